@@ -1,0 +1,8 @@
+import type { SandboxContext } from '../context';
+import type { Router } from '../http/router';
+
+// STUB: to be implemented.
+export function registerRewardRoutes(router: Router, ctx: SandboxContext): void {
+  void router;
+  void ctx;
+}

@@ -1,0 +1,195 @@
+/**
+ * The Kick sandbox: id.kick.com, api.kick.com and webhook delivery simulated on 127.0.0.1. Greenroom embeds
+ * it when no Kick credentials are configured; `npm run sandbox` runs it standalone for any Kick client.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { AdjustableClock, type Clock, systemClock } from '../core/clock';
+import { registerAdminRoutes } from './admin/routes';
+import { registerAdsRoutes } from './api/ads';
+import { registerAssetRoutes } from './api/assets';
+import { registerCategoryRoutes } from './api/categories';
+import { registerChannelRoutes } from './api/channels';
+import { registerChatRoutes } from './api/chat';
+import { registerEventSubscriptionRoutes } from './api/event-subscriptions';
+import { registerKicksRoutes } from './api/kicks';
+import { registerLivestreamRoutes } from './api/livestreams';
+import { registerModerationRoutes } from './api/moderation';
+import { registerPublicKeyRoutes } from './api/public-key';
+import { apiError } from './api/respond';
+import { registerRewardRoutes } from './api/rewards';
+import { registerUserRoutes } from './api/users';
+import type { SandboxContext, SandboxKeys } from './context';
+import { Router } from './http/router';
+import { type RunningServer, serve } from './http/serve';
+import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
+import { SandboxState, type TokenLifetimes } from './state';
+import { DeliveryEngine, type DeliveryOptions } from './webhooks/delivery';
+import { createWorld, STREAMER_USER_ID } from './world';
+
+export interface SandboxOptions {
+  /** API port (0 picks a free one). */
+  port?: number;
+  /** Auth port; defaults to 0 (free) when `port` is 0, else `port + 1`. */
+  authPort?: number;
+  /** Admin port; defaults to 0 (free) when `port` is 0, else `port + 2`. */
+  adminPort?: number;
+  host?: string;
+  /** Base clock; the sandbox wraps it in an AdjustableClock so time can be advanced. */
+  clock?: Clock;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUris?: string[];
+  webhookUrl?: string | null;
+  /** Approve authorize requests at once as this user (tests, tools); null shows the consent page. */
+  autoApproveUserId?: number | null;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  delivery?: Partial<DeliveryOptions>;
+  /** Reuse a key (tests that need a fixed key); a fresh RSA-2048 pair otherwise. */
+  keys?: SandboxKeys;
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  ctx: SandboxContext;
+  delivery: DeliveryEngine;
+  urls: SandboxContext['urls'];
+  /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
+  describe(): SandboxDescription;
+  close(): Promise<void>;
+}
+
+export interface SandboxDescription {
+  authUrl: string;
+  apiUrl: string;
+  adminUrl: string;
+  clientId: string;
+  clientSecret: string;
+  broadcasterUserId: number;
+  redirectUris: string[];
+  publicKey: string;
+}
+
+export function createSigningKeys(): SandboxKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = new AdjustableClock(options.clock ?? systemClock);
+  const state = new SandboxState(clock, {
+    accessSeconds: options.tokenLifetimes?.accessSeconds ?? 3600,
+    codeSeconds: options.tokenLifetimes?.codeSeconds ?? 600,
+  });
+  const log = options.log ?? (() => undefined);
+  const host = options.host ?? '127.0.0.1';
+  const basePort = options.port ?? 0;
+  const nextPort = (explicit: number | undefined, offset: number): number =>
+    explicit ?? (basePort === 0 ? 0 : basePort + offset);
+
+  const apiRouter = new Router();
+  const authRouter = new Router();
+  const adminRouter = new Router();
+  const onError = (error: unknown): void => log(`sandbox: handler error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+
+  // Servers start first so the world can use the API's real URL for its pictures.
+  const api = await serve({
+    router: apiRouter,
+    host,
+    port: basePort,
+    onError,
+    fallback: {
+      notFound: () => apiError(404, 'route not found'),
+      methodNotAllowed: () => apiError(405),
+      serverError: () => apiError(500),
+      tooLarge: () => apiError(413),
+    },
+  });
+  const servers: RunningServer[] = [api];
+  try {
+    const oauthError = (status: number, error: string) => () => ({ status, body: { error } });
+    const auth = await serve({
+      router: authRouter,
+      host,
+      port: nextPort(options.authPort, 1),
+      onError,
+      fallback: {
+        notFound: oauthError(404, 'Not found'),
+        methodNotAllowed: oauthError(405, 'Method not allowed'),
+        serverError: oauthError(500, 'Internal server error'),
+        tooLarge: oauthError(413, 'Request entity too large'),
+      },
+    });
+    servers.push(auth);
+    const admin = await serve({
+      router: adminRouter,
+      host,
+      port: nextPort(options.adminPort, 2),
+      onError,
+      fallback: {
+        notFound: oauthError(404, 'unknown admin route'),
+        methodNotAllowed: oauthError(405, 'method not allowed'),
+        serverError: oauthError(500, 'internal error'),
+        tooLarge: oauthError(413, 'request too large'),
+      },
+    });
+    servers.push(admin);
+
+    const app = createWorld(state, {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      redirectUris: options.redirectUris,
+      webhookUrl: options.webhookUrl,
+      assetBaseUrl: api.url,
+    });
+    const ctx: SandboxContext = {
+      state,
+      clock,
+      keys: options.keys ?? createSigningKeys(),
+      app,
+      autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
+      urls: { api: api.url, auth: auth.url, admin: admin.url },
+      log,
+    };
+    const delivery = new DeliveryEngine(ctx, options.delivery);
+
+    registerOAuthRoutes(authRouter, ctx);
+    registerLegacyIntrospectRoute(apiRouter, ctx);
+    registerUserRoutes(apiRouter, ctx);
+    registerChannelRoutes(apiRouter, ctx);
+    registerLivestreamRoutes(apiRouter, ctx);
+    registerCategoryRoutes(apiRouter, ctx);
+    registerChatRoutes(apiRouter, ctx);
+    registerModerationRoutes(apiRouter, ctx);
+    registerRewardRoutes(apiRouter, ctx);
+    registerKicksRoutes(apiRouter, ctx);
+    registerAdsRoutes(apiRouter, ctx);
+    registerEventSubscriptionRoutes(apiRouter, ctx);
+    registerPublicKeyRoutes(apiRouter, ctx);
+    registerAssetRoutes(apiRouter, ctx);
+    registerAdminRoutes(adminRouter, ctx, delivery);
+    delivery.start();
+
+    return {
+      ctx,
+      delivery,
+      urls: ctx.urls,
+      describe: () => ({
+        authUrl: ctx.urls.auth,
+        apiUrl: ctx.urls.api,
+        adminUrl: ctx.urls.admin,
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        broadcasterUserId: STREAMER_USER_ID,
+        redirectUris: [...app.redirectUris],
+        publicKey: ctx.keys.publicKeyPem,
+      }),
+      close: async () => {
+        await delivery.stop();
+        await Promise.all(servers.map((s) => s.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Test fixtures for the Kick sandbox: start one on free loopback ports, mint tokens without the browser
+ * dance, and make raw HTTP calls whose status, headers and body the tests assert on.
+ */
+import { request } from 'undici';
+import { KICK_SCOPES } from '../../shared/kick/scopes';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/index';
+import { issueAccessToken } from '../../electron/sandbox/tokens';
+import { STREAMER_USER_ID } from '../../electron/sandbox/world';
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return createSandbox({ autoApproveUserId: STREAMER_USER_ID, ...options });
+}
+
+/** A user access token for the default app, straight from state (the OAuth flow has its own tests). */
+export function mintUserToken(
+  sandbox: Sandbox,
+  scopes: readonly string[] = KICK_SCOPES,
+  userId = STREAMER_USER_ID,
+  lifetimeSeconds?: number,
+): string {
+  return issueAccessToken(sandbox.ctx.state, {
+    kind: 'user',
+    clientId: sandbox.ctx.app.clientId,
+    userId,
+    scopes: [...scopes],
+    lifetimeSeconds,
+  }).token;
+}
+
+export function mintAppToken(sandbox: Sandbox, clientId = sandbox.ctx.app.clientId): string {
+  return issueAccessToken(sandbox.ctx.state, { kind: 'app', clientId, userId: null, scopes: [] }).token;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Query as pairs so repeated keys (`id=1&id=2`) can be expressed. */
+  query?: [string, string | number][];
+  /** Serialized as JSON unless `rawBody` is given. */
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Parsed JSON, or undefined when the body is empty or not JSON. */
+  json: any;
+}
+
+/** One HTTP request to a sandbox URL; never throws on an error status. */
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const url = new URL(path, baseUrl);
+  for (const [k, v] of options.query ?? []) url.searchParams.append(k, String(v));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | Buffer | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await request(url, { method: method as 'GET', headers, body });
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, text, json };
+}

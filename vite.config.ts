@@ -1,0 +1,44 @@
+/**
+ * One config for the renderer build (Vite, root `renderer/`, output `out/renderer/`) and for the test
+ * projects (Vitest, root at the repository). Vitest writes a JSON report per Node major so `.ci/run` can
+ * print one closing line across the Node 20 and Node 24 runs.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vitest/config';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const nodeMajor = process.versions.node.split('.')[0];
+
+export default defineConfig({
+  root: process.env.VITEST ? here : resolve(here, 'renderer'),
+  base: './',
+  plugins: [svelte()],
+  resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
+  build: { outDir: resolve(here, 'out/renderer'), emptyOutDir: true, sourcemap: false },
+  test: {
+    reporters: ['default', ['json', { outputFile: resolve(here, `.reports/vitest-node${nodeMajor}.json`) }]],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/renderer/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
