@@ -192,6 +192,18 @@ export interface SandboxEvent {
   version: number;
   broadcasterUserId: number;
   payload: unknown;
+  /** Delivery faults to inject for this event (triggers use these; real actions leave it undefined). */
+  delivery?: DeliveryFaults;
+}
+
+/** Kick's at-least-once delivery misbehaviours, on demand. */
+export interface DeliveryFaults {
+  /** Send the same delivery (same message id) this many extra times. */
+  duplicates?: number;
+  /** Resend the same payload under a fresh message id, as Kick has been seen to do. */
+  resendWithNewId?: boolean;
+  /** Hold the delivery back this many seconds; its timestamp stays the event time, so lag is visible. */
+  delaySeconds?: number;
 }
 
 export type SandboxEventListener = (event: SandboxEvent) => void;
