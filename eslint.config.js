@@ -52,7 +52,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', '**/electron/**', '**/renderer/**'], message: 'shared/ must run in both Node and the browser.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', '**/electron/**', '**/renderer/**'],
+              message: 'shared/ must run in both Node and the browser.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -63,7 +70,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', '**/electron/**', 'undici'], message: 'The renderer has no network or Node access; go through the contract.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', '**/electron/**', 'undici'],
+              message: 'The renderer has no network or Node access; go through the contract.',
+            },
+          ],
+        },
       ],
     },
   },

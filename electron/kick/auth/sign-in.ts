@@ -1,0 +1,57 @@
+/**
+ * Sign-in with Kick: authorization code + PKCE through the system browser and a one-shot loopback
+ * listener (reference §2.1–2.2, seed §5). The browser is opened through the injected opener.
+ */
+import type { KickOAuth, TokenSet } from './oauth-endpoints';
+import { createAuthorizeRequest, readAuthorizeCallback } from './authorize-request';
+import { openLoopbackListener } from './loopback-listener';
+import { AppError } from '../../../shared/errors';
+import { LIMITS } from '../../../shared/limits';
+
+/** Opens a URL in the user's browser (Electron's shell.openExternal in the app; a capture in tests). */
+export type OpenExternal = (url: string) => Promise<void>;
+
+export interface SignInOptions {
+  oauth: KickOAuth;
+  authUrl: string;
+  redirectUri: string;
+  scopes: readonly string[];
+  openExternal: OpenExternal;
+  /** Default 300 s (seed §5 rule 4). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export async function signInWithKick(options: SignInOptions): Promise<TokenSet> {
+  const listener = await openLoopbackListener({
+    redirectUri: options.redirectUri,
+    timeoutMs: options.timeoutMs ?? LIMITS.authorizationWaitSecondsDefault * 1000,
+    signal: options.signal,
+  });
+  try {
+    const request = await createAuthorizeRequest({
+      authUrl: options.authUrl,
+      clientId: options.oauth.clientId,
+      redirectUri: listener.redirectUri,
+      scopes: options.scopes,
+    });
+    await options.openExternal(request.url);
+    const callbackUrl = await listener.callback;
+    const code = readAuthorizeCallback({
+      authUrl: options.authUrl,
+      clientId: options.oauth.clientId,
+      callbackUrl,
+      expectedState: request.state,
+    });
+    const tokens = await options.oauth.exchangeCode({
+      code,
+      redirectUri: request.redirectUri,
+      codeVerifier: request.codeVerifier,
+    });
+    listener.finish({ ok: true });
+    return tokens;
+  } catch (error) {
+    listener.finish({ ok: false, message: error instanceof AppError ? error.message : 'Something went wrong' });
+    throw error;
+  }
+}

