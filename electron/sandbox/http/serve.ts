@@ -55,6 +55,7 @@ async function handle(options: ServeOptions, req: IncomingMessage, res: ServerRe
     method: (req.method ?? 'GET').toUpperCase(),
     path: url.pathname,
     query: url.searchParams,
+    rawQuery: (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '',
     headers: req.headers,
     rawBody: Buffer.alloc(0),
     params: {},

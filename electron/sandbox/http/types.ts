@@ -5,6 +5,8 @@ export interface SandboxRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The query string exactly as sent (without `?`), for code that must see the raw bytes. */
+  rawQuery: string;
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
   /** Path parameters from the route pattern (`/rewards/:id` → `{ id }`). */
