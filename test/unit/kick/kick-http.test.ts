@@ -81,8 +81,9 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
 
   it('gives up after the attempt limit with the last error', async () => {
     const path = '/public/v1/livestreams/stats';
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 4; i++) {
       mock.api.intercept({ path, method: 'GET' }).reply(500, { data: null, message: 'Internal server error' }, json);
+    }
     await expect(mock.kick.client.fetchLivestreamStats()).rejects.toMatchObject({ code: 'ServerError', status: 500 });
     expect(mock.sleeps).toHaveLength(3);
   });
@@ -115,7 +116,7 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
     const bodies: string[] = [];
     const path = '/public/v1/ads/ad-break';
     const record = (status: number, data: unknown) => (opts: { body?: unknown }) => {
-      bodies.push(String(opts.body));
+      bodies.push(opts.body as string);
       return { statusCode: status, data, responseOptions: json };
     };
     mock.api.intercept({ path, method: 'POST' }).reply(record(503, 'busy'));

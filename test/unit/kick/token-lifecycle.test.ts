@@ -148,7 +148,7 @@ describe('user and app tokens', () => {
     mock.auth
       .intercept({ path: (p) => p.startsWith('/oauth/revoke'), method: 'POST' })
       .reply((opts) => {
-        revoked.push(`${String(opts.body)} ${opts.path.split('?')[1]}`);
+        revoked.push(`${opts.body as string} ${opts.path.split('?')[1]}`);
         return { statusCode: 200, data: 'OK' };
       })
       .times(2);
