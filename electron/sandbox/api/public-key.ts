@@ -1,8 +1,12 @@
+/**
+ * `GET /public/v1/public-key` (reference §3.9): the PEM of the key the sandbox signs webhooks with. No
+ * token is needed, as on Kick.
+ */
 import type { SandboxContext } from '../context';
 import type { Router } from '../http/router';
+import { ok } from './respond';
 
-// STUB: to be implemented.
+/** Registers the public-key route. */
 export function registerPublicKeyRoutes(router: Router, ctx: SandboxContext): void {
-  void router;
-  void ctx;
+  router.get('/public/v1/public-key', () => ok({ public_key: ctx.keys.publicKeyPem }));
 }
