@@ -37,7 +37,7 @@ function checkInt(field: string, value: unknown, rule: IntRule): number {
 }
 
 export function bodyInt(body: Record<string, unknown>, field: string, rule: IntRule & { required: true }): number;
-export function bodyInt(body: Record<string, unknown>, field: string, rule?: IntRule): number | undefined;
+export function bodyInt(body: Record<string, unknown>, field: string, rule?: IntRule & { required?: boolean }): number | undefined;
 export function bodyInt(
   body: Record<string, unknown>,
   field: string,
@@ -74,7 +74,11 @@ function checkString(field: string, value: unknown, rule: StringRule): string {
 }
 
 export function bodyString(body: Record<string, unknown>, field: string, rule: StringRule & { required: true }): string;
-export function bodyString(body: Record<string, unknown>, field: string, rule?: StringRule): string | undefined;
+export function bodyString(
+  body: Record<string, unknown>,
+  field: string,
+  rule?: StringRule & { required?: boolean },
+): string | undefined;
 export function bodyString(
   body: Record<string, unknown>,
   field: string,
