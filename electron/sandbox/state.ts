@@ -202,7 +202,10 @@ export interface DeliveryFaults {
   duplicates?: number;
   /** Resend the same payload under a fresh message id, as Kick has been seen to do. */
   resendWithNewId?: boolean;
-  /** Hold the delivery back this many seconds; its timestamp stays the event time, so lag is visible. */
+  /**
+   * Hold the delivery back this many seconds. Its first attempt is stamped with the creation time, so the
+   * receiver sees the lag in `Kick-Event-Message-Timestamp`; retries are re-stamped with their send time.
+   */
   delaySeconds?: number;
 }
 
