@@ -56,6 +56,8 @@ export const DEFAULT_REWARD_COLOUR = '#00e701';
  */
 export function countCodePoints(text: string): number {
   let n = 0;
-  for (const _ of text) n++;
+  for (const _ of text) {
+    n++;
+  }
   return n;
 }

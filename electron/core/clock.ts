@@ -19,7 +19,9 @@ export class AdjustableClock implements Clock {
 
   constructor(base: Clock = systemClock, startAtMs?: number) {
     this.#base = base;
-    if (startAtMs !== undefined) this.#offsetMs = startAtMs - base.now();
+    if (startAtMs !== undefined) {
+      this.#offsetMs = startAtMs - base.now();
+    }
   }
 
   now(): number {
@@ -28,7 +30,9 @@ export class AdjustableClock implements Clock {
 
   /** Moves time forward; a negative amount is a programmer error. */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock can only move forward, got ${ms} ms`);
+    if (!Number.isFinite(ms) || ms < 0) {
+      throw new RangeError(`clock can only move forward, got ${ms} ms`);
+    }
     this.#offsetMs += ms;
   }
 }

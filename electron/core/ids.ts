@@ -16,7 +16,9 @@ export function createUlid(nowMs: number): string {
   }
   const bytes = randomBytes(16);
   let rand = '';
-  for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i]! % 32];
+  for (let i = 0; i < 16; i++) {
+    rand += CROCKFORD[bytes[i]! % 32];
+  }
   return time + rand;
 }
 

@@ -17,12 +17,18 @@ export class Checks {
   }
 
   int(field: string, value: unknown, range: { min?: number; max?: number } = {}): number {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) this.fail(field, 'must be an integer');
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+      this.fail(field, 'must be an integer');
+    }
     if (range.min !== undefined && range.max !== undefined && (value < range.min || value > range.max)) {
       this.fail(field, `must be between ${range.min} and ${range.max}`);
     }
-    if (range.min !== undefined && value < range.min) this.fail(field, `must be at least ${range.min}`);
-    if (range.max !== undefined && value > range.max) this.fail(field, `must be at most ${range.max}`);
+    if (range.min !== undefined && value < range.min) {
+      this.fail(field, `must be at least ${range.min}`);
+    }
+    if (range.max !== undefined && value > range.max) {
+      this.fail(field, `must be at most ${range.max}`);
+    }
     return value;
   }
 
@@ -35,13 +41,19 @@ export class Checks {
     value: unknown,
     rule: { min?: number; max?: number; codePoints?: boolean; pattern?: RegExp; hint?: string } = {},
   ): string {
-    if (typeof value !== 'string') this.fail(field, 'must be a string');
+    if (typeof value !== 'string') {
+      this.fail(field, 'must be a string');
+    }
     const length = rule.codePoints ? countCodePoints(value) : value.length;
-    if (rule.min !== undefined && length < rule.min)
+    if (rule.min !== undefined && length < rule.min) {
       this.fail(field, rule.min === 1 ? 'must not be empty' : `must be at least ${rule.min} characters`);
-    if (rule.max !== undefined && length > rule.max)
+    }
+    if (rule.max !== undefined && length > rule.max) {
       this.fail(field, `must be at most ${rule.max} characters (got ${length})`);
-    if (rule.pattern && !rule.pattern.test(value)) this.fail(field, `must be ${rule.hint ?? 'well formed'}`);
+    }
+    if (rule.pattern && !rule.pattern.test(value)) {
+      this.fail(field, `must be ${rule.hint ?? 'well formed'}`);
+    }
     return value;
   }
 
@@ -50,8 +62,12 @@ export class Checks {
   }
 
   bool(field: string, value: unknown): boolean | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'boolean') this.fail(field, 'must be true or false');
+    if (value === undefined) {
+      return undefined;
+    }
+    if (typeof value !== 'boolean') {
+      this.fail(field, 'must be true or false');
+    }
     return value;
   }
 
@@ -61,16 +77,22 @@ export class Checks {
     rule: { min?: number; max?: number; unique?: boolean },
     item: (v: unknown, name: string) => T,
   ): T[] {
-    if (!Array.isArray(value)) this.fail(field, 'must be a list');
-    if (rule.min !== undefined && value.length < rule.min)
+    if (!Array.isArray(value)) {
+      this.fail(field, 'must be a list');
+    }
+    if (rule.min !== undefined && value.length < rule.min) {
       this.fail(field, `must have at least ${rule.min} entr${rule.min === 1 ? 'y' : 'ies'}`);
-    if (rule.max !== undefined && value.length > rule.max)
+    }
+    if (rule.max !== undefined && value.length > rule.max) {
       this.fail(field, `must have at most ${rule.max} entries (got ${value.length})`);
+    }
     const items = value.map((v, i) => item(v, `${field}[${i}]`));
     if (rule.unique) {
       const seen = new Set<unknown>();
       for (const v of items) {
-        if (seen.has(v)) this.fail(field, `must not repeat an entry (${String(v)} appears twice)`);
+        if (seen.has(v)) {
+          this.fail(field, `must not repeat an entry (${String(v)} appears twice)`);
+        }
         seen.add(v);
       }
     }

@@ -52,10 +52,13 @@ export class KickApiCore {
     try {
       return await send(chosen.token);
     } catch (error) {
-      if (!(error instanceof KickApiError) || error.code !== 'Unauthorized' || !chosen.token) throw error;
+      if (!(error instanceof KickApiError) || error.code !== 'Unauthorized' || !chosen.token) {
+        throw error;
+      }
       // One recovery only: a second 401 is reported, never looped on.
-      if (chosen.kind === 'user' && this.#session)
+      if (chosen.kind === 'user' && this.#session) {
         return send(await this.#session.recoverFromUnauthorized(chosen.token));
+      }
       if (chosen.kind === 'app' && this.#appToken) {
         await this.#appToken.invalidate(chosen.token);
         return send(await this.#appToken.get());
@@ -67,7 +70,9 @@ export class KickApiCore {
   /** Sends the operation and returns the envelope's `data` (undefined for 204). */
   async data(name: OperationName, input: CallInput = {}): Promise<unknown> {
     const res = await this.call(name, input);
-    if (res.status === 204 || res.body === undefined) return undefined;
+    if (res.status === 204 || res.body === undefined) {
+      return undefined;
+    }
     if (typeof res.body !== 'object' || res.body === null || !('data' in res.body)) {
       throw new KickApiError('ServerError', `${name}: Kick answered ${res.status} without a data envelope`, {
         operation: name,
@@ -78,14 +83,24 @@ export class KickApiCore {
   }
 
   async #chooseToken(name: OperationName, spec: OperationSpec): Promise<ChosenToken> {
-    if (spec.token === 'none') return { kind: 'none' };
-    if (spec.token === 'app') return { kind: 'app', token: await this.#requireAppToken(name) };
+    if (spec.token === 'none') {
+      return { kind: 'none' };
+    }
+    if (spec.token === 'app') {
+      return { kind: 'app', token: await this.#requireAppToken(name) };
+    }
     const signedIn = this.#session?.state().status === 'signed-in';
     const granted = this.#session?.scopes() ?? [];
     const hasScope = spec.scopes.length === 0 || spec.scopes.some((s) => granted.includes(s));
-    if (signedIn && hasScope) return { kind: 'user', token: await this.#session.accessToken() };
-    if (spec.token === 'any' && this.#appToken) return { kind: 'app', token: await this.#appToken.get() };
-    if (!signedIn) throw new AuthError('NotSignedIn', `${name} acts for the streamer: sign in with Kick first`);
+    if (signedIn && hasScope) {
+      return { kind: 'user', token: await this.#session.accessToken() };
+    }
+    if (spec.token === 'any' && this.#appToken) {
+      return { kind: 'app', token: await this.#appToken.get() };
+    }
+    if (!signedIn) {
+      throw new AuthError('NotSignedIn', `${name} acts for the streamer: sign in with Kick first`);
+    }
     throw new KickApiError(
       'MissingScope',
       `${name} needs the ${spec.scopes.join(' or ')} scope: sign in again to grant it`,
@@ -97,7 +112,9 @@ export class KickApiCore {
   }
 
   async #requireAppToken(name: OperationName): Promise<string> {
-    if (!this.#appToken) throw new AuthError('NotConfigured', `${name} needs the app's client id and secret`);
+    if (!this.#appToken) {
+      throw new AuthError('NotConfigured', `${name} needs the app's client id and secret`);
+    }
     return this.#appToken.get();
   }
 }

@@ -71,12 +71,16 @@ export class KickClient {
   /** fetch_channel: by broadcaster user id or slug (never both), or the signed-in user's channel with neither. */
   async fetchChannel(input: { userId?: number; slug?: string } = {}): Promise<KickChannel | null> {
     const c = new Checks('fetchChannel');
-    if (input.userId !== undefined && input.slug !== undefined) c.fail('user_id, slug', 'give one of them, not both');
+    if (input.userId !== undefined && input.slug !== undefined) {
+      c.fail('user_id, slug', 'give one of them, not both');
+    }
     const query: [string, string][] = [];
-    if (input.userId !== undefined)
+    if (input.userId !== undefined) {
       query.push(['broadcaster_user_id', String(c.int('user_id', input.userId, { min: 1 }))]);
-    if (input.slug !== undefined)
+    }
+    if (input.slug !== undefined) {
       query.push(['slug', c.string('slug', input.slug, { min: 1, max: LIMITS.channelSlugLengthMax })]);
+    }
     const data = (await this.#core.data('fetchChannel', { query })) as KickChannel[];
     return data[0] ?? null;
   }
@@ -85,14 +89,20 @@ export class KickClient {
   async updateChannel(input: { categoryId?: number; streamTitle?: string; customTags?: string[] }): Promise<void> {
     const c = new Checks('updateChannel');
     const body: Record<string, unknown> = {};
-    if (input.categoryId !== undefined) body.category_id = c.int('category_id', input.categoryId, { min: 1 });
-    if (input.streamTitle !== undefined) body.stream_title = c.string('stream_title', input.streamTitle, { min: 1 });
+    if (input.categoryId !== undefined) {
+      body.category_id = c.int('category_id', input.categoryId, { min: 1 });
+    }
+    if (input.streamTitle !== undefined) {
+      body.stream_title = c.string('stream_title', input.streamTitle, { min: 1 });
+    }
     if (input.customTags !== undefined) {
       body.custom_tags = c.list('custom_tags', input.customTags, { max: LIMITS.customTagsMax, unique: true }, (v, n) =>
         c.string(n, v, { min: 1, max: LIMITS.customTagLengthMax }),
       );
     }
-    if (Object.keys(body).length === 0) c.fail('category_id, stream_title, custom_tags', 'give at least one to update');
+    if (Object.keys(body).length === 0) {
+      c.fail('category_id, stream_title, custom_tags', 'give at least one to update');
+    }
     await this.#core.call('updateChannel', { json: body });
   }
 
@@ -109,8 +119,9 @@ export class KickClient {
       input.categoryIds ?? [],
       { max: LIMITS.livestreamsV2CategoryIdsMax },
       positiveId(c),
-    ))
+    )) {
       query.push(['category_id', String(id)]);
+    }
     for (const code of c.list(
       'language_codes',
       input.languageCodes ?? [],
@@ -123,8 +134,12 @@ export class KickClient {
       min: LIMITS.livestreamsV2LimitMin,
       max: LIMITS.livestreamsV2LimitMax,
     });
-    if (limit !== undefined) query.push(['limit', String(limit)]);
-    if (input.cursor !== undefined) query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    if (limit !== undefined) {
+      query.push(['limit', String(limit)]);
+    }
+    if (input.cursor !== undefined) {
+      query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    }
     return toPage('fetchLivestreamsV2', await this.#core.call('fetchLivestreamsV2', { query }));
   }
 
@@ -179,24 +194,30 @@ export class KickClient {
         input.broadcasterUserIds,
         { max: LIMITS.livestreamsV1BroadcasterIdsMax },
         positiveId(c),
-      ))
+      )) {
         query.push(['broadcaster_user_id', String(id)]);
+      }
     }
-    if (input.categoryId !== undefined)
+    if (input.categoryId !== undefined) {
       query.push(['category_id', String(c.int('category_id', input.categoryId, { min: 1 }))]);
-    if (input.language !== undefined)
+    }
+    if (input.language !== undefined) {
       query.push([
         'language',
         c.string('language', input.language, { pattern: BCP47, hint: 'a language code such as en' }),
       ]);
+    }
     const limit = c.optionalInt('limit', input.limit, {
       min: LIMITS.livestreamsV1LimitMin,
       max: LIMITS.livestreamsV1LimitMax,
     });
-    if (limit !== undefined) query.push(['limit', String(limit)]);
+    if (limit !== undefined) {
+      query.push(['limit', String(limit)]);
+    }
     if (input.sort !== undefined) {
-      if (input.sort !== 'viewer_count' && input.sort !== 'started_at')
+      if (input.sort !== 'viewer_count' && input.sort !== 'started_at') {
         c.fail('sort', 'must be viewer_count or started_at');
+      }
       query.push(['sort', input.sort]);
     }
     return (await this.#core.data('fetchLivestreams', { query })) as KickLivestreamV1[];
@@ -226,9 +247,16 @@ export class KickClient {
     const ids = c.list('category_id', input.categoryIds ?? [], {}, positiveId(c));
     const query: [string, string][] = [];
     const add = (key: string, values: (string | number)[]): void => {
-      if (values.length === 0) return;
-      if (WIRE_ASSUMPTIONS.categoriesArrayEncoding === 'comma') query.push([key, values.join(',')]);
-      else for (const v of values) query.push([key, String(v)]);
+      if (values.length === 0) {
+        return;
+      }
+      if (WIRE_ASSUMPTIONS.categoriesArrayEncoding === 'comma') {
+        query.push([key, values.join(',')]);
+      } else {
+        for (const v of values) {
+          query.push([key, String(v)]);
+        }
+      }
     };
     add('name', names);
     add('tag', tags);
@@ -237,8 +265,12 @@ export class KickClient {
       min: LIMITS.categoriesLimitMin,
       max: LIMITS.categoriesLimitMax,
     });
-    if (limit !== undefined) query.push(['limit', String(limit)]);
-    if (input.cursor !== undefined) query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    if (limit !== undefined) {
+      query.push(['limit', String(limit)]);
+    }
+    if (input.cursor !== undefined) {
+      query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    }
     return toPage('fetchCategories', await this.#core.call('fetchCategories', { query }));
   }
 
@@ -259,17 +291,22 @@ export class KickClient {
   }): Promise<KickChatSendResult> {
     const c = new Checks('sendChatMessage');
     const type = input.type ?? 'bot';
-    if (type !== 'bot' && type !== 'user') c.fail('type', 'must be user or bot');
+    if (type !== 'bot' && type !== 'user') {
+      c.fail('type', 'must be user or bot');
+    }
     const body: Record<string, unknown> = {
       type,
       content: c.string('content', input.content, { min: 1, max: LIMITS.chatContentMax, codePoints: true }),
     };
     if (type === 'user') {
-      if (input.broadcasterUserId === undefined) c.fail('broadcaster_user_id', 'is required when type is user');
+      if (input.broadcasterUserId === undefined) {
+        c.fail('broadcaster_user_id', 'is required when type is user');
+      }
       body.broadcaster_user_id = c.int('broadcaster_user_id', input.broadcasterUserId, { min: 1 });
     }
-    if (input.replyToMessageId !== undefined)
+    if (input.replyToMessageId !== undefined) {
       body.reply_to_message_id = c.string('reply_to_message_id', input.replyToMessageId, { min: 1 });
+    }
     return (await this.#core.data('sendChatMessage', { json: body })) as KickChatSendResult;
   }
 
@@ -294,9 +331,13 @@ export class KickClient {
       min: LIMITS.banDurationMinutesMin,
       max: LIMITS.banDurationMinutesMax,
     });
-    if (duration !== undefined) body.duration = duration;
+    if (duration !== undefined) {
+      body.duration = duration;
+    }
     const reason = c.optionalString('reason', input.reason, { max: LIMITS.banReasonMax });
-    if (reason !== undefined && reason.length > 0) body.reason = reason;
+    if (reason !== undefined && reason.length > 0) {
+      body.reason = reason;
+    }
     await this.#core.call('banUser', { json: body });
   }
 
@@ -327,8 +368,12 @@ export class KickClient {
     c.string('reward_id', rewardId, { min: 1 });
     const body = rewardBody('updateChannelReward', input, false);
     const paused = c.bool('is_paused', input.isPaused);
-    if (paused !== undefined) body.is_paused = paused;
-    if (Object.keys(body).length === 0) c.fail('reward', 'give at least one field to update');
+    if (paused !== undefined) {
+      body.is_paused = paused;
+    }
+    if (Object.keys(body).length === 0) {
+      c.fail('reward', 'give at least one field to update');
+    }
     return (await this.#core.data('updateChannelReward', {
       json: body,
       pathParams: { reward_id: rewardId },
@@ -347,23 +392,30 @@ export class KickClient {
     const c = new Checks('fetchRewardRedemptions');
     const query: [string, string][] = [];
     if (input.ids !== undefined) {
-      if (input.rewardId !== undefined || input.status !== undefined)
+      if (input.rewardId !== undefined || input.status !== undefined) {
         c.fail('ids', 'cannot be combined with reward_id or status');
+      }
       for (const id of c.list(
         'ids',
         input.ids,
         { min: 1, max: LIMITS.redemptionIdFilterMax, unique: true },
         nonEmpty(c),
-      ))
+      )) {
         query.push(['id', id]);
+      }
     }
-    if (input.rewardId !== undefined) query.push(['reward_id', c.string('reward_id', input.rewardId, { min: 1 })]);
+    if (input.rewardId !== undefined) {
+      query.push(['reward_id', c.string('reward_id', input.rewardId, { min: 1 })]);
+    }
     if (input.status !== undefined) {
-      if (!['pending', 'accepted', 'rejected'].includes(input.status))
+      if (!['pending', 'accepted', 'rejected'].includes(input.status)) {
         c.fail('status', 'must be pending, accepted or rejected');
+      }
       query.push(['status', input.status]);
     }
-    if (input.cursor !== undefined) query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    if (input.cursor !== undefined) {
+      query.push(['cursor', c.string('cursor', input.cursor, { min: 1 })]);
+    }
     return toPage('fetchRewardRedemptions', await this.#core.call('fetchRewardRedemptions', { query }));
   }
 
@@ -439,11 +491,12 @@ export class KickClient {
 
   async fetchEventsSubscriptions(input: { broadcasterUserId?: number } = {}): Promise<KickEventSubscription[]> {
     const query: [string, string][] = [];
-    if (input.broadcasterUserId !== undefined)
+    if (input.broadcasterUserId !== undefined) {
       query.push([
         'broadcaster_user_id',
         String(new Checks('fetchEventsSubscriptions').int('broadcaster_user_id', input.broadcasterUserId, { min: 1 })),
       ]);
+    }
     return (await this.#core.data('fetchEventsSubscriptions', { query })) as KickEventSubscription[];
   }
 
@@ -458,7 +511,9 @@ export class KickClient {
     const c = new Checks('subscribeToEvent');
     const types = c.list('event_type', input.eventTypes, { min: 1, unique: true }, (v, n) => {
       const type = c.string(n, v, { min: 1 });
-      if (!isKickEventType(type)) c.fail(n, `must be one of Kick's event types (got ${type})`);
+      if (!isKickEventType(type)) {
+        c.fail(n, `must be one of Kick's event types (got ${type})`);
+      }
       return type;
     });
     const body = {
@@ -490,16 +545,21 @@ export class KickClient {
 function rewardBody(op: string, input: RewardFields, creating: boolean): Record<string, unknown> {
   const c = new Checks(op);
   const body: Record<string, unknown> = {};
-  if (creating || input.title !== undefined)
+  if (creating || input.title !== undefined) {
     body.title = c.string('title', input.title, { min: 1, max: LIMITS.rewardTitleMax });
-  if (creating || input.cost !== undefined) body.cost = c.int('cost', input.cost, { min: LIMITS.rewardCostMin });
-  if (input.description !== undefined)
+  }
+  if (creating || input.cost !== undefined) {
+    body.cost = c.int('cost', input.cost, { min: LIMITS.rewardCostMin });
+  }
+  if (input.description !== undefined) {
     body.description = c.string('description', input.description, { max: LIMITS.rewardDescriptionMax });
-  if (input.backgroundColor !== undefined)
+  }
+  if (input.backgroundColor !== undefined) {
     body.background_color = c.string('background_color', input.backgroundColor, {
       pattern: HEX_COLOUR,
       hint: `a hex colour such as ${DEFAULT_REWARD_COLOUR}`,
     });
+  }
   const flags = [
     ['is_enabled', input.isEnabled],
     ['is_user_input_required', input.isUserInputRequired],
@@ -507,7 +567,9 @@ function rewardBody(op: string, input: RewardFields, creating: boolean): Record<
   ] as const;
   for (const [field, value] of flags) {
     const flag = c.bool(field, value);
-    if (flag !== undefined) body[field] = flag;
+    if (flag !== undefined) {
+      body[field] = flag;
+    }
   }
   return body;
 }

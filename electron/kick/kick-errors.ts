@@ -24,9 +24,15 @@ export class KickApiError extends AppError {
       operation: init.operation,
       ...init.details,
     };
-    if (init.status !== undefined) details.status = init.status;
-    if (init.kickMessage !== undefined) details.kickMessage = init.kickMessage;
-    if (init.kickCode !== undefined) details.kickCode = init.kickCode;
+    if (init.status !== undefined) {
+      details.status = init.status;
+    }
+    if (init.kickMessage !== undefined) {
+      details.kickMessage = init.kickMessage;
+    }
+    if (init.kickCode !== undefined) {
+      details.kickCode = init.kickCode;
+    }
     super(code, message, { cause: init.cause, details });
     this.operation = init.operation;
     this.status = init.status;
@@ -60,13 +66,27 @@ export class AuthError extends AppError {
 
 /** Maps an HTTP status to the error family's code (reference §6). */
 export function codeForStatus(status: number): ApiErrorCode {
-  if (status === 400 || status === 422) return 'BadRequest';
-  if (status === 401) return 'Unauthorized';
-  if (status === 403) return 'Forbidden';
-  if (status === 404) return 'NotFound';
-  if (status === 409) return 'Conflict';
-  if (status === 429) return 'Ratelimited';
-  if (status >= 500) return 'ServerError';
+  if (status === 400 || status === 422) {
+    return 'BadRequest';
+  }
+  if (status === 401) {
+    return 'Unauthorized';
+  }
+  if (status === 403) {
+    return 'Forbidden';
+  }
+  if (status === 404) {
+    return 'NotFound';
+  }
+  if (status === 409) {
+    return 'Conflict';
+  }
+  if (status === 429) {
+    return 'Ratelimited';
+  }
+  if (status >= 500) {
+    return 'ServerError';
+  }
   return 'BadRequest';
 }
 
@@ -75,20 +95,38 @@ export function codeForStatus(status: number): ApiErrorCode {
  * `{code, detail}`), `{error, error_description}` from id.kick.com, or anything else (Cloudflare HTML).
  */
 export function parseKickErrorBody(body: unknown): { message?: string; code?: string; detail?: string } {
-  if (typeof body !== 'object' || body === null) return {};
+  if (typeof body !== 'object' || body === null) {
+    return {};
+  }
   const record = body as Record<string, unknown>;
   const out: { message?: string; code?: string; detail?: string } = {};
-  if (typeof record.message === 'string') out.message = record.message;
-  if (typeof record.error === 'string') out.message = record.error;
-  if (typeof record.error_description === 'string') out.detail = record.error_description;
+  if (typeof record.message === 'string') {
+    out.message = record.message;
+  }
+  if (typeof record.error === 'string') {
+    out.message = record.error;
+  }
+  if (typeof record.error_description === 'string') {
+    out.detail = record.error_description;
+  }
   const data = record.data;
-  if (typeof data === 'string' && data.length > 0) out.detail = data;
+  if (typeof data === 'string' && data.length > 0) {
+    out.detail = data;
+  }
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const d = data as Record<string, unknown>;
-    if (typeof d.code === 'string') out.code = d.code;
-    if (typeof d.detail === 'string') out.detail = d.detail;
-    if (typeof d.message === 'string' && !out.detail) out.detail = d.message;
+    if (typeof d.code === 'string') {
+      out.code = d.code;
+    }
+    if (typeof d.detail === 'string') {
+      out.detail = d.detail;
+    }
+    if (typeof d.message === 'string' && !out.detail) {
+      out.detail = d.message;
+    }
   }
-  if (typeof record.code === 'string') out.code = record.code;
+  if (typeof record.code === 'string') {
+    out.code = record.code;
+  }
   return out;
 }

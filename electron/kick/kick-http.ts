@@ -54,7 +54,9 @@ const DEFAULT_RETRY: RetrySettings = { maxAttempts: 4, baseDelayMs: 500, maxDela
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
+    if (signal?.aborted) {
+      return reject(signal.reason as Error);
+    }
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener(
       'abort',
@@ -93,7 +95,9 @@ export class KickHttp {
   }
 
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    if (this.#ownsDispatcher) {
+      await this.#dispatcher.close();
+    }
   }
 
   /** Sends the request, retrying where its policy allows; resolves only on 2xx, otherwise throws KickApiError. */
@@ -106,13 +110,17 @@ export class KickHttp {
       } catch (error) {
         outcome = this.#transportError(req, error);
       }
-      if (!(outcome instanceof KickApiError)) return outcome;
+      if (!(outcome instanceof KickApiError)) {
+        return outcome;
+      }
       const retryable =
         outcome.code === 'Ratelimited' ||
         outcome.code === 'ServerError' ||
         outcome.code === 'Network' ||
         outcome.code === 'Timeout';
-      if (!mayRetry || !retryable || attempt >= this.#retry.maxAttempts || req.signal?.aborted) throw outcome;
+      if (!mayRetry || !retryable || attempt >= this.#retry.maxAttempts || req.signal?.aborted) {
+        throw outcome;
+      }
       await this.#sleep(this.#backoffMs(attempt, outcome), req.signal);
     }
   }
@@ -120,10 +128,16 @@ export class KickHttp {
   async #attempt(req: KickRequest): Promise<KickResponse> {
     const base = req.host === 'api' ? this.#options.apiUrl : this.#options.authUrl;
     const url = new URL(req.path, base);
-    for (const [k, v] of req.query ?? []) url.searchParams.append(k, v);
+    for (const [k, v] of req.query ?? []) {
+      url.searchParams.append(k, v);
+    }
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.#options.userAgent) headers['user-agent'] = this.#options.userAgent;
-    if (req.token) headers.authorization = `Bearer ${req.token}`;
+    if (this.#options.userAgent) {
+      headers['user-agent'] = this.#options.userAgent;
+    }
+    if (req.token) {
+      headers.authorization = `Bearer ${req.token}`;
+    }
     let body: string | undefined;
     if (req.form) {
       body = new URLSearchParams(req.form).toString();
@@ -138,7 +152,9 @@ export class KickHttp {
     const text = await res.body.text();
     const parsed = parseBody(text, res.headers['content-type']);
     const response: KickResponse = { status: res.statusCode, headers: res.headers, body: parsed };
-    if (res.statusCode >= 200 && res.statusCode < 300) return response;
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      return response;
+    }
     throw this.#statusError(req, response);
   }
 
@@ -157,12 +173,16 @@ export class KickHttp {
       },
     );
     const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#options.clock.now());
-    if (retryAfter !== null) retryAfterMs.set(error, retryAfter);
+    if (retryAfter !== null) {
+      retryAfterMs.set(error, retryAfter);
+    }
     return error;
   }
 
   #transportError(req: KickRequest, error: unknown): KickApiError {
-    if (error instanceof KickApiError) return error;
+    if (error instanceof KickApiError) {
+      return error;
+    }
     if (req.signal?.aborted) {
       return new KickApiError('Timeout', `${req.operation}: cancelled`, { operation: req.operation, cause: error });
     }
@@ -187,7 +207,9 @@ export class KickHttp {
 
   #backoffMs(attempt: number, error: KickApiError): number {
     const hinted = retryAfterMs.get(error);
-    if (hinted !== undefined) return Math.min(hinted, this.#retry.maxDelayMs * 4);
+    if (hinted !== undefined) {
+      return Math.min(hinted, this.#retry.maxDelayMs * 4);
+    }
     const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
     // "Equal jitter": at least half the step, so retries spread out but never fire back to back.
     return Math.round(ceiling / 2 + (this.#random() * ceiling) / 2);
@@ -200,15 +222,23 @@ const retryAfterMs = new WeakMap<KickApiError, number>();
 /** `Retry-After` as seconds or an HTTP date → milliseconds to wait, or null. */
 export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | null {
   const raw = Array.isArray(value) ? value[0] : value;
-  if (!raw) return null;
-  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
+  if (!raw) {
+    return null;
+  }
+  if (/^\d+$/.test(raw.trim())) {
+    return Number(raw.trim()) * 1000;
+  }
   const date = Date.parse(raw);
-  if (Number.isNaN(date)) return null;
+  if (Number.isNaN(date)) {
+    return null;
+  }
   return Math.max(0, date - nowMs);
 }
 
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
-  if (text.length === 0) return undefined;
+  if (text.length === 0) {
+    return undefined;
+  }
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
   if (type?.includes('json') || /^[[{]/.test(text.trim())) {
     try {

@@ -95,7 +95,9 @@ export type OperationName = keyof typeof OPERATIONS;
 export function fillPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];
-    if (value === undefined) throw new Error(`path parameter ${key} missing for ${path}`);
+    if (value === undefined) {
+      throw new Error(`path parameter ${key} missing for ${path}`);
+    }
     return encodeURIComponent(value);
   });
 }

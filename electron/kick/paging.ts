@@ -28,7 +28,9 @@ export async function* walkPages<T>(
   for (;;) {
     const page = await fetchPage(next);
     yield* page.items;
-    if (page.nextCursor === null || seen.has(page.nextCursor)) return;
+    if (page.nextCursor === null || seen.has(page.nextCursor)) {
+      return;
+    }
     seen.add(page.nextCursor);
     next = page.nextCursor;
   }

@@ -89,7 +89,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const apiRouter = new Router();
   const authRouter = new Router();
   const adminRouter = new Router();
-  const onError = (error: unknown): void => log(`sandbox: handler error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const onError = (error: unknown): void =>
+    log(`sandbox: handler error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 
   // Servers start first so the world can use the API's real URL for its pictures.
   const api = await serve({

@@ -244,7 +244,9 @@ export class SandboxState {
 
   /** Announces a state change; the delivery engine fans it out to subscribed apps. */
   emit(event: SandboxEvent): void {
-    for (const listener of this.#listeners) listener(event);
+    for (const listener of this.#listeners) {
+      listener(event);
+    }
   }
 
   onEvent(listener: SandboxEventListener): () => void {
@@ -262,13 +264,21 @@ export class SandboxState {
 
   userByName(username: string): SandboxUser | undefined {
     const lower = username.toLowerCase();
-    for (const user of this.users.values()) if (user.username.toLowerCase() === lower) return user;
+    for (const user of this.users.values()) {
+      if (user.username.toLowerCase() === lower) {
+        return user;
+      }
+    }
     return undefined;
   }
 
   channelBySlug(slug: string): SandboxChannel | undefined {
     const lower = slug.toLowerCase();
-    for (const channel of this.channels.values()) if (channel.slug.toLowerCase() === lower) return channel;
+    for (const channel of this.channels.values()) {
+      if (channel.slug.toLowerCase() === lower) {
+        return channel;
+      }
+    }
     return undefined;
   }
 

@@ -29,7 +29,12 @@ export function issueRefreshToken(
   state: SandboxState,
   input: { clientId: string; userId: number; scopes: string[] },
 ): SandboxRefreshToken {
-  const record: SandboxRefreshToken = { token: createOpaqueToken(), ...input, scopes: [...input.scopes], revoked: false };
+  const record: SandboxRefreshToken = {
+    token: createOpaqueToken(),
+    ...input,
+    scopes: [...input.scopes],
+    revoked: false,
+  };
   state.refreshTokens.set(record.token, record);
   return record;
 }
@@ -37,13 +42,17 @@ export function issueRefreshToken(
 /** The access token if it exists, is not revoked and has not expired. */
 export function findLiveAccessToken(state: SandboxState, token: string): SandboxAccessToken | undefined {
   const record = state.accessTokens.get(token);
-  if (!record || record.revoked || record.expiresAtMs <= state.now()) return undefined;
+  if (!record || record.revoked || record.expiresAtMs <= state.now()) {
+    return undefined;
+  }
   return record;
 }
 
 /** `Authorization: Bearer <token>` → the token, or undefined when the header is missing or malformed. */
 export function bearerToken(authorization: string | string[] | undefined): string | undefined {
-  if (typeof authorization !== 'string') return undefined;
+  if (typeof authorization !== 'string') {
+    return undefined;
+  }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1];
 }

@@ -28,16 +28,53 @@ export interface WorldOptions {
 export const DEFAULT_REDIRECT_URIS = ['http://127.0.0.1:3000/callback', 'http://localhost:3000/callback'];
 
 const VIEWER_NAMES = [
-  'pixelpanda', 'nightowl_tv', 'kappa_krusader', 'lunarfox', 'glitchgoblin', 'byte_bard', 'turbo_tortoise',
-  'mossy_mage', 'crit_happens', 'sable_sky', 'noodle_ninja', 'velvet_viper', 'quietquasar', 'rusty_rook',
-  'saltyspud', 'frostbyte', 'copper_comet', 'echo_elk', 'marble_moth', 'dusty_drake', 'hazel_heron',
-  'ivory_imp', 'jade_jackal', 'karma_koi', 'lemon_lynx', 'mango_mantis', 'nova_newt', 'opal_otter',
-  'pepper_puma', 'quill_quokka', 'raven_rift', 'sunny_sloth',
+  'pixelpanda',
+  'nightowl_tv',
+  'kappa_krusader',
+  'lunarfox',
+  'glitchgoblin',
+  'byte_bard',
+  'turbo_tortoise',
+  'mossy_mage',
+  'crit_happens',
+  'sable_sky',
+  'noodle_ninja',
+  'velvet_viper',
+  'quietquasar',
+  'rusty_rook',
+  'saltyspud',
+  'frostbyte',
+  'copper_comet',
+  'echo_elk',
+  'marble_moth',
+  'dusty_drake',
+  'hazel_heron',
+  'ivory_imp',
+  'jade_jackal',
+  'karma_koi',
+  'lemon_lynx',
+  'mango_mantis',
+  'nova_newt',
+  'opal_otter',
+  'pepper_puma',
+  'quill_quokka',
+  'raven_rift',
+  'sunny_sloth',
 ];
 
 const STREAMER_NAMES = [
-  'trainwreckstv_sb', 'xqc_sb', 'adinross_sb', 'amouranth_sb', 'roshtein_sb', 'destiny_sb', 'iceposeidon_sb',
-  'westcol_sb', 'ac7ionman_sb', 'suspendas_sb', 'nickmercs_sb', 'drdisrespect_sb',
+  'trainwreckstv_sb',
+  'xqc_sb',
+  'adinross_sb',
+  'amouranth_sb',
+  'roshtein_sb',
+  'destiny_sb',
+  'iceposeidon_sb',
+  'westcol_sb',
+  'ac7ionman_sb',
+  'suspendas_sb',
+  'nickmercs_sb',
+  'drdisrespect_sb',
 ];
 
 const CATEGORIES: [string, string[]][] = [
@@ -134,16 +171,22 @@ export function createWorld(state: SandboxState, options: WorldOptions): Sandbox
   moderator.badges.set(STREAMER_USER_ID, [modBadge]);
   bot.badges.set(STREAMER_USER_ID, [{ text: 'Bot', type: 'bot' }]);
   streamer.badges.set(STREAMER_USER_ID, [{ text: 'Broadcaster', type: 'broadcaster' }]);
-  for (const user of [streamer, bot, moderator]) state.users.set(user.userId, user);
+  for (const user of [streamer, bot, moderator]) {
+    state.users.set(user.userId, user);
+  }
 
   VIEWER_NAMES.forEach((name, i) => {
     const user = makeUser(base, FIRST_VIEWER_USER_ID + i, name, COLOURS[i % COLOURS.length]!);
-    if (i % 3 === 0) user.badges.set(STREAMER_USER_ID, [{ text: 'Subscriber', type: 'subscriber', count: (i % 12) + 1 }]);
+    if (i % 3 === 0) {
+      user.badges.set(STREAMER_USER_ID, [{ text: 'Subscriber', type: 'subscriber', count: (i % 12) + 1 }]);
+    }
     if (i % 7 === 0) {
       const badges = user.badges.get(STREAMER_USER_ID) ?? [];
       user.badges.set(STREAMER_USER_ID, [...badges, { text: 'Sub Gifter', type: 'sub_gifter', count: 5 }]);
     }
-    if (i % 11 === 0) user.badges.set(STREAMER_USER_ID, [...(user.badges.get(STREAMER_USER_ID) ?? []), { text: 'VIP', type: 'vip' }]);
+    if (i % 11 === 0) {
+      user.badges.set(STREAMER_USER_ID, [...(user.badges.get(STREAMER_USER_ID) ?? []), { text: 'VIP', type: 'vip' }]);
+    }
     state.users.set(user.userId, user);
   });
 
@@ -153,7 +196,9 @@ export function createWorld(state: SandboxState, options: WorldOptions): Sandbox
   streamerChannel.activeSubscribers = 42;
   streamerChannel.canceledSubscribers = 3;
   state.channels.set(streamer.userId, streamerChannel);
-  for (const user of [bot, moderator]) state.channels.set(user.userId, makeChannel(base, user, '', 0));
+  for (const user of [bot, moderator]) {
+    state.channels.set(user.userId, makeChannel(base, user, '', 0));
+  }
 
   // Other streamers are live from the start (staggered start times) so listings have content.
   STREAMER_NAMES.forEach((name, i) => {

@@ -23,7 +23,9 @@ export function isKickScope(value: string): value is KickScope {
 
 /** Parses Kick's space-separated scope string, dropping empties; unknown scopes are kept as strings. */
 export function parseScopeString(scope: string | null | undefined): string[] {
-  if (!scope) return [];
+  if (!scope) {
+    return [];
+  }
   return [...new Set(scope.split(/[\s+]+/).filter((s) => s.length > 0))];
 }
 

@@ -51,14 +51,24 @@ export interface CallResult {
 }
 
 /** One HTTP request to a sandbox URL; never throws on an error status. */
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const url = new URL(path, baseUrl);
-  for (const [k, v] of options.query ?? []) url.searchParams.append(k, String(v));
+  for (const [k, v] of options.query ?? []) {
+    url.searchParams.append(k, String(v));
+  }
   const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.token) {
+    headers.authorization = `Bearer ${options.token}`;
+  }
   let body: string | Buffer | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
-  else if (options.body !== undefined) {
+  if (options.rawBody !== undefined) {
+    body = options.rawBody;
+  } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }

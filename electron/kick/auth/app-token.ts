@@ -32,8 +32,12 @@ export class AppTokenManager {
 
   /** A valid app token; concurrent callers share one fetch. */
   async get(): Promise<string> {
-    if (!this.#loaded) await this.#load();
-    if (this.#cached && this.#isFresh(this.#cached)) return this.#cached.accessToken;
+    if (!this.#loaded) {
+      await this.#load();
+    }
+    if (this.#cached && this.#isFresh(this.#cached)) {
+      return this.#cached.accessToken;
+    }
     this.#inFlight ??= this.#fetch().finally(() => {
       this.#inFlight = null;
     });
@@ -42,7 +46,9 @@ export class AppTokenManager {
 
   /** Forgets a token Kick rejected (401), so the next call fetches a new one. */
   async invalidate(token: string): Promise<void> {
-    if (this.#cached?.accessToken !== token) return;
+    if (this.#cached?.accessToken !== token) {
+      return;
+    }
     this.#cached = null;
     await this.#store.delete(SECRET_KEYS.appToken);
   }
@@ -50,7 +56,9 @@ export class AppTokenManager {
   async #load(): Promise<void> {
     this.#loaded = true;
     const raw = await this.#store.get(SECRET_KEYS.appToken);
-    if (!raw) return;
+    if (!raw) {
+      return;
+    }
     try {
       const stored = JSON.parse(raw) as StoredAppToken;
       if (

@@ -67,13 +67,16 @@ export function readAuthorizeCallback(input: {
       );
     }
     const message = error instanceof Error ? error.message : String(error);
-    if (/state/i.test(message))
+    if (/state/i.test(message)) {
       throw new AuthError('AuthStateMismatch', "The sign-in callback did not carry this attempt's state", {
         cause: error,
       });
+    }
     throw new AuthError('AuthCallbackInvalid', `The sign-in callback was malformed (${message})`, { cause: error });
   }
   const code = params.get('code');
-  if (!code) throw new AuthError('AuthCallbackInvalid', 'The sign-in callback had no code');
+  if (!code) {
+    throw new AuthError('AuthCallbackInvalid', 'The sign-in callback had no code');
+  }
   return code;
 }

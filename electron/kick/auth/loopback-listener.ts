@@ -61,7 +61,9 @@ export async function openLoopbackListener(options: {
     try {
       await listen(server, port, host);
     } catch (error) {
-      if (host === '::1' && servers.length > 0) continue; // no IPv6 loopback here; 127.0.0.1 suffices
+      if (host === '::1' && servers.length > 0) {
+        continue;
+      } // no IPv6 loopback here; 127.0.0.1 suffices
       servers.forEach((s) => s.close());
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
@@ -103,8 +105,11 @@ export async function openLoopbackListener(options: {
   );
   timer.unref();
   const onAbort = (): void => fail(new AuthError('AuthCancelled', 'Sign-in was cancelled'));
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) {
+    onAbort();
+  } else {
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+  }
 
   return {
     redirectUri,

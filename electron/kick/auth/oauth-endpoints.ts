@@ -92,7 +92,9 @@ export class KickOAuth {
     try {
       body = (await this.#http.send({ ...request, host: 'auth', path: WIRE_ASSUMPTIONS.introspect.path })).body;
     } catch (error) {
-      if (!(error instanceof KickApiError) || error.code !== 'NotFound') throw error;
+      if (!(error instanceof KickApiError) || error.code !== 'NotFound') {
+        throw error;
+      }
       body = (await this.#http.send({ ...request, host: 'api', path: WIRE_ASSUMPTIONS.introspect.legacyPath })).body;
     }
     const data = (body as { data?: unknown } | undefined)?.data;

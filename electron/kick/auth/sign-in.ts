@@ -35,8 +35,16 @@ export async function signInWithKick(options: SignInOptions): Promise<TokenSet> 
       redirectUri: listener.redirectUri,
       scopes: options.scopes,
     });
-    await options.openExternal(request.url);
-    const callbackUrl = await listener.callback;
+    // The opener may resolve late (a test browser waits for the page we answer only after the exchange),
+    // so wait for the callback, and fail early only if opening the browser itself fails.
+    const opening = options.openExternal(request.url);
+    const openFailed = opening.then(
+      () => new Promise<never>(() => undefined),
+      (error: unknown) => {
+        throw error;
+      },
+    );
+    const callbackUrl = await Promise.race([listener.callback, openFailed]);
     const code = readAuthorizeCallback({
       authUrl: options.authUrl,
       clientId: options.oauth.clientId,

@@ -37,7 +37,9 @@ export class UserSession {
   /** Restores tokens saved by an earlier run; never throws (a corrupt entry means signed out). */
   async load(): Promise<void> {
     const raw = await this.#store.get(SECRET_KEYS.userToken);
-    if (!raw) return;
+    if (!raw) {
+      return;
+    }
     try {
       const stored = JSON.parse(raw) as StoredUserToken;
       if (
@@ -55,7 +57,9 @@ export class UserSession {
   }
 
   state(): SessionState {
-    if (!this.#tokens) return { status: 'signed-out', reason: this.#signedOutReason };
+    if (!this.#tokens) {
+      return { status: 'signed-out', reason: this.#signedOutReason };
+    }
     return { status: 'signed-in', scopes: [...this.#tokens.scopes], expiresAtMs: this.#tokens.expiresAtMs };
   }
 
@@ -84,15 +88,18 @@ export class UserSession {
     scope: unknown;
   }): Promise<void> {
     const op = 'setUserToken';
-    if (typeof input.access_token !== 'string' || input.access_token.length === 0)
+    if (typeof input.access_token !== 'string' || input.access_token.length === 0) {
       throw new ValidationError(op, 'access_token', 'is required (a non-empty string)');
-    if (typeof input.refresh_token !== 'string' || input.refresh_token.length === 0)
+    }
+    if (typeof input.refresh_token !== 'string' || input.refresh_token.length === 0) {
       throw new ValidationError(op, 'refresh_token', 'is required (a non-empty string)');
+    }
     if (typeof input.expires_in !== 'number' || !Number.isInteger(input.expires_in) || input.expires_in <= 0) {
       throw new ValidationError(op, 'expires_in', 'is required (a positive whole number of seconds)');
     }
-    if (typeof input.scope !== 'string')
+    if (typeof input.scope !== 'string') {
       throw new ValidationError(op, 'scope', 'is required (a space-separated string)');
+    }
     await this.adopt({
       accessToken: input.access_token,
       refreshToken: input.refresh_token,
@@ -104,7 +111,9 @@ export class UserSession {
   /** A valid access token, refreshed first when it is within the margin of expiry. */
   async accessToken(): Promise<string> {
     const tokens = this.#requireTokens();
-    if (tokens.expiresAtMs - this.#marginMs > this.#clock.now()) return tokens.accessToken;
+    if (tokens.expiresAtMs - this.#marginMs > this.#clock.now()) {
+      return tokens.accessToken;
+    }
     return (await this.#refresh()).accessToken;
   }
 
@@ -114,7 +123,9 @@ export class UserSession {
    */
   async recoverFromUnauthorized(rejected: string): Promise<string> {
     const tokens = this.#requireTokens();
-    if (tokens.accessToken !== rejected) return tokens.accessToken;
+    if (tokens.accessToken !== rejected) {
+      return tokens.accessToken;
+    }
     return (await this.#refresh()).accessToken;
   }
 
@@ -134,7 +145,9 @@ export class UserSession {
   }
 
   #requireTokens(): StoredUserToken {
-    if (!this.#tokens) throw new AuthError('NotSignedIn', this.#signedOutReason ?? 'Sign in with Kick first');
+    if (!this.#tokens) {
+      throw new AuthError('NotSignedIn', this.#signedOutReason ?? 'Sign in with Kick first');
+    }
     return this.#tokens;
   }
 
@@ -191,6 +204,8 @@ export class UserSession {
 
   #emit(): void {
     const state = this.state();
-    for (const listener of this.#listeners) listener(state);
+    for (const listener of this.#listeners) {
+      listener(state);
+    }
   }
 }

@@ -50,7 +50,9 @@ export function remainingAdBreaks(ads: SandboxAdsState, atMs: number): number {
 export function toWireAdsStatus(ads: SandboxAdsState, nowMs: number): KickAdBreakStatus {
   const recent = new Set(breaksInWindow(ads, nowMs));
   const active = activeAdBreak(ads, nowMs);
-  if (active) recent.add(active);
+  if (active) {
+    recent.add(active);
+  }
   const adBreaks: KickAdBreak[] = [...recent]
     .sort((a, b) => b.createdAtMs - a.createdAtMs)
     .map((b) => ({

@@ -48,8 +48,12 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
     const channel = ownChannel(state, token.userId);
     const ads = state.adsFor(channel.broadcasterUserId);
     // Enrolling sets a state; asking again once it holds succeeds, so a retry after a lost answer is safe.
-    if (ads.optedIn) return ok({});
-    if (channel.isLive) fail(400, 'channel: must be offline to enroll in ads', ADS_ERROR_CODES.channelLive);
+    if (ads.optedIn) {
+      return ok({});
+    }
+    if (channel.isLive) {
+      fail(400, 'channel: must be offline to enroll in ads', ADS_ERROR_CODES.channelLive);
+    }
     if (!channel.hasStreamed) {
       fail(400, 'channel: must have streamed at least once to enroll in ads', ADS_ERROR_CODES.neverStreamed);
     }
@@ -69,17 +73,25 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
       if (earlier?.broadcasterUserId === channel.broadcasterUserId) {
         return adBreakAccepted(earlier.adBreak.id, remainingAdBreaks(ads, earlier.adBreak.createdAtMs));
       }
-      if (earlier) fail(409, 'id: already used for another ad break', ADS_ERROR_CODES.adBreakIdInUse);
+      if (earlier) {
+        fail(409, 'id: already used for another ad break', ADS_ERROR_CODES.adBreakIdInUse);
+      }
     }
 
     const now = state.now();
-    if (!channel.isLive) fail(400, 'channel: must be live to run an ad break', ADS_ERROR_CODES.channelOffline);
+    if (!channel.isLive) {
+      fail(400, 'channel: must be live to run an ad break', ADS_ERROR_CODES.channelOffline);
+    }
     if (!ads.optedIn) {
       fail(400, 'channel: must be enrolled in ads (POST /public/v1/ads/enroll)', ADS_ERROR_CODES.notEnrolled);
     }
-    if (ads.adsBlocked) fail(409, 'channel: ads are blocked on this channel', ADS_ERROR_CODES.adsBlocked);
+    if (ads.adsBlocked) {
+      fail(409, 'channel: ads are blocked on this channel', ADS_ERROR_CODES.adsBlocked);
+    }
     const active = activeAdBreak(ads, now);
-    if (active) fail(409, `ad break ${active.id} is still running`, ADS_ERROR_CODES.adBreakActive);
+    if (active) {
+      fail(409, `ad break ${active.id} is still running`, ADS_ERROR_CODES.adBreakActive);
+    }
     if (remainingAdBreaks(ads, now) <= 0) {
       fail(
         429,
@@ -102,7 +114,9 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
 /** The token user's channel; the ads routes act on no other (reference §3.10). */
 function ownChannel(state: SandboxState, userId: number): SandboxChannel {
   const channel = state.channels.get(userId);
-  if (!channel) fail(404, 'channel: the token user has no channel', ADS_ERROR_CODES.channelNotFound);
+  if (!channel) {
+    fail(404, 'channel: the token user has no channel', ADS_ERROR_CODES.channelNotFound);
+  }
   return channel;
 }
 
@@ -111,7 +125,9 @@ function readAdBreakBody(req: SandboxRequest): { id: string | undefined; seconds
   try {
     const body = readJsonObject(req);
     const id = bodyString(body, 'id');
-    if (id !== undefined && !isUuid(id)) fail(400, 'id: must be a UUID');
+    if (id !== undefined && !isUuid(id)) {
+      fail(400, 'id: must be a UUID');
+    }
     const seconds = bodyInt(body, 'break_duration_seconds', {
       required: true,
       min: LIMITS.adBreakSecondsMin,
@@ -133,7 +149,9 @@ function findAdBreak(
 ): { broadcasterUserId: number; adBreak: SandboxAdBreak } | undefined {
   for (const [broadcasterUserId, ads] of state.ads) {
     const adBreak = ads.breaks.find((b) => b.id === id);
-    if (adBreak) return { broadcasterUserId, adBreak };
+    if (adBreak) {
+      return { broadcasterUserId, adBreak };
+    }
   }
   return undefined;
 }

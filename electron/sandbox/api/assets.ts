@@ -28,12 +28,16 @@ export function registerAssetRoutes(router: Router, ctx: SandboxContext): void {
   router.get('/assets/:kind/:file', (req) => {
     const size = KIND_SIZES[req.params.kind ?? ''];
     const id = FILE_NAME.exec(req.params.file ?? '')?.[1];
-    if (!size || id === undefined) fail(404, 'no such sandbox picture');
+    if (!size || id === undefined) {
+      fail(404, 'no such sandbox picture');
+    }
     return pngAnswer(renderPicture(`${req.params.kind}/${id}`, size));
   });
   router.get('/emotes/:id/fullsize', (req) => {
     const id = req.params.id ?? '';
-    if (!EMOTE_ID.test(id)) fail(404, 'no such sandbox emote');
+    if (!EMOTE_ID.test(id)) {
+      fail(404, 'no such sandbox emote');
+    }
     return pngAnswer(renderPicture(`emotes/${id}`, EMOTE_SIZE));
   });
 }

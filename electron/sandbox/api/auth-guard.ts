@@ -22,14 +22,24 @@ export interface UserTokenContext extends SandboxAccessToken {
   userId: number;
 }
 
-export function authenticate(state: SandboxState, req: SandboxRequest, rule: GuardRule & { token: 'user' }): UserTokenContext;
+export function authenticate(
+  state: SandboxState,
+  req: SandboxRequest,
+  rule: GuardRule & { token: 'user' },
+): UserTokenContext;
 export function authenticate(state: SandboxState, req: SandboxRequest, rule: GuardRule): SandboxAccessToken;
 export function authenticate(state: SandboxState, req: SandboxRequest, rule: GuardRule): SandboxAccessToken {
   const raw = bearerToken(req.headers.authorization);
-  if (!raw) fail(401);
+  if (!raw) {
+    fail(401);
+  }
   const token = findLiveAccessToken(state, raw);
-  if (!token) fail(401);
-  if (rule.token === 'user' && token.kind !== 'user') fail(403, 'a user access token is required');
+  if (!token) {
+    fail(401);
+  }
+  if (rule.token === 'user' && token.kind !== 'user') {
+    fail(403, 'a user access token is required');
+  }
   if (token.kind === 'user' && rule.anyScope && rule.anyScope.length > 0) {
     if (!rule.anyScope.some((s) => token.scopes.includes(s))) {
       fail(403, `missing scope: ${rule.anyScope.join(' or ')}`);

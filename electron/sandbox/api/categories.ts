@@ -21,7 +21,9 @@ const NAME_FILTER_MIN = 3;
 /** `{id, name, thumbnail}` of a category; `{id: 0, name: "", thumbnail: ""}` when unset or unknown. */
 export function categoryRef(state: SandboxState, categoryId: number): KickCategoryRef {
   const category = state.categories.get(categoryId);
-  if (!category) return { id: 0, name: '', thumbnail: '' };
+  if (!category) {
+    return { id: 0, name: '', thumbnail: '' };
+  }
   return { id: category.id, name: category.name, thumbnail: category.thumbnail };
 }
 
@@ -35,7 +37,9 @@ export function registerCategoryRoutes(router: Router, ctx: SandboxContext): voi
   router.get('/public/v1/categories', (req) => {
     authenticate(ctx.state, req, { token: 'any' });
     const q = (req.query.get('q') ?? '').trim();
-    if (q.length === 0) fail(400, 'q: is required');
+    if (q.length === 0) {
+      fail(400, 'q: is required');
+    }
     const page = queryInt(req, 'page', { min: 1 }) ?? 1;
     const needle = q.toLowerCase();
     const matches = sortedCategories(ctx.state).filter((c) => c.name.toLowerCase().includes(needle));
@@ -46,9 +50,13 @@ export function registerCategoryRoutes(router: Router, ctx: SandboxContext): voi
   router.get('/public/v1/categories/:category_id', (req) => {
     authenticate(ctx.state, req, { token: 'any' });
     const raw = req.params.category_id ?? '';
-    if (!/^\d+$/.test(raw)) fail(400, 'category_id: must be an integer');
+    if (!/^\d+$/.test(raw)) {
+      fail(400, 'category_id: must be an integer');
+    }
     const category = ctx.state.categories.get(Number(raw));
-    if (!category) fail(404, `category_id: category ${raw} not found`);
+    if (!category) {
+      fail(404, `category_id: category ${raw} not found`);
+    }
     const detail: KickCategoryDetail = {
       id: category.id,
       name: category.name,
@@ -71,7 +79,9 @@ function listCategoriesV2(state: SandboxState, req: SandboxRequest): SandboxResp
   });
   const tags = listParam(req, 'tag').map((tag) => tag.toLowerCase());
   const ids = listParam(req, 'id').map((id) => {
-    if (!/^\d+$/.test(id)) fail(400, 'id: must be an integer');
+    if (!/^\d+$/.test(id)) {
+      fail(400, 'id: must be an integer');
+    }
     return Number(id);
   });
   const limit =
@@ -122,8 +132,12 @@ function encodeCursor(lastId: number): string {
 }
 
 function decodeCursor(raw: string | null): number | null {
-  if (raw === null || raw === '') return null;
+  if (raw === null || raw === '') {
+    return null;
+  }
   const match = /^cat:(\d{1,15})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match || !/^[A-Za-z0-9_-]+$/.test(raw)) fail(400, 'cursor: invalid cursor');
+  if (!match || !/^[A-Za-z0-9_-]+$/.test(raw)) {
+    fail(400, 'cursor: invalid cursor');
+  }
   return Number(match[1]);
 }

@@ -34,7 +34,9 @@ function getChannels(state: SandboxState, req: SandboxRequest): SandboxResponse 
     minLength: 1,
     maxLength: LIMITS.channelSlugLengthMax,
   });
-  if (ids.length > 0 && slugs.length > 0) fail(400, 'broadcaster_user_id and slug: use one or the other, not both');
+  if (ids.length > 0 && slugs.length > 0) {
+    fail(400, 'broadcaster_user_id and slug: use one or the other, not both');
+  }
 
   let channels: (SandboxChannel | undefined)[];
   if (ids.length > 0) {
@@ -97,15 +99,23 @@ function patchChannel(state: SandboxState, req: SandboxRequest): SandboxResponse
     fail(400, `category_id: category ${categoryId} not found`);
   }
   const channel = state.channels.get(token.userId);
-  if (!channel) fail(400, 'Channel not found');
+  if (!channel) {
+    fail(400, 'Channel not found');
+  }
 
   // Everything is validated before anything changes, so a 400 never leaves a half-applied update.
   const metadataChanged =
     (categoryId !== undefined && categoryId !== channel.categoryId) ||
     (title !== undefined && title !== channel.streamTitle);
-  if (categoryId !== undefined) moveCategory(state, channel, categoryId);
-  if (title !== undefined) channel.streamTitle = title;
-  if (tags !== undefined) channel.customTags = [...tags];
+  if (categoryId !== undefined) {
+    moveCategory(state, channel, categoryId);
+  }
+  if (title !== undefined) {
+    channel.streamTitle = title;
+  }
+  if (tags !== undefined) {
+    channel.customTags = [...tags];
+  }
 
   // The metadata event carries title, language, mature flag and category only (reference §5.6, §5.8):
   // a tags-only or no-op update announces nothing.
@@ -124,7 +134,9 @@ function moveCategory(state: SandboxState, channel: SandboxChannel, categoryId: 
   const to = state.categories.get(categoryId);
   if (channel.isLive && from && from !== to) {
     from.viewerCount = Math.max(0, from.viewerCount - channel.viewerCount);
-    if (to) to.viewerCount += channel.viewerCount;
+    if (to) {
+      to.viewerCount += channel.viewerCount;
+    }
   }
   channel.categoryId = categoryId;
 }

@@ -29,7 +29,9 @@ export function registerChatRoutes(router: Router, ctx: SandboxContext): void {
  * badge (the sandbox models moderators as the badge Kick shows on their messages).
  */
 export function canModerate(state: SandboxState, userId: number, broadcasterUserId: number): boolean {
-  if (userId === broadcasterUserId) return true;
+  if (userId === broadcasterUserId) {
+    return true;
+  }
   const badges = state.user(userId)?.badges.get(broadcasterUserId) ?? [];
   return badges.some((badge) => badge.type === 'moderator');
 }
@@ -46,7 +48,9 @@ function sendChat(state: SandboxState, req: SandboxRequest): SandboxResponse {
   const token = authenticate(state, req, { token: 'user', anyScope: ['chat:write'] });
   const body = readJsonObject(req);
   const type = bodyString(body, 'type', { required: true });
-  if (!(CHAT_TYPES as readonly string[]).includes(type)) fail(400, `type: must be one of ${CHAT_TYPES.join(', ')}`);
+  if (!(CHAT_TYPES as readonly string[]).includes(type)) {
+    fail(400, `type: must be one of ${CHAT_TYPES.join(', ')}`);
+  }
   const content = bodyString(body, 'content', {
     required: true,
     minLength: 1,
@@ -93,12 +97,18 @@ function resolveRoute(
 ): Route {
   if (type === 'user') {
     const broadcasterUserId = bodyInt(body, 'broadcaster_user_id', { required: true });
-    if (!state.channels.has(broadcasterUserId)) fail(400, 'Channel not found');
+    if (!state.channels.has(broadcasterUserId)) {
+      fail(400, 'Channel not found');
+    }
     return { type, senderUserId: token.userId, broadcasterUserId };
   }
-  if (!state.channels.has(token.userId)) fail(400, 'Channel not found');
+  if (!state.channels.has(token.userId)) {
+    fail(400, 'Channel not found');
+  }
   const app = state.appByClientId(token.clientId);
-  if (!app) fail(400, 'the app of this token has no bot account');
+  if (!app) {
+    fail(400, 'the app of this token has no bot account');
+  }
   return { type, senderUserId: app.botUserId, broadcasterUserId: token.userId };
 }
 
@@ -108,8 +118,12 @@ function resolveRoute(
  */
 function refuseIfBanned(state: SandboxState, senderUserId: number, broadcasterUserId: number): void {
   const ban = state.activeBan(broadcasterUserId, senderUserId);
-  if (!ban) return;
-  if (ban.expiresAtMs === null) fail(403, 'sender is banned from this channel');
+  if (!ban) {
+    return;
+  }
+  if (ban.expiresAtMs === null) {
+    fail(403, 'sender is banned from this channel');
+  }
   fail(403, `sender is timed out in this channel until ${toRfc3339(ban.expiresAtMs)}`);
 }
 
@@ -119,7 +133,9 @@ function deleteChat(state: SandboxState, req: SandboxRequest): SandboxResponse {
   const token = authenticate(state, req, { token: 'user', anyScope: ['moderation:chat_message:manage'] });
   const messageId = req.params.message_id ?? '';
   const message = state.chatMessages.get(messageId);
-  if (!message || message.deleted) fail(404, 'message_id: message not found');
+  if (!message || message.deleted) {
+    fail(404, 'message_id: message not found');
+  }
   if (!canModerate(state, token.userId, message.broadcasterUserId)) {
     fail(403, 'not the broadcaster or a moderator of the channel of this message');
   }

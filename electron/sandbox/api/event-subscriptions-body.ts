@@ -20,23 +20,41 @@ export const SUBSCRIPTION_METHOD = 'webhook';
 /** `events` (required, non-empty) and `method` (required, `"webhook"`). */
 export function readRequestedEvents(body: Record<string, unknown>): RequestedEvent[] {
   const method = body.method;
-  if (method === undefined || method === null) fail(400, `method: is required (only "${SUBSCRIPTION_METHOD}")`);
-  if (method !== SUBSCRIPTION_METHOD) fail(400, `method: must be "${SUBSCRIPTION_METHOD}"`);
+  if (method === undefined || method === null) {
+    fail(400, `method: is required (only "${SUBSCRIPTION_METHOD}")`);
+  }
+  if (method !== SUBSCRIPTION_METHOD) {
+    fail(400, `method: must be "${SUBSCRIPTION_METHOD}"`);
+  }
 
   const events = body.events;
-  if (events === undefined || events === null) fail(400, 'events: is required');
-  if (!Array.isArray(events)) fail(400, 'events: must be an array of {name, version}');
-  if (events.length === 0) fail(400, 'events: must have at least 1 item(s)');
+  if (events === undefined || events === null) {
+    fail(400, 'events: is required');
+  }
+  if (!Array.isArray(events)) {
+    fail(400, 'events: must be an array of {name, version}');
+  }
+  if (events.length === 0) {
+    fail(400, 'events: must have at least 1 item(s)');
+  }
   return events.map((item: unknown, i) => {
     const field = `events[${i}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       fail(400, `${field}: must be an object with name and version`);
     }
     const { name, version } = item as { name?: unknown; version?: unknown };
-    if (name === undefined || name === null) fail(400, `${field}.name: is required`);
-    if (typeof name !== 'string') fail(400, `${field}.name: must be a string`);
-    if (version === undefined || version === null) fail(400, `${field}.version: is required`);
-    if (typeof version !== 'number' || !Number.isInteger(version)) fail(400, `${field}.version: must be an integer`);
+    if (name === undefined || name === null) {
+      fail(400, `${field}.name: is required`);
+    }
+    if (typeof name !== 'string') {
+      fail(400, `${field}.name: must be a string`);
+    }
+    if (version === undefined || version === null) {
+      fail(400, `${field}.version: is required`);
+    }
+    if (typeof version !== 'number' || !Number.isInteger(version)) {
+      fail(400, `${field}.version: must be an integer`);
+    }
     return { name, version };
   });
 }

@@ -48,10 +48,14 @@ export function registerEventSubscriptionRoutes(router: Router, ctx: SandboxCont
       broadcasterUserId = token.userId;
     } else {
       broadcasterUserId = readBroadcasterUserId(body);
-      if (!state.channels.has(broadcasterUserId)) fail(400, 'broadcaster_user_id: channel not found');
+      if (!state.channels.has(broadcasterUserId)) {
+        fail(400, 'broadcaster_user_id: channel not found');
+      }
     }
     const app = state.appByClientId(token.clientId);
-    if (!app) fail(401);
+    if (!app) {
+      fail(401);
+    }
     const results = events.map((event) => subscribe(state, app.appId, token.clientId, broadcasterUserId, event));
     return ok(results);
   });
@@ -59,10 +63,16 @@ export function registerEventSubscriptionRoutes(router: Router, ctx: SandboxCont
   router.delete(SUBSCRIPTIONS_PATH, (req) => {
     const token = authenticate(state, req, { token: 'any', anyScope: SCOPES });
     const ids = queryStrings(req, 'id').filter((id) => id.length > 0);
-    if (ids.length === 0) fail(400, 'id: is required (one or more subscription ids)');
+    if (ids.length === 0) {
+      fail(400, 'id: is required (one or more subscription ids)');
+    }
     const mine = new Set(visibleSubscriptions(state, token).map((s) => s.id));
     // Ids that are unknown, or not this token's to see, are skipped silently, as Kick answers 204 regardless.
-    for (const id of ids) if (mine.has(id)) state.subscriptions.delete(id);
+    for (const id of ids) {
+      if (mine.has(id)) {
+        state.subscriptions.delete(id);
+      }
+    }
     return noContent();
   });
 }
@@ -86,7 +96,9 @@ function subscribe(
   event: RequestedEvent,
 ): KickSubscribeResult {
   const { name, version } = event;
-  if (!isKickEventType(name)) return { name, version, error: `unknown event type "${name}"` };
+  if (!isKickEventType(name)) {
+    return { name, version, error: `unknown event type "${name}"` };
+  }
   if (version !== SUPPORTED_VERSION) {
     return { name, version, error: `unsupported version ${version}: ${name} exists in version ${SUPPORTED_VERSION}` };
   }

@@ -45,7 +45,9 @@ export function registerKicksRoutes(router: Router, ctx: SandboxContext): void {
  */
 function rank(state: SandboxState, gifts: SandboxKicksGift[], top: number): KickLeaderboardEntry[] {
   const totals = new Map<number, number>();
-  for (const gift of gifts) totals.set(gift.senderUserId, (totals.get(gift.senderUserId) ?? 0) + gift.amount);
+  for (const gift of gifts) {
+    totals.set(gift.senderUserId, (totals.get(gift.senderUserId) ?? 0) + gift.amount);
+  }
   return [...totals]
     .sort(([idA, a], [idB, b]) => b - a || idA - idB)
     .slice(0, top)

@@ -114,7 +114,9 @@ function listLivestreamsV1(state: SandboxState, req: SandboxRequest): SandboxRes
     queryInt(req, 'limit', { min: LIMITS.livestreamsV1LimitMin, max: LIMITS.livestreamsV1LimitMax }) ??
     LIMITS.livestreamsV1LimitDefault;
   const sort = req.query.get('sort') || 'viewer_count';
-  if (!(V1_SORTS as readonly string[]).includes(sort)) fail(400, `sort: must be one of ${V1_SORTS.join(', ')}`);
+  if (!(V1_SORTS as readonly string[]).includes(sort)) {
+    fail(400, `sort: must be one of ${V1_SORTS.join(', ')}`);
+  }
 
   const matches = liveChannels(state)
     .filter((c) => broadcasterIds.length === 0 || broadcasterIds.includes(c.broadcasterUserId))
@@ -175,8 +177,12 @@ function encodeCursor(last: StartKey): string {
 }
 
 function decodeCursor(raw: string | null): StartKey | null {
-  if (raw === null || raw === '') return null;
+  if (raw === null || raw === '') {
+    return null;
+  }
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match || !/^[A-Za-z0-9_-]+$/.test(raw)) fail(400, 'cursor: invalid cursor');
+  if (!match || !/^[A-Za-z0-9_-]+$/.test(raw)) {
+    fail(400, 'cursor: invalid cursor');
+  }
   return { startedAtMs: Number(match[1]), broadcasterUserId: Number(match[2]) };
 }

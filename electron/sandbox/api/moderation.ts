@@ -33,7 +33,9 @@ function readTarget(state: SandboxState, req: SandboxRequest): Target {
   const body = readJsonObject(req);
   const broadcasterUserId = bodyInt(body, 'broadcaster_user_id', { required: true, min: 1 });
   const userId = bodyInt(body, 'user_id', { required: true, min: 1 });
-  if (!state.channels.has(broadcasterUserId)) fail(400, `broadcaster_user_id: channel ${broadcasterUserId} not found`);
+  if (!state.channels.has(broadcasterUserId)) {
+    fail(400, `broadcaster_user_id: channel ${broadcasterUserId} not found`);
+  }
   if (!canModerate(state, token.userId, broadcasterUserId)) {
     fail(403, 'not the broadcaster or a moderator of this channel');
   }
@@ -47,11 +49,17 @@ function banUser(state: SandboxState, req: SandboxRequest): SandboxResponse {
     max: LIMITS.banDurationMinutesMax,
   });
   const reason = bodyString(body, 'reason', { maxLength: LIMITS.banReasonMax });
-  if (userId === broadcasterUserId) fail(400, 'user_id: the broadcaster cannot be banned from their own channel');
-  if (userId === token.userId) fail(400, 'user_id: you cannot ban yourself');
+  if (userId === broadcasterUserId) {
+    fail(400, 'user_id: the broadcaster cannot be banned from their own channel');
+  }
+  if (userId === token.userId) {
+    fail(400, 'user_id: you cannot ban yourself');
+  }
   // The user is named in the body, not the path, so an unknown one is a bad request (as #143 answers an
   // unknown channel in a body with 400), not a 404 for a missing resource.
-  if (!state.user(userId)) fail(400, `user_id: user ${userId} not found`);
+  if (!state.user(userId)) {
+    fail(400, `user_id: user ${userId} not found`);
+  }
 
   const now = state.now();
   // Banning again replaces the earlier ban, so a timeout can be turned into a permanent ban or extended.

@@ -37,9 +37,13 @@ const PHRASES: Record<ApiErrorStatus, string> = {
 
 export function apiError(status: ApiErrorStatus, detail?: string, code?: string): SandboxResponse {
   let data: unknown;
-  if (code) data = { code, detail: detail ?? PHRASES[status] };
-  else if (detail !== undefined) data = detail;
-  else data = status === 500 ? null : {};
+  if (code) {
+    data = { code, detail: detail ?? PHRASES[status] };
+  } else if (detail !== undefined) {
+    data = detail;
+  } else {
+    data = status === 500 ? null : {};
+  }
   return { status, body: { data, message: PHRASES[status] } };
 }
 

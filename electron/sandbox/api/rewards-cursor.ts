@@ -14,7 +14,9 @@ export interface RedemptionCursor {
 
 /** Oldest first; ULIDs break ties between redemptions made in the same millisecond. */
 export function compareRedemptions(a: RedemptionCursor, b: RedemptionCursor): number {
-  if (a.redeemedAtMs !== b.redeemedAtMs) return a.redeemedAtMs - b.redeemedAtMs;
+  if (a.redeemedAtMs !== b.redeemedAtMs) {
+    return a.redeemedAtMs - b.redeemedAtMs;
+  }
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -33,7 +35,9 @@ export function decodeRedemptionCursor(raw: string): RedemptionCursor {
   }
   if (typeof value === 'object' && value !== null) {
     const { t, id } = value as { t?: unknown; id?: unknown };
-    if (typeof t === 'number' && Number.isFinite(t) && typeof id === 'string') return { redeemedAtMs: t, id };
+    if (typeof t === 'number' && Number.isFinite(t) && typeof id === 'string') {
+      return { redeemedAtMs: t, id };
+    }
   }
   fail(400, 'cursor: not a cursor from a previous page');
 }

@@ -67,13 +67,27 @@ export function readRewardFields(body: Record<string, unknown>, mode: 'create' |
 
 /** Copies the fields that were sent onto a stored reward. */
 export function applyRewardFields(reward: SandboxReward, fields: RewardFields): void {
-  if (fields.title !== undefined) reward.title = fields.title;
-  if (fields.description !== undefined) reward.description = fields.description;
-  if (fields.cost !== undefined) reward.cost = fields.cost;
-  if (fields.backgroundColor !== undefined) reward.backgroundColor = fields.backgroundColor;
-  if (fields.isEnabled !== undefined) reward.isEnabled = fields.isEnabled;
-  if (fields.isPaused !== undefined) reward.isPaused = fields.isPaused;
-  if (fields.isUserInputRequired !== undefined) reward.isUserInputRequired = fields.isUserInputRequired;
+  if (fields.title !== undefined) {
+    reward.title = fields.title;
+  }
+  if (fields.description !== undefined) {
+    reward.description = fields.description;
+  }
+  if (fields.cost !== undefined) {
+    reward.cost = fields.cost;
+  }
+  if (fields.backgroundColor !== undefined) {
+    reward.backgroundColor = fields.backgroundColor;
+  }
+  if (fields.isEnabled !== undefined) {
+    reward.isEnabled = fields.isEnabled;
+  }
+  if (fields.isPaused !== undefined) {
+    reward.isPaused = fields.isPaused;
+  }
+  if (fields.isUserInputRequired !== undefined) {
+    reward.isUserInputRequired = fields.isUserInputRequired;
+  }
   if (fields.shouldRedemptionsSkipRequestQueue !== undefined) {
     reward.shouldRedemptionsSkipRequestQueue = fields.shouldRedemptionsSkipRequestQueue;
   }

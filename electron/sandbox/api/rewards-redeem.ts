@@ -43,10 +43,18 @@ export interface RedeemInput {
  */
 export function redeemReward(state: SandboxState, input: RedeemInput): SandboxRedemption {
   const reward = state.rewards.get(input.rewardId);
-  if (!reward) throw new RedeemError('REWARD_NOT_FOUND', `no reward with id ${input.rewardId}`);
-  if (reward.deleted) throw new RedeemError('REWARD_DELETED', 'the reward has been deleted');
-  if (!reward.isEnabled) throw new RedeemError('REWARD_DISABLED', 'the reward is disabled');
-  if (reward.isPaused) throw new RedeemError('REWARD_PAUSED', 'the reward is paused');
+  if (!reward) {
+    throw new RedeemError('REWARD_NOT_FOUND', `no reward with id ${input.rewardId}`);
+  }
+  if (reward.deleted) {
+    throw new RedeemError('REWARD_DELETED', 'the reward has been deleted');
+  }
+  if (!reward.isEnabled) {
+    throw new RedeemError('REWARD_DISABLED', 'the reward is disabled');
+  }
+  if (reward.isPaused) {
+    throw new RedeemError('REWARD_PAUSED', 'the reward is paused');
+  }
   if (!state.user(input.redeemerUserId)) {
     throw new RedeemError('REDEEMER_NOT_FOUND', `no user with id ${input.redeemerUserId}`);
   }

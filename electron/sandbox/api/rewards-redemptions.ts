@@ -50,7 +50,11 @@ export function registerRedemptionRoutes(router: Router, ctx: SandboxContext): v
 /** The token channel's redemptions matching the query, sorted oldest first, starting after the cursor. */
 function filterRedemptions(state: SandboxState, broadcasterUserId: number, req: SandboxRequest): SandboxRedemption[] {
   const ids = queryStrings(req, 'id', { maxItems: LIMITS.redemptionIdFilterMax });
-  for (const id of ids) if (!isUlid(id)) fail(400, 'id: must be a ULID');
+  for (const id of ids) {
+    if (!isUlid(id)) {
+      fail(400, 'id: must be a ULID');
+    }
+  }
   const rewardId = nonEmptyQuery(req, 'reward_id');
   const status = nonEmptyQuery(req, 'status');
   const cursorRaw = nonEmptyQuery(req, 'cursor');
@@ -58,8 +62,12 @@ function filterRedemptions(state: SandboxState, broadcasterUserId: number, req: 
   // Seed §4.2 precondition 3: `id` cannot be combined with the other filters.
   const combined = [rewardId === undefined ? null : 'reward_id', status === undefined ? null : 'status'];
   const others = combined.filter((name): name is string => name !== null);
-  if (ids.length > 0 && others.length > 0) fail(400, `id: cannot be combined with ${others.join(' or ')}`);
-  if (rewardId !== undefined && !isUlid(rewardId)) fail(400, 'reward_id: must be a ULID');
+  if (ids.length > 0 && others.length > 0) {
+    fail(400, `id: cannot be combined with ${others.join(' or ')}`);
+  }
+  if (rewardId !== undefined && !isUlid(rewardId)) {
+    fail(400, 'reward_id: must be a ULID');
+  }
   if (status !== undefined && !STATUSES.includes(status as KickRedemptionStatus)) {
     fail(400, `status: must be one of ${STATUSES.join(', ')}`);
   }
@@ -69,9 +77,13 @@ function filterRedemptions(state: SandboxState, broadcasterUserId: number, req: 
   const effectiveStatus = status ?? 'pending';
   return [...state.redemptions.values()]
     .filter((r) => {
-      if (r.broadcasterUserId !== broadcasterUserId) return false;
+      if (r.broadcasterUserId !== broadcasterUserId) {
+        return false;
+      }
       // With `id`, every status matches: the caller asked for those redemptions by name.
-      if (wanted.size > 0) return wanted.has(r.id);
+      if (wanted.size > 0) {
+        return wanted.has(r.id);
+      }
       return r.status === effectiveStatus && (rewardId === undefined || r.rewardId === rewardId);
     })
     .sort(compareRedemptions)
@@ -132,7 +144,9 @@ function decide(state: SandboxState, req: SandboxRequest, status: 'accepted' | '
   const failures: KickRedemptionFailure[] = [];
   for (const id of ids) {
     const reason = decideOne(state, token, id, status);
-    if (reason) failures.push({ id, reason });
+    if (reason) {
+      failures.push({ id, reason });
+    }
   }
   return ok(failures);
 }
@@ -145,12 +159,20 @@ function decideOne(
 ): KickRedemptionFailureReason | null {
   const redemption = state.redemptions.get(id);
   // Another channel's redemption is NOT_FOUND, so ids cannot be probed across channels.
-  if (!redemption || redemption.broadcasterUserId !== token.userId) return 'NOT_FOUND';
+  if (!redemption || redemption.broadcasterUserId !== token.userId) {
+    return 'NOT_FOUND';
+  }
   const reward = state.rewards.get(redemption.rewardId);
   // A redemption whose reward record is gone cannot be classified: Kick's catch-all reason.
-  if (!reward) return 'UNKNOWN';
-  if (reward.createdByClientId !== token.clientId) return 'NOT_OWNED';
-  if (redemption.status !== 'pending') return 'NOT_PENDING';
+  if (!reward) {
+    return 'UNKNOWN';
+  }
+  if (reward.createdByClientId !== token.clientId) {
+    return 'NOT_OWNED';
+  }
+  if (redemption.status !== 'pending') {
+    return 'NOT_PENDING';
+  }
   redemption.status = status;
   emitEvent(
     state,

@@ -19,7 +19,9 @@ export function registerUserRoutes(router: Router, ctx: SandboxContext): void {
     if (ids.length === 0) {
       // "No id" means "me"; an app token has no "me". Kick answers a missing user identity with 403
       // ("User not authenticated", KickDevDocs #277), so the sandbox does too.
-      if (token.userId === null) fail(403, 'User not authenticated: give id, or use a user access token');
+      if (token.userId === null) {
+        fail(403, 'User not authenticated: give id, or use a user access token');
+      }
       ids.push(token.userId);
     }
     const users = ids.map((id) => ctx.state.user(id)).filter((user): user is SandboxUser => user !== undefined);

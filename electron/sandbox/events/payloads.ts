@@ -29,7 +29,14 @@ export function eventUser(
 ): KickEventUser {
   const user = state.user(userId);
   if (!user) {
-    return { is_anonymous: false, user_id: userId, username: `user${userId}`, is_verified: null, profile_picture: '', channel_slug: null };
+    return {
+      is_anonymous: false,
+      user_id: userId,
+      username: `user${userId}`,
+      is_verified: null,
+      profile_picture: '',
+      channel_slug: null,
+    };
   }
   const channel = state.channels.get(userId);
   const result: KickEventUser = {
@@ -47,7 +54,15 @@ export function eventUser(
 }
 
 export function anonymousUser(): KickEventUser {
-  return { is_anonymous: true, user_id: null, username: null, is_verified: null, profile_picture: null, channel_slug: null, identity: null };
+  return {
+    is_anonymous: true,
+    user_id: null,
+    username: null,
+    is_verified: null,
+    profile_picture: null,
+    channel_slug: null,
+    identity: null,
+  };
 }
 
 export function compactUser(state: SandboxState, userId: number): KickCompactUser {
@@ -75,7 +90,9 @@ export function emotePositions(content: string): ChatMessageSentPayload['emotes'
     positions.push({ s: match.index, e: match.index + match[0].length - 1 });
     byId.set(match[1]!, positions);
   }
-  if (byId.size === 0) return null;
+  if (byId.size === 0) {
+    return null;
+  }
   return [...byId].map(([emote_id, positions]) => ({ emote_id, positions }));
 }
 
@@ -98,8 +115,15 @@ export function chatMessagePayload(state: SandboxState, message: SandboxChatMess
   return payload;
 }
 
-export function followPayload(state: SandboxState, broadcasterUserId: number, followerUserId: number): ChannelFollowedPayload {
-  return { broadcaster: eventUser(state, broadcasterUserId, broadcasterUserId), follower: eventUser(state, followerUserId, broadcasterUserId) };
+export function followPayload(
+  state: SandboxState,
+  broadcasterUserId: number,
+  followerUserId: number,
+): ChannelFollowedPayload {
+  return {
+    broadcaster: eventUser(state, broadcasterUserId, broadcasterUserId),
+    follower: eventUser(state, followerUserId, broadcasterUserId),
+  };
 }
 
 export function subscriptionPayload(
@@ -206,7 +230,14 @@ export function kicksPayload(
   return {
     broadcaster: compactUser(state, broadcasterUserId),
     sender: compactUser(state, senderUserId),
-    gift: { amount: gift.amount, name: gift.name, type: gift.type, tier: gift.tier, message, pinned_time_seconds: gift.amount >= 100 ? 60 : 0 },
+    gift: {
+      amount: gift.amount,
+      name: gift.name,
+      type: gift.type,
+      tier: gift.tier,
+      message,
+      pinned_time_seconds: gift.amount >= 100 ? 60 : 0,
+    },
     created_at: toRfc3339(state.now()),
   };
 }

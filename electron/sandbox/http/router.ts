@@ -47,8 +47,12 @@ export class Router {
     const allowed: string[] = [];
     for (const route of this.#routes) {
       const params = matchSegments(route.segments, parts);
-      if (!params) continue;
-      if (route.method === method.toUpperCase()) return { handler: route.handler, params };
+      if (!params) {
+        continue;
+      }
+      if (route.method === method.toUpperCase()) {
+        return { handler: route.handler, params };
+      }
       allowed.push(route.method);
     }
     return { allowed: [...new Set(allowed)] };
@@ -64,7 +68,9 @@ function specificity(segments: string[]): number {
 }
 
 function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
-  if (pattern.length !== parts.length) return null;
+  if (pattern.length !== parts.length) {
+    return null;
+  }
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;

@@ -8,7 +8,10 @@ export const MAX_REQUEST_BYTES = 1024 * 1024;
 
 export interface ServeOptions {
   router: Router;
-  fallback: FallbackResponses & { serverError: (req: SandboxRequest) => SandboxResponse; tooLarge: () => SandboxResponse };
+  fallback: FallbackResponses & {
+    serverError: (req: SandboxRequest) => SandboxResponse;
+    tooLarge: () => SandboxResponse;
+  };
   host?: string;
   port?: number;
   /** Called for a handler bug (not for an HttpAnswer), so the sandbox can log it. */
@@ -99,8 +102,12 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
     let over = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > cap) over = true;
-      if (!over) chunks.push(chunk);
+      if (size > cap) {
+        over = true;
+      }
+      if (!over) {
+        chunks.push(chunk);
+      }
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
     req.on('error', reject);
@@ -108,7 +115,9 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
 }
 
 function writeResponse(res: ServerResponse, response: SandboxResponse): void {
-  if (res.headersSent) return;
+  if (res.headersSent) {
+    return;
+  }
   const headers: Record<string, string> = { ...response.headers };
   let payload: string | Buffer | undefined;
   if (response.body === undefined || response.status === 204) {
@@ -120,7 +129,9 @@ function writeResponse(res: ServerResponse, response: SandboxResponse): void {
     payload = JSON.stringify(response.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
   }
-  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  if (payload !== undefined) {
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
   res.writeHead(response.status, headers);
   res.end(payload);
 }

@@ -32,7 +32,9 @@ export function parseAuthorizeRequest(state: SandboxState, rawQuery: string): Au
 
   const clientId = requiredParam(query, 'client_id');
   const app = state.appByClientId(clientId);
-  if (!app) oauthFail('client_id: no app is registered with this client id');
+  if (!app) {
+    oauthFail('client_id: no app is registered with this client id');
+  }
 
   const redirectUri = requiredParam(query, 'redirect_uri');
   if (!app.redirectUris.includes(redirectUri)) {
@@ -40,11 +42,15 @@ export function parseAuthorizeRequest(state: SandboxState, rawQuery: string): Au
   }
 
   const responseType = requiredParam(query, 'response_type');
-  if (responseType !== 'code') oauthFail('response_type: must be code');
+  if (responseType !== 'code') {
+    oauthFail('response_type: must be code');
+  }
 
   const clientState = requiredParam(query, 'state');
   const scopes = parseScopeString(requiredParam(query, 'scope'));
-  if (scopes.length === 0) oauthFail('scope: is required');
+  if (scopes.length === 0) {
+    oauthFail('scope: is required');
+  }
   const codeChallenge = requiredParam(query, 'code_challenge');
   const method = requiredParam(query, 'code_challenge_method');
 

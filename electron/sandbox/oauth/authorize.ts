@@ -33,7 +33,9 @@ export function registerAuthorizeRoutes(router: Router, ctx: SandboxContext, pen
 function authorize(ctx: SandboxContext, pending: PendingConsents, req: SandboxRequest): SandboxResponse {
   // Kick's rewrite works on the URL text, so the quirk is applied to the raw query, not a re-serialised one.
   const request = parseAuthorizeRequest(ctx.state, req.rawQuery);
-  if (ctx.autoApproveUserId !== null) return approve(ctx.state, request, ctx.autoApproveUserId);
+  if (ctx.autoApproveUserId !== null) {
+    return approve(ctx.state, request, ctx.autoApproveUserId);
+  }
   const requestId = pending.add(request);
   return renderConsentPage({
     appName: request.app.name,
@@ -49,7 +51,9 @@ function decide(ctx: SandboxContext, pending: PendingConsents, req: SandboxReque
   const form = readFormBody(req);
   const requestId = requiredParam(form, DECISION_FIELDS.requestId);
   const request = pending.get(requestId);
-  if (!request) oauthFail(`${DECISION_FIELDS.requestId}: unknown, already decided or expired authorization request`);
+  if (!request) {
+    oauthFail(`${DECISION_FIELDS.requestId}: unknown, already decided or expired authorization request`);
+  }
 
   const decision = requiredParam(form, DECISION_FIELDS.decision);
   if (decision === 'deny') {
@@ -61,11 +65,15 @@ function decide(ctx: SandboxContext, pending: PendingConsents, req: SandboxReque
       request.state,
     );
   }
-  if (decision !== 'approve') oauthFail(`${DECISION_FIELDS.decision}: must be approve or deny`);
+  if (decision !== 'approve') {
+    oauthFail(`${DECISION_FIELDS.decision}: must be approve or deny`);
+  }
 
   const rawUserId = requiredParam(form, DECISION_FIELDS.userId);
   const userId = USER_ID_PATTERN.test(rawUserId) ? Number(rawUserId) : NaN;
-  if (!ctx.state.user(userId)) oauthFail(`${DECISION_FIELDS.userId}: not a sandbox user`);
+  if (!ctx.state.user(userId)) {
+    oauthFail(`${DECISION_FIELDS.userId}: not a sandbox user`);
+  }
   pending.delete(requestId);
   return approve(ctx.state, request, userId);
 }

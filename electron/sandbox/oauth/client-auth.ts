@@ -13,8 +13,12 @@ export function authenticateClient(state: SandboxState, form: URLSearchParams): 
   const clientId = requiredParam(form, 'client_id');
   const clientSecret = requiredParam(form, 'client_secret');
   const app = state.appByClientId(clientId);
-  if (!app) oauthFail('client_id: no app is registered with this client id');
-  if (!secretsEqual(app.clientSecret, clientSecret)) oauthFail('client_secret: does not match the client_id');
+  if (!app) {
+    oauthFail('client_id: no app is registered with this client id');
+  }
+  if (!secretsEqual(app.clientSecret, clientSecret)) {
+    oauthFail('client_secret: does not match the client_id');
+  }
   return app;
 }
 

@@ -10,7 +10,9 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** Whether the request declares a form body (parameters such as `charset` are allowed). */
 export function hasFormContentType(req: SandboxRequest): boolean {
   const type = req.headers['content-type'];
-  if (typeof type !== 'string') return false;
+  if (typeof type !== 'string') {
+    return false;
+  }
   return type.split(';')[0]!.trim().toLowerCase() === FORM_TYPE;
 }
 
@@ -28,7 +30,9 @@ export function readFormBody(req: SandboxRequest): URLSearchParams {
  */
 export function singleParam(params: URLSearchParams, name: string): string | undefined {
   const values = params.getAll(name);
-  if (values.length > 1) oauthFail(`${name}: must not be sent more than once`);
+  if (values.length > 1) {
+    oauthFail(`${name}: must not be sent more than once`);
+  }
   const value = values[0];
   return value === undefined || value === '' ? undefined : value;
 }
@@ -36,6 +40,8 @@ export function singleParam(params: URLSearchParams, name: string): string | und
 /** A parameter that must be present, or 400 naming it. */
 export function requiredParam(params: URLSearchParams, name: string): string {
   const value = singleParam(params, name);
-  if (value === undefined) oauthFail(`${name}: is required`);
+  if (value === undefined) {
+    oauthFail(`${name}: is required`);
+  }
   return value;
 }

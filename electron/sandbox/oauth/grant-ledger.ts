@@ -64,7 +64,9 @@ export class GrantLedger {
 /** Marks an access token revoked; the API's auth guard then answers 401 for it. */
 export function revokeAccessToken(state: SandboxState, token: string): boolean {
   const record = state.accessTokens.get(token);
-  if (!record) return false;
+  if (!record) {
+    return false;
+  }
   record.revoked = true;
   return true;
 }
@@ -72,15 +74,23 @@ export function revokeAccessToken(state: SandboxState, token: string): boolean {
 /** Revokes a refresh token and the access tokens linked to it. */
 export function revokeRefreshToken(state: SandboxState, ledger: GrantLedger, token: string): boolean {
   const record = state.refreshTokens.get(token);
-  if (!record) return false;
+  if (!record) {
+    return false;
+  }
   record.revoked = true;
-  for (const access of ledger.accessTokensOf(token)) revokeAccessToken(state, access);
+  for (const access of ledger.accessTokensOf(token)) {
+    revokeAccessToken(state, access);
+  }
   return true;
 }
 
 /** Revokes every token descended from a code that is being replayed. */
 export function revokeCodeDescendants(state: SandboxState, ledger: GrantLedger, code: string): void {
   const { accessTokens, refreshTokens } = ledger.tokensFromCode(code);
-  for (const token of accessTokens) revokeAccessToken(state, token);
-  for (const token of refreshTokens) revokeRefreshToken(state, ledger, token);
+  for (const token of accessTokens) {
+    revokeAccessToken(state, token);
+  }
+  for (const token of refreshTokens) {
+    revokeRefreshToken(state, ledger, token);
+  }
 }

@@ -19,7 +19,9 @@ export const LEGACY_INTROSPECT_PATH = '/public/v1/token/introspect';
 /** The `data` object for a token: its details while live, `{active:false}` when unknown, expired or revoked. */
 export function introspectionData(state: SandboxState, token: string): Record<string, unknown> {
   const record = findLiveAccessToken(state, token);
-  if (!record) return { active: false };
+  if (!record) {
+    return { active: false };
+  }
   return {
     active: true,
     client_id: record.clientId,
@@ -33,13 +35,17 @@ export function introspectionData(state: SandboxState, token: string): Record<st
 /** id.kick.com: a missing bearer token is a 401 in the OAuth error shape. */
 export function handleIntrospect(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
   const token = bearerToken(req.headers.authorization);
-  if (!token) return oauthError('Authorization: a Bearer token is required', 401);
+  if (!token) {
+    return oauthError('Authorization: a Bearer token is required', 401);
+  }
   return ok(introspectionData(ctx.state, token));
 }
 
 /** api.kick.com (deprecated path): a missing bearer token is the API's 401 envelope. */
 export function handleLegacyIntrospect(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
   const token = bearerToken(req.headers.authorization);
-  if (!token) return apiError(401);
+  if (!token) {
+    return apiError(401);
+  }
   return ok(introspectionData(ctx.state, token));
 }

@@ -15,6 +15,8 @@ const REWRITTEN_HOST = 'localhost';
  */
 export function rewriteFirstLoopbackIp(rawQuery: string): string {
   const at = rawQuery.indexOf(LOOPBACK_IP);
-  if (at === -1) return rawQuery;
+  if (at === -1) {
+    return rawQuery;
+  }
   return rawQuery.slice(0, at) + REWRITTEN_HOST + rawQuery.slice(at + LOOPBACK_IP.length);
 }

@@ -35,7 +35,9 @@ export class PendingConsents {
   /** The live request with this id, or undefined when unknown, already decided or expired. */
   get(id: string): AuthorizeRequest | undefined {
     const item = this.#items.get(id);
-    if (!item) return undefined;
+    if (!item) {
+      return undefined;
+    }
     if (item.expiresAtMs <= this.#state.now()) {
       this.#items.delete(id);
       return undefined;
@@ -50,6 +52,10 @@ export class PendingConsents {
 
   #prune(): void {
     const now = this.#state.now();
-    for (const [id, item] of this.#items) if (item.expiresAtMs <= now) this.#items.delete(id);
+    for (const [id, item] of this.#items) {
+      if (item.expiresAtMs <= now) {
+        this.#items.delete(id);
+      }
+    }
   }
 }

@@ -20,9 +20,15 @@ const S256_CHALLENGE_PATTERN = /^[A-Za-z0-9\-_]{43}$/;
 
 /** Why a verifier is malformed, or null when it is well formed. */
 export function verifierProblem(verifier: string): string | null {
-  if (verifier.length < CODE_VERIFIER_MIN_LENGTH) return `must be at least ${CODE_VERIFIER_MIN_LENGTH} characters`;
-  if (verifier.length > CODE_VERIFIER_MAX_LENGTH) return `must be at most ${CODE_VERIFIER_MAX_LENGTH} characters`;
-  if (!VERIFIER_PATTERN.test(verifier)) return 'must use only the characters A-Z a-z 0-9 - . _ ~';
+  if (verifier.length < CODE_VERIFIER_MIN_LENGTH) {
+    return `must be at least ${CODE_VERIFIER_MIN_LENGTH} characters`;
+  }
+  if (verifier.length > CODE_VERIFIER_MAX_LENGTH) {
+    return `must be at most ${CODE_VERIFIER_MAX_LENGTH} characters`;
+  }
+  if (!VERIFIER_PATTERN.test(verifier)) {
+    return 'must use only the characters A-Z a-z 0-9 - . _ ~';
+  }
   return null;
 }
 

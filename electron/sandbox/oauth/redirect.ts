@@ -10,7 +10,9 @@ export function appendQueryParams(uri: string, params: Record<string, string>): 
   const base = hashAt === -1 ? uri : uri.slice(0, hashAt);
   const fragment = hashAt === -1 ? '' : uri.slice(hashAt);
   const extra = new URLSearchParams(params).toString();
-  if (extra.length === 0) return uri;
+  if (extra.length === 0) {
+    return uri;
+  }
   const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
   return `${base}${separator}${extra}${fragment}`;
 }

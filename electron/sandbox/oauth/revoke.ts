@@ -22,14 +22,20 @@ export function handleRevokeRequest(ctx: SandboxContext, ledger: GrantLedger, re
   const param = (name: string): string | undefined => singleParam(req.query, name) ?? singleParam(body, name);
 
   const token = param('token');
-  if (token === undefined) oauthFail('token: is required');
+  if (token === undefined) {
+    oauthFail('token: is required');
+  }
   const hint = param('token_hint_type');
-  if (hint !== undefined && !isHint(hint)) oauthFail(`token_hint_type: must be ${HINTS.join(' or ')}`);
+  if (hint !== undefined && !isHint(hint)) {
+    oauthFail(`token_hint_type: must be ${HINTS.join(' or ')}`);
+  }
 
   // The hint only orders the search (RFC 7009 §2.1): a wrong hint must not stop the revocation.
   const state = ctx.state;
   if (hint === 'refresh_token') {
-    if (!revokeRefreshToken(state, ledger, token)) revokeAccessToken(state, token);
+    if (!revokeRefreshToken(state, ledger, token)) {
+      revokeAccessToken(state, token);
+    }
   } else if (!revokeAccessToken(state, token)) {
     revokeRefreshToken(state, ledger, token);
   }

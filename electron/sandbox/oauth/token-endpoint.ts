@@ -27,7 +27,9 @@ function isGrantType(value: string): value is GrantType {
 export function handleTokenRequest(ctx: SandboxContext, ledger: GrantLedger, req: SandboxRequest): SandboxResponse {
   const form = readFormBody(req);
   const grantType = requiredParam(form, 'grant_type');
-  if (!isGrantType(grantType)) oauthFail(`grant_type: must be one of ${GRANT_TYPES.join(', ')}`);
+  if (!isGrantType(grantType)) {
+    oauthFail(`grant_type: must be one of ${GRANT_TYPES.join(', ')}`);
+  }
   switch (grantType) {
     case 'authorization_code':
       return exchangeCode(ctx.state, ledger, form);
@@ -45,19 +47,27 @@ function exchangeCode(state: SandboxState, ledger: GrantLedger, form: URLSearchP
   const verifier = requiredParam(form, 'code_verifier');
 
   const record = state.authCodes.get(code);
-  if (!record || record.clientId !== app.clientId) oauthFail('code: unknown authorization code');
+  if (!record || record.clientId !== app.clientId) {
+    oauthFail('code: unknown authorization code');
+  }
   if (record.used) {
     // OAuth 2.1 §4.1.3: a replayed code may mean it was stolen, so everything it produced is revoked.
     revokeCodeDescendants(state, ledger, code);
     oauthFail('code: has already been used; the tokens issued from it are now revoked');
   }
-  if (record.expiresAtMs <= state.now()) oauthFail('code: has expired');
+  if (record.expiresAtMs <= state.now()) {
+    oauthFail('code: has expired');
+  }
   if (redirectUri !== record.redirectUri) {
     oauthFail('redirect_uri: must equal the redirect_uri of the authorization request');
   }
   const problem = verifierProblem(verifier);
-  if (problem) oauthFail(`code_verifier: ${problem}`);
-  if (!verifierMatches(verifier, record.codeChallenge)) oauthFail('code_verifier: does not match the code_challenge');
+  if (problem) {
+    oauthFail(`code_verifier: ${problem}`);
+  }
+  if (!verifierMatches(verifier, record.codeChallenge)) {
+    oauthFail('code_verifier: does not match the code_challenge');
+  }
 
   record.used = true;
   const access = issueAccessToken(state, {
@@ -83,9 +93,15 @@ function refresh(state: SandboxState, ledger: GrantLedger, form: URLSearchParams
   const app = authenticateClient(state, form);
   const token = requiredParam(form, 'refresh_token');
   const record = state.refreshTokens.get(token);
-  if (!record || record.clientId !== app.clientId) oauthFail('refresh_token: unknown refresh token');
-  if (record.revoked) oauthFail('refresh_token: has been revoked');
-  if (!state.user(record.userId)) oauthFail('refresh_token: its user no longer exists');
+  if (!record || record.clientId !== app.clientId) {
+    oauthFail('refresh_token: unknown refresh token');
+  }
+  if (record.revoked) {
+    oauthFail('refresh_token: has been revoked');
+  }
+  if (!state.user(record.userId)) {
+    oauthFail('refresh_token: its user no longer exists');
+  }
 
   const access = issueAccessToken(state, {
     kind: 'user',

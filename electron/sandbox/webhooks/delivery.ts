@@ -83,16 +83,22 @@ export class DeliveryEngine {
 
   /** Subscribes to state events and starts the real-time timer. Calling it again does nothing. */
   start(): void {
-    if (this.#unsubscribe) return;
+    if (this.#unsubscribe) {
+      return;
+    }
     this.#unsubscribe = this.#ctx.state.onEvent((event) => this.enqueue(event));
-    if (this.#options.tickMs > 0) this.#scheduleTimer();
+    if (this.#options.tickMs > 0) {
+      this.#scheduleTimer();
+    }
   }
 
   /** Stops the timer and waits for in-flight attempts; queued messages stay queued. */
   async stop(): Promise<void> {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+    }
     this.#timer = null;
     await this.#pass;
     const dispatcher = this.#dispatcher;
@@ -150,7 +156,9 @@ export class DeliveryEngine {
         .catch(() => undefined)
         .then(() => {
           // Re-armed only after the pass ends, so timer passes never overlap; stop() leaves it unarmed.
-          if (this.#unsubscribe && this.#timer === null) this.#scheduleTimer();
+          if (this.#unsubscribe && this.#timer === null) {
+            this.#scheduleTimer();
+          }
         });
     }, this.#options.tickMs);
     // The sandbox must never keep a process (a test run, the CLI) alive on its own.
@@ -183,7 +191,9 @@ export class DeliveryEngine {
   async #attempt(message: OutboxMessage): Promise<void> {
     const { state, clock, keys } = this.#ctx;
     const url = this.#deliverableUrl(message);
-    if (url === null) return;
+    if (url === null) {
+      return;
+    }
     const sentAtMs = clock.now();
     const stampedAtMs = message.failedAttempts === 0 ? message.eventAtMs : sentAtMs;
     const headers = buildWebhookHeaders({
@@ -222,7 +232,9 @@ export class DeliveryEngine {
       return;
     }
     // Unsubscribed while in flight (by the API or by an auto-removal): nothing left to retry or to count.
-    if (!state.subscriptions.has(message.subscriptionId)) return;
+    if (!state.subscriptions.has(message.subscriptionId)) {
+      return;
+    }
     message.failedAttempts++;
     const failedAtMs = clock.now();
     const failingSince = this.#failures.recordFailure(message.clientId, message.eventType, sentAtMs);
@@ -244,9 +256,13 @@ export class DeliveryEngine {
   /** The URL to post to now, or null when the message can no longer be delivered at all. */
   #deliverableUrl(message: OutboxMessage): string | null {
     const { state } = this.#ctx;
-    if (!state.subscriptions.has(message.subscriptionId)) return null;
+    if (!state.subscriptions.has(message.subscriptionId)) {
+      return null;
+    }
     const app = state.appByClientId(message.clientId);
-    if (!app || !app.webhooksEnabled) return null;
+    if (!app || !app.webhooksEnabled) {
+      return null;
+    }
     return app.webhookUrl;
   }
 
@@ -281,7 +297,9 @@ export class DeliveryEngine {
 
   #record(attempt: DeliveryAttempt): void {
     this.attempts.push(attempt);
-    if (this.attempts.length > MAX_KEPT_ATTEMPTS) this.attempts.splice(0, this.attempts.length - MAX_KEPT_ATTEMPTS);
+    if (this.attempts.length > MAX_KEPT_ATTEMPTS) {
+      this.attempts.splice(0, this.attempts.length - MAX_KEPT_ATTEMPTS);
+    }
   }
 
   #agent(): Dispatcher {

@@ -16,7 +16,9 @@ export class FailureWindows {
   recordFailure(clientId: string, eventType: string, atMs: number): number {
     const key = failureKey(clientId, eventType);
     const first = this.#firstFailureAtMs.get(key);
-    if (first !== undefined) return first;
+    if (first !== undefined) {
+      return first;
+    }
     this.#firstFailureAtMs.set(key, atMs);
     return atMs;
   }

@@ -48,11 +48,19 @@ export function messagesForEvent(state: SandboxState, event: SandboxEvent, nowMs
   const body = Buffer.from(JSON.stringify(event.payload) ?? 'null', 'utf8');
   const messages: NewOutboxMessage[] = [];
   for (const subscription of state.subscriptions.values()) {
-    if (subscription.event !== event.type) continue;
-    if (subscription.version !== event.version) continue;
-    if (subscription.broadcasterUserId !== event.broadcasterUserId) continue;
+    if (subscription.event !== event.type) {
+      continue;
+    }
+    if (subscription.version !== event.version) {
+      continue;
+    }
+    if (subscription.broadcasterUserId !== event.broadcasterUserId) {
+      continue;
+    }
     const app = state.appByClientId(subscription.clientId);
-    if (!app || !app.webhooksEnabled || app.webhookUrl === null) continue;
+    if (!app || !app.webhooksEnabled || app.webhookUrl === null) {
+      continue;
+    }
     const base: NewOutboxMessage = {
       messageId: createUlid(nowMs),
       subscriptionId: subscription.id,
@@ -66,8 +74,12 @@ export function messagesForEvent(state: SandboxState, event: SandboxEvent, nowMs
       failedAttempts: 0,
     };
     messages.push(base);
-    for (let i = 0; i < faults.duplicates; i++) messages.push({ ...base });
-    if (faults.resendWithNewId) messages.push({ ...base, messageId: createUlid(nowMs) });
+    for (let i = 0; i < faults.duplicates; i++) {
+      messages.push({ ...base });
+    }
+    if (faults.resendWithNewId) {
+      messages.push({ ...base, messageId: createUlid(nowMs) });
+    }
   }
   return messages;
 }

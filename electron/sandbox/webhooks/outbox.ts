@@ -58,7 +58,9 @@ export class Outbox {
   /** Removes and returns every message due at `nowMs`, in order. */
   takeDue(nowMs: number): OutboxMessage[] {
     let count = 0;
-    while (count < this.#queue.length && this.#queue[count]!.dueAtMs <= nowMs) count++;
+    while (count < this.#queue.length && this.#queue[count]!.dueAtMs <= nowMs) {
+      count++;
+    }
     return this.#queue.splice(0, count);
   }
 
@@ -92,8 +94,11 @@ export class Outbox {
       const mid = (lo + hi) >>> 1;
       const other = this.#queue[mid]!;
       const after = other.dueAtMs > message.dueAtMs || (other.dueAtMs === message.dueAtMs && other.seq > message.seq);
-      if (after) hi = mid;
-      else lo = mid + 1;
+      if (after) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
     }
     this.#queue.splice(lo, 0, message);
   }

@@ -46,10 +46,14 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostOutcome>
 }
 
 function describeFailure(error: unknown, signal: AbortSignal, timeoutMs: number): string {
-  if (signal.aborted) return `timeout after ${timeoutMs} ms`;
+  if (signal.aborted) {
+    return `timeout after ${timeoutMs} ms`;
+  }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return `timeout after ${timeoutMs} ms`;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return `timeout after ${timeoutMs} ms`;
+    }
     return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
   }
   return String(error);

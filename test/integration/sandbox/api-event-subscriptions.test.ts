@@ -45,7 +45,9 @@ function registerOtherApp(): string {
 
 async function subscribe(token: string, names: string[], broadcaster: number | undefined = STREAMER_USER_ID) {
   const body: Record<string, unknown> = { events: names.map((name) => ({ name, version: 1 })), method: 'webhook' };
-  if (broadcaster !== undefined) body.broadcaster_user_id = broadcaster;
+  if (broadcaster !== undefined) {
+    body.broadcaster_user_id = broadcaster;
+  }
   const res = await call(api, 'POST', PATH, { token, body });
   expect(res.status).toBe(200);
   return res.json.data as { name: string; version: number; subscription_id?: string; error?: string }[];
@@ -208,7 +210,9 @@ describe('POST /public/v1/events/subscriptions', () => {
     const userToken = mintUserToken(sandbox, ['events:subscribe']);
     for (const broadcaster of [FIRST_OTHER_STREAMER_USER_ID, 'not a number', undefined]) {
       const body: Record<string, unknown> = { events: [{ name: 'kicks.gifted', version: 1 }], method: 'webhook' };
-      if (broadcaster !== undefined) body.broadcaster_user_id = broadcaster;
+      if (broadcaster !== undefined) {
+        body.broadcaster_user_id = broadcaster;
+      }
       const res = await call(api, 'POST', PATH, { token: userToken, body });
       expect(res.status).toBe(200);
     }

@@ -114,7 +114,9 @@ describe('GET /public/v1/kicks/leaderboard', () => {
   });
 
   it('accepts top=100, and defaults to 10', async () => {
-    for (let i = 0; i < 12; i++) gift(FIRST_VIEWER_USER_ID + 3 + i, 1 + i, NOW - 5000);
+    for (let i = 0; i < 12; i++) {
+      gift(FIRST_VIEWER_USER_ID + 3 + i, 1 + i, NOW - 5000);
+    }
     const token = mintUserToken(sandbox);
     const all = await call(api, 'GET', '/public/v1/kicks/leaderboard', { token, query: [['top', 100]] });
     expect(all.json.data.lifetime).toHaveLength(15);
@@ -199,7 +201,9 @@ describe('sandbox pictures', () => {
     let crc = 0xffffffff;
     for (const byte of data) {
       crc ^= byte;
-      for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+      for (let k = 0; k < 8; k++) {
+        crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+      }
     }
     return (crc ^ 0xffffffff) >>> 0;
   }

@@ -139,7 +139,9 @@ describe('POST /public/v1/channels/rewards', () => {
     let first = '';
     for (let i = 0; i < LIMITS.rewardsPerChannelMax; i++) {
       const reward = await createReward({ title: `R${i}`, is_enabled: i % 2 === 0 });
-      if (i === 0) first = reward.id;
+      if (i === 0) {
+        first = reward.id;
+      }
     }
     const over = await call(api, 'POST', PATH, { token, body: { title: 'One too many', cost: 1 } });
     expect(over.status).toBe(400);
@@ -153,7 +155,9 @@ describe('POST /public/v1/channels/rewards', () => {
   });
 
   it('counts the cap per channel', async () => {
-    for (let i = 0; i < LIMITS.rewardsPerChannelMax; i++) await createReward({ title: `R${i}` });
+    for (let i = 0; i < LIMITS.rewardsPerChannelMax; i++) {
+      await createReward({ title: `R${i}` });
+    }
     const other = mintUserToken(sandbox, KICK_SCOPES, FIRST_OTHER_STREAMER_USER_ID);
     expect((await call(api, 'POST', PATH, { token: other, body: { title: 'Mine', cost: 1 } })).status).toBe(200);
   });

@@ -67,6 +67,8 @@ export function signatureVerifies(publicKeyPem: string, request: ReceivedRequest
 
 export function header(request: ReceivedRequest | undefined, name: string): string {
   const value = request?.headers[name.toLowerCase()];
-  if (typeof value !== 'string') throw new Error(`missing header ${name}`);
+  if (typeof value !== 'string') {
+    throw new Error(`missing header ${name}`);
+  }
   return value;
 }

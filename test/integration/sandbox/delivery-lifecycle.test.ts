@@ -92,7 +92,9 @@ describe('webhook delivery: engine lifecycle', () => {
 describe('webhook delivery: concurrency', () => {
   it(`runs at most ${MAX_CONCURRENT_ATTEMPTS} attempts at once within a pass`, async () => {
     const total = 20;
-    for (let i = 0; i < total; i++) subscribe(sandbox, 'channel.followed');
+    for (let i = 0; i < total; i++) {
+      subscribe(sandbox, 'channel.followed');
+    }
     const held: (() => void)[] = [];
     receiver.answer = () => new Promise((resolve) => held.push(() => resolve(200)));
     follow();
@@ -104,7 +106,9 @@ describe('webhook delivery: concurrency', () => {
     expect(receiver.requests).toHaveLength(MAX_CONCURRENT_ATTEMPTS);
 
     receiver.answer = () => 200;
-    for (const release of held.splice(0)) release();
+    for (const release of held.splice(0)) {
+      release();
+    }
     await pass;
     expect(receiver.requests).toHaveLength(total);
     expect(sandbox.delivery.attempts.filter((a) => a.delivered)).toHaveLength(total);

@@ -53,7 +53,9 @@ async function advance(ms: number): Promise<void> {
 
 /** Walks the clock forward in steps, flushing after each, until `until` (absolute sandbox time). */
 async function walkTo(until: number, stepMs = 10 * MINUTE_MS): Promise<void> {
-  while (sandbox.ctx.clock.now() < until) await advance(Math.min(stepMs, until - sandbox.ctx.clock.now()));
+  while (sandbox.ctx.clock.now() < until) {
+    await advance(Math.min(stepMs, until - sandbox.ctx.clock.now()));
+  }
 }
 
 describe('webhook delivery: retries', () => {

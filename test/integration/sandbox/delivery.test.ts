@@ -20,7 +20,9 @@ beforeEach(async () => {
 afterEach(async () => {
   await sandbox.close();
   await receiver.close();
-  for (const r of extraReceivers.splice(0)) await r.close();
+  for (const r of extraReceivers.splice(0)) {
+    await r.close();
+  }
 });
 
 function follow(followerUserId = FIRST_VIEWER_USER_ID, broadcasterUserId = STREAMER_USER_ID): void {

@@ -37,11 +37,15 @@ export function authorizeParams(
   ];
   const pairs: QueryPairs = base.flatMap(([k, v]): QueryPairs => {
     const o = overrides[k];
-    if (o === null) return [];
+    if (o === null) {
+      return [];
+    }
     return [[k, o ?? v]];
   });
   for (const [k, v] of Object.entries(overrides)) {
-    if (v !== null && !base.some(([b]) => b === k)) pairs.push([k, v]);
+    if (v !== null && !base.some(([b]) => b === k)) {
+      pairs.push([k, v]);
+    }
   }
   return pairs;
 }
@@ -96,8 +100,11 @@ export function exchangeCode(
     code_verifier: verifier,
   };
   for (const [k, v] of Object.entries(overrides)) {
-    if (v === null) delete params[k];
-    else params[k] = v;
+    if (v === null) {
+      delete params[k];
+    } else {
+      params[k] = v;
+    }
   }
   return postForm(sandbox.urls.auth, '/oauth/token', params);
 }

@@ -37,7 +37,9 @@ function guardStatus(accessToken: string): number | 'ok' {
     authenticate(sandbox.ctx.state, req, { token: 'any' });
     return 'ok';
   } catch (error) {
-    if (error instanceof HttpAnswer) return error.response.status;
+    if (error instanceof HttpAnswer) {
+      return error.response.status;
+    }
     throw error;
   }
 }

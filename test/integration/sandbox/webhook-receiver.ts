@@ -45,7 +45,9 @@ export async function startReceiver(path = '/kick/webhook'): Promise<Receiver> {
       new Promise((resolve, reject) => server.getConnections((error, n) => (error ? reject(error) : resolve(n)))),
     close: () =>
       new Promise((resolve) => {
-        for (const res of hanging) res.destroy();
+        for (const res of hanging) {
+          res.destroy();
+        }
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -63,8 +65,11 @@ export async function startReceiver(path = '/kick/webhook'): Promise<Receiver> {
       };
       requests.push(received);
       for (const waiter of waiters.splice(0)) {
-        if (requests.length >= waiter.count) waiter.resolve();
-        else waiters.push(waiter);
+        if (requests.length >= waiter.count) {
+          waiter.resolve();
+        } else {
+          waiters.push(waiter);
+        }
       }
       void Promise.resolve(receiver.answer(received)).then((answer) => {
         if (answer === 'hang') {

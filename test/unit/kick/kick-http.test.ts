@@ -34,7 +34,9 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
       .intercept({ path: '/public/v2/categories?name=chat&limit=2&cursor=c2', method: 'GET' })
       .reply(200, { data: [{ id: 3 }], message: 'OK', pagination: { next_cursor: '' } }, json);
     const ids: number[] = [];
-    for await (const category of mock.kick.client.iterateCategories({ query: 'chat', limit: 2 })) ids.push(category.id);
+    for await (const category of mock.kick.client.iterateCategories({ query: 'chat', limit: 2 })) {
+      ids.push(category.id);
+    }
     expect(ids).toEqual([1, 2, 3]);
   });
 
@@ -137,7 +139,9 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
 
   it('reports a network failure as Network', async () => {
     const path = '/public/v1/public-key';
-    for (let i = 0; i < 4; i++) mock.api.intercept({ path, method: 'GET' }).replyWithError(new Error('ECONNREFUSED'));
+    for (let i = 0; i < 4; i++) {
+      mock.api.intercept({ path, method: 'GET' }).replyWithError(new Error('ECONNREFUSED'));
+    }
     await expect(mock.kick.client.fetchPublicKey()).rejects.toMatchObject({ code: 'Network' });
   });
 

@@ -19,7 +19,9 @@ describe('retryDelayMs', () => {
   });
 
   it('rejects a failure count that is not a positive integer', () => {
-    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => retryDelayMs(bad)).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => retryDelayMs(bad)).toThrow(RangeError);
+    }
   });
 
   it('places the next attempt that long after the failure', () => {
@@ -30,7 +32,9 @@ describe('retryDelayMs', () => {
   it('keeps retrying a failing endpoint across the whole day Kick tolerates (about 30 attempts)', () => {
     let at = 0;
     let failures = 0;
-    while (at <= FAILURE_TOLERANCE_MS) at = nextAttemptAtMs(at, ++failures);
+    while (at <= FAILURE_TOLERANCE_MS) {
+      at = nextAttemptAtMs(at, ++failures);
+    }
     expect(failures).toBe(30);
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * The encryption behind the secret store. In Electron it is safeStorage (the OS keychain, DPAPI or the
+ * Linux secret service); elsewhere (tests, the panel-only mode without Electron) AES-256-GCM from Node's
+ * crypto with a key kept in its own 0600 file, outside the store file.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface StringCipher {
+  /**
+   * The backend that does the encryption: safeStorage's `getSelectedStorageBackend()` values on Linux
+   * (`gnome_libsecret`, `kwallet5`, `basic_text`, …), `keychain`/`dpapi` elsewhere, `node-aes-gcm` here.
+   */
+  readonly backend: string;
+  /**
+   * True when the protection is weak: safeStorage's Linux `basic_text` (a hard-coded key, see Electron's
+   * safe-storage docs) or a key file on the same disk. The UI says so.
+   */
+  readonly degraded: boolean;
+  isAvailable(): boolean;
+  encrypt(plain: string): Promise<Buffer>;
+  decrypt(cipher: Buffer): Promise<string>;
+}
+
+const VERSION = 1;
+
+/** AES-256-GCM with a random 96-bit IV per value; layout `version | iv | tag | ciphertext`. */
+export class NodeAesCipher implements StringCipher {
+  readonly backend = 'node-aes-gcm';
+  readonly degraded: boolean;
+  readonly #key: Buffer;
+
+  constructor(key: Buffer, options: { degraded?: boolean } = {}) {
+    if (key.length !== 32) {
+      throw new RangeError('NodeAesCipher needs a 32-byte key');
+    }
+    this.#key = key;
+    this.degraded = options.degraded ?? true;
+  }
+
+  /** Loads the key from `keyFile`, creating it (mode 0600) on first use. */
+  static fromKeyFile(keyFile: string): NodeAesCipher {
+    if (!existsSync(keyFile)) {
+      mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
+      writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    }
+    return new NodeAesCipher(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64'));
+  }
+
+  isAvailable(): boolean {
+    return true;
+  }
+
+  encrypt(plain: string): Promise<Buffer> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Promise.resolve(Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]));
+  }
+
+  decrypt(data: Buffer): Promise<string> {
+    if (data.length < 29 || data[0] !== VERSION) {
+      return Promise.reject(new Error('not a value this cipher wrote'));
+    }
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, data.subarray(1, 13));
+    decipher.setAuthTag(data.subarray(13, 29));
+    return Promise.resolve(Buffer.concat([decipher.update(data.subarray(29)), decipher.final()]).toString('utf8'));
+  }
+}
