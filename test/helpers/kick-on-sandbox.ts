@@ -2,7 +2,7 @@
  * A real Kick client (createKick) pointed at a running sandbox, with an in-memory or on-disk secret store
  * and an opener that plays the browser: it follows the authorize redirect with an HTTP client.
  */
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import { AdjustableClock, type Clock } from '../../electron/core/clock';
 import { createKick, type Kick } from '../../electron/kick/create-kick';
 import type { OpenExternal } from '../../electron/kick/auth/sign-in';
@@ -68,23 +68,30 @@ export function kickOnSandbox(
     clock?: Clock;
     signInTimeoutMs?: number;
     scopes?: readonly string[];
+    dispatcher?: Dispatcher;
+    sleep?: (ms: number) => Promise<void>;
+    apiUrl?: string;
+    requestTimeoutMs?: number;
   } = {},
 ): Kick {
   const described = sandbox.describe();
   return createKick(
     {
-      apiUrl: described.apiUrl,
+      apiUrl: options.apiUrl ?? described.apiUrl,
       authUrl: described.authUrl,
       clientId: described.clientId,
       clientSecret: described.clientSecret,
       redirectUri: 'http://127.0.0.1:0/callback',
       scopes: options.scopes ?? KICK_SCOPES,
       signInTimeoutMs: options.signInTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs,
     },
     {
       clock: options.clock ?? new AdjustableClock(),
       store: options.store ?? new MemorySecretStore(),
       openExternal: options.openExternal ?? (() => Promise.reject(new Error('no browser in this test'))),
+      dispatcher: options.dispatcher,
+      sleep: options.sleep,
     },
   );
 }
