@@ -450,7 +450,7 @@ export class KickClient {
 
   // --- KICKs and ads ---
 
-  async fetchKicksLeaderboard(top = LIMITS.leaderboardTopDefault): Promise<KickLeaderboard> {
+  async fetchKicksLeaderboard(top: number = LIMITS.leaderboardTopDefault): Promise<KickLeaderboard> {
     new Checks('fetchKicksLeaderboard').int('top', top, {
       min: LIMITS.leaderboardTopMin,
       max: LIMITS.leaderboardTopMax,

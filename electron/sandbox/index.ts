@@ -4,7 +4,8 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { AdjustableClock, type Clock, systemClock } from '../core/clock';
-import { registerAdminRoutes } from './admin/routes';
+import { describeSandbox } from './admin/describe';
+import { type AdminControl, registerAdminRoutes } from './admin/routes';
 import { registerAdsRoutes } from './api/ads';
 import { registerAssetRoutes } from './api/assets';
 import { registerCategoryRoutes } from './api/categories';
@@ -52,6 +53,8 @@ export interface SandboxOptions {
 export interface Sandbox {
   ctx: SandboxContext;
   delivery: DeliveryEngine;
+  /** Background jobs (rate-spaced triggers, scenarios such as simulated activity). */
+  admin: AdminControl;
   urls: SandboxContext['urls'];
   /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
   describe(): SandboxDescription;
@@ -121,7 +124,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     });
     servers.push(auth);
-    const admin = await serve({
+    const adminServer = await serve({
       router: adminRouter,
       host,
       port: nextPort(options.adminPort, 2),
@@ -133,7 +136,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         tooLarge: oauthError(413, 'request too large'),
       },
     });
-    servers.push(admin);
+    servers.push(adminServer);
 
     const app = createWorld(state, {
       clientId: options.clientId,
@@ -148,7 +151,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       keys: options.keys ?? createSigningKeys(),
       app,
       autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
-      urls: { api: api.url, auth: auth.url, admin: admin.url },
+      urls: { api: api.url, auth: auth.url, admin: adminServer.url },
       log,
     };
     const delivery = new DeliveryEngine(ctx, options.delivery);
@@ -167,24 +170,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     registerEventSubscriptionRoutes(apiRouter, ctx);
     registerPublicKeyRoutes(apiRouter, ctx);
     registerAssetRoutes(apiRouter, ctx);
-    registerAdminRoutes(adminRouter, ctx, delivery);
+    const admin = registerAdminRoutes(adminRouter, ctx, delivery);
     delivery.start();
 
     return {
       ctx,
       delivery,
+      admin,
       urls: ctx.urls,
-      describe: () => ({
-        authUrl: ctx.urls.auth,
-        apiUrl: ctx.urls.api,
-        adminUrl: ctx.urls.admin,
-        clientId: app.clientId,
-        clientSecret: app.clientSecret,
-        broadcasterUserId: STREAMER_USER_ID,
-        redirectUris: [...app.redirectUris],
-        publicKey: ctx.keys.publicKeyPem,
-      }),
+      describe: () => describeSandbox(ctx),
       close: async () => {
+        admin.stopJobs();
         await delivery.stop();
         await Promise.all(servers.map((s) => s.close()));
       },

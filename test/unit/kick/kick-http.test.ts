@@ -117,7 +117,7 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
   it('retries create_ad_break with the same idempotency id', async () => {
     const bodies: string[] = [];
     const path = '/public/v1/ads/ad-break';
-    const record = (status: number, data: unknown) => (opts: { body?: unknown }) => {
+    const record = (status: number, data: string | object) => (opts: { body?: unknown }) => {
       bodies.push(opts.body as string);
       return { statusCode: status, data, responseOptions: json };
     };

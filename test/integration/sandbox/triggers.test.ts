@@ -1,0 +1,431 @@
+/**
+ * Event triggers through the admin API (`POST /trigger/:event_type`): each of the ten events is emitted
+ * with a payload carrying the reference's fields (§5.7–5.8), the state changes as Kick's would (visible
+ * through the public API or the admin views), overrides steer and patch the payload, and delivery faults
+ * reach `event.delivery` and the receiver.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
+import type { SandboxEvent } from '../../../electron/sandbox/state';
+import type { KickEventPayloads, KickEventUser } from '../../../shared/kick/events';
+import type { KickChannel, KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
+import type { KickEventType } from '../../../shared/kick/scopes';
+import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { startReceiver } from './webhook-receiver';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const EVENT_USER_KEYS = ['is_anonymous', 'user_id', 'username', 'is_verified', 'profile_picture', 'channel_slug'];
+const COMPACT_USER_KEYS = ['user_id', 'username', 'is_verified', 'profile_picture', 'channel_slug'];
+
+// One key for the file: generating RSA-2048 per test would dominate the run time.
+const keys = createSigningKeys();
+
+let sandbox: Sandbox;
+let emitted: SandboxEvent[];
+let token: string;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ keys, delivery: { tickMs: 0 } });
+  emitted = [];
+  sandbox.ctx.state.onEvent((event) => emitted.push(event));
+  token = mintUserToken(sandbox);
+});
+
+afterEach(async () => {
+  await sandbox.close();
+});
+
+/** An event as `POST /trigger` answers it; overrides may add keys the wire type does not have. */
+interface FiredEvent<T extends KickEventType> {
+  type: T;
+  version: number;
+  broadcaster_user_id: number;
+  payload: KickEventPayloads[T] & Record<string, unknown>;
+  delivery: { duplicates?: number; resend_with_new_id?: boolean; delay_seconds?: number } | null;
+}
+
+async function trigger<T extends KickEventType>(type: T, body: Record<string, unknown> = {}): Promise<FiredEvent<T>[]> {
+  const res = await call(sandbox.urls.admin, 'POST', `/trigger/${type}`, { body });
+  expect(res.status, res.text).toBe(200);
+  const events = res.json.events as FiredEvent<T>[];
+  expect(res.json.fired).toBe(events.length);
+  return events;
+}
+
+/** The first event's payload of a trigger. */
+async function fire<T extends KickEventType>(
+  type: T,
+  body: Record<string, unknown> = {},
+): Promise<FiredEvent<T>['payload']> {
+  return (await trigger(type, body))[0]!.payload;
+}
+
+async function api<T>(path: string, query: [string, string | number][] = []): Promise<T> {
+  const res = await call(sandbox.urls.api, 'GET', path, { token, query });
+  expect(res.status, res.text).toBe(200);
+  return res.json.data as T;
+}
+
+async function streamerChannel(): Promise<KickChannel> {
+  return (await api<KickChannel[]>('/public/v1/channels', [['broadcaster_user_id', STREAMER_USER_ID]]))[0]!;
+}
+
+function expectEventUser(user: KickEventUser, withIdentity = false): void {
+  for (const key of EVENT_USER_KEYS) {
+    expect(user).toHaveProperty(key);
+  }
+  if (withIdentity) {
+    expect(user.identity).toEqual({ username_color: expect.stringMatching(/^#/), badges: expect.any(Array) });
+  }
+}
+
+describe('each event type', () => {
+  it('chat.message.sent stores a viewer message and emits it', async () => {
+    const events = await trigger('chat.message.sent');
+    const payload = events[0]!.payload;
+    expect(events[0]).toMatchObject({
+      type: 'chat.message.sent',
+      version: 1,
+      broadcaster_user_id: STREAMER_USER_ID,
+      delivery: null,
+    });
+    expect(payload.message_id).toMatch(UUID);
+    expectEventUser(payload.broadcaster);
+    expectEventUser(payload.sender, true);
+    expect(payload.sender.user_id).toBeGreaterThanOrEqual(FIRST_VIEWER_USER_ID);
+    expect(typeof payload.content).toBe('string');
+    expect(payload.created_at).toMatch(RFC3339);
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]!.payload).toEqual(payload);
+
+    const chat = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    expect(chat.json.messages).toEqual([
+      expect.objectContaining({
+        message_id: payload.message_id,
+        sender_user_id: payload.sender.user_id,
+        content: payload.content,
+        deleted: false,
+      }),
+    ]);
+    // Stored for real: the moderation API can delete it.
+    const del = await call(sandbox.urls.api, 'DELETE', `/public/v1/chat/${payload.message_id}`, { token });
+    expect(del.status).toBe(204);
+  });
+
+  it('chat.message.sent honours content and reply overrides, with emote positions', async () => {
+    const first = await fire('chat.message.sent', { overrides: { content: 'first!' } });
+    const reply = await fire('chat.message.sent', {
+      overrides: {
+        content: 'hi [emote:37226:KEKW]',
+        'replies_to.message_id': first.message_id,
+        'sender.user_id': FIRST_VIEWER_USER_ID + 4,
+      },
+    });
+    expect(reply.content).toBe('hi [emote:37226:KEKW]');
+    expect(reply.emotes).toEqual([{ emote_id: '37226', positions: [{ s: 3, e: 20 }] }]);
+    expect(reply.sender.user_id).toBe(FIRST_VIEWER_USER_ID + 4);
+    expect(reply.replies_to).toMatchObject({
+      message_id: first.message_id,
+      content: 'first!',
+      sender: { user_id: first.sender.user_id },
+    });
+    const chat = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    expect(chat.json.messages[1]).toMatchObject({ message_id: reply.message_id, reply_to: first.message_id });
+  });
+
+  it('chat.message.sent bursts come from several viewers and some carry emotes', async () => {
+    const events = await trigger('chat.message.sent', { count: 100 });
+    expect(events).toHaveLength(100);
+    expect(new Set(events.map((e) => e.payload.sender.user_id)).size).toBeGreaterThan(5);
+    expect(events.some((e) => Array.isArray(e.payload.emotes))).toBe(true);
+    expect(events.some((e) => e.payload.replies_to)).toBe(true);
+  });
+
+  it('channel.followed adds a new follower', async () => {
+    const payload = await fire('channel.followed');
+    expect(Object.keys(payload).sort()).toEqual(['broadcaster', 'follower']);
+    expectEventUser(payload.follower);
+    expect(sandbox.ctx.state.follows.has(`${STREAMER_USER_ID}:${payload.follower.user_id}`)).toBe(true);
+  });
+
+  it('channel.subscription.new and renewal bump the subscriber count', async () => {
+    const before = (await streamerChannel()).active_subscribers_count;
+    const created = await fire('channel.subscription.new');
+    expect(created).toMatchObject({
+      duration: 1,
+      created_at: expect.stringMatching(RFC3339),
+      expires_at: expect.stringMatching(RFC3339),
+    });
+    expectEventUser(created.subscriber);
+    expect(Date.parse(created.expires_at ?? '') - Date.parse(created.created_at)).toBe(30 * 86_400_000);
+    // A viewer the world made a subscriber (not the one just created, whose badge is checked below).
+    const renewed = (
+      await trigger('channel.subscription.renewal', { overrides: { 'subscriber.user_id': FIRST_VIEWER_USER_ID + 3 } })
+    )[0]!;
+    expect(renewed.type).toBe('channel.subscription.renewal');
+    expect(renewed.payload.duration).toBeGreaterThanOrEqual(2);
+    expect((await streamerChannel()).active_subscribers_count).toBe(before + 2);
+    // The new subscriber now shows a subscriber badge on their chat messages.
+    const chat = (
+      await trigger('chat.message.sent', { overrides: { 'sender.user_id': created.subscriber.user_id } })
+    )[0]!;
+    expect(chat.payload.sender.identity?.badges).toContainEqual({ text: 'Subscriber', type: 'subscriber', count: 1 });
+  });
+
+  it('channel.subscription.gifts gives subs to viewers, from a named or anonymous gifter', async () => {
+    const before = (await streamerChannel()).active_subscribers_count;
+    const giftees = [FIRST_VIEWER_USER_ID + 1, FIRST_VIEWER_USER_ID + 2, FIRST_VIEWER_USER_ID + 5].map((user_id) => ({
+      user_id,
+    }));
+    const named = await fire('channel.subscription.gifts', {
+      overrides: { 'gifter.user_id': FIRST_VIEWER_USER_ID + 9, giftees },
+    });
+    expect(named.gifter).toMatchObject({ is_anonymous: false, user_id: FIRST_VIEWER_USER_ID + 9 });
+    expect(named.giftees.map((g) => g.user_id)).toEqual(giftees.map((g) => g.user_id));
+    named.giftees.forEach((g) => expectEventUser(g));
+    expect(named.created_at).toMatch(RFC3339);
+    const anonymous = await fire('channel.subscription.gifts', { overrides: { 'gifter.is_anonymous': true } });
+    expect(anonymous.gifter).toEqual({
+      is_anonymous: true,
+      user_id: null,
+      username: null,
+      is_verified: null,
+      profile_picture: null,
+      channel_slug: null,
+      identity: null,
+    });
+    expect(anonymous.giftees.length).toBeGreaterThan(0);
+    expect((await streamerChannel()).active_subscribers_count).toBe(before + 3 + anonymous.giftees.length);
+  });
+
+  it('channel.reward.redemption.updated creates a pending redemption on a default reward', async () => {
+    const events = await trigger('channel.reward.redemption.updated');
+    const payload = events[0]!.payload;
+    expect(payload).toMatchObject({
+      status: 'pending',
+      id: expect.stringMatching(ULID),
+      redeemed_at: expect.stringMatching(RFC3339),
+    });
+    expect(Object.keys(payload.reward).sort()).toEqual(['cost', 'description', 'id', 'title']);
+    expect(Object.keys(payload.redeemer).sort()).toEqual([...COMPACT_USER_KEYS].sort());
+    expect(Object.keys(payload.broadcaster).sort()).toEqual([...COMPACT_USER_KEYS].sort());
+
+    const rewards = await api<KickReward[]>('/public/v1/channels/rewards');
+    expect(rewards).toEqual([expect.objectContaining({ id: payload.reward.id, title: payload.reward.title })]);
+    const admin = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/rewards`);
+    expect(admin.json.rewards[0].created_by_client_id).toBe(sandbox.ctx.app.clientId);
+    const groups = await api<KickRedemptionGroup[]>('/public/v1/channels/rewards/redemptions');
+    expect(groups).toEqual([
+      expect.objectContaining({
+        reward: expect.objectContaining({ id: payload.reward.id, can_manage: true }),
+        redemptions: [
+          expect.objectContaining({
+            id: payload.id,
+            status: 'pending',
+            redeemer: { user_id: payload.redeemer.user_id },
+          }),
+        ],
+      }),
+    ]);
+  });
+
+  it('livestream.status.updated toggles the channel live and offline', async () => {
+    expect((await streamerChannel()).stream.is_live).toBe(false);
+    const live = (await trigger('livestream.status.updated', { overrides: { title: 'Going live now' } }))[0]!.payload;
+    expect(live).toMatchObject({
+      is_live: true,
+      title: 'Going live now',
+      ended_at: null,
+      started_at: expect.stringMatching(RFC3339),
+    });
+    expectEventUser(live.broadcaster);
+    const channel = await streamerChannel();
+    expect(channel.stream.is_live).toBe(true);
+    expect(channel.stream_title).toBe('Going live now');
+    const streams = await api<unknown[]>('/public/v1/users/livestreams', [['user_id', STREAMER_USER_ID]]);
+    expect(streams).toHaveLength(1);
+
+    const offline = await fire('livestream.status.updated');
+    expect(offline).toMatchObject({
+      is_live: false,
+      started_at: live.started_at,
+      ended_at: expect.stringMatching(RFC3339),
+    });
+    expect((await streamerChannel()).stream.is_live).toBe(false);
+    expect(sandbox.ctx.state.channels.get(STREAMER_USER_ID)).toMatchObject({ livestreamId: null, hasStreamed: true });
+  });
+
+  it('livestream.metadata.updated changes title and category', async () => {
+    const before = await streamerChannel();
+    const random = await fire('livestream.metadata.updated');
+    const after = await streamerChannel();
+    expect(after.stream_title !== before.stream_title || after.category.id !== before.category.id).toBe(true);
+    expect(random.metadata).toEqual({
+      title: after.stream_title,
+      language: 'en',
+      has_mature_content: false,
+      category: after.category,
+    });
+
+    const steered = await fire('livestream.metadata.updated', {
+      overrides: { 'metadata.title': 'Chess time', 'metadata.category.id': 119 },
+    });
+    expect(steered.metadata).toMatchObject({ title: 'Chess time', category: { id: 119, name: 'Chess' } });
+    expect(await streamerChannel()).toMatchObject({ stream_title: 'Chess time', category: { id: 119, name: 'Chess' } });
+  });
+
+  it('moderation.banned stores a ban or a timeout', async () => {
+    const ban = await fire('moderation.banned', {
+      overrides: { 'metadata.expires_at': null, 'metadata.reason': 'spam' },
+    });
+    expect(ban.metadata).toEqual({ reason: 'spam', created_at: expect.stringMatching(RFC3339), expires_at: null });
+    expect(ban.moderator.user_id).toBe(MODERATOR_USER_ID);
+    expectEventUser(ban.banned_user);
+    const until = new Date(sandbox.ctx.state.now() + 600_000).toISOString();
+    const timeout = (await trigger('moderation.banned', { overrides: { 'metadata.expires_at': until } }))[0]!.payload;
+    expect(timeout.metadata.expires_at).toBe(until);
+    const bans = (await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/bans`)).json.bans;
+    expect(bans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ user_id: ban.banned_user.user_id, reason: 'spam', expires_at: null }),
+        expect.objectContaining({ user_id: timeout.banned_user.user_id, expires_at: until }),
+      ]),
+    );
+    // The banned viewer cannot chat any more.
+    const refused = await call(sandbox.urls.admin, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
+      body: { user_id: ban.banned_user.user_id, content: 'hello?' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('kicks.gifted records the gift on the leaderboard', async () => {
+    const sender = FIRST_VIEWER_USER_ID + 7;
+    const payload = await fire('kicks.gifted', {
+      overrides: { 'sender.user_id': sender, 'gift.amount': 5000, 'gift.message': 'big one' },
+    });
+    expect(payload).toMatchObject({
+      gift: {
+        amount: 5000,
+        message: 'big one',
+        name: expect.any(String),
+        type: expect.any(String),
+        tier: expect.any(String),
+        pinned_time_seconds: expect.any(Number),
+      },
+      created_at: expect.stringMatching(RFC3339),
+    });
+    expect(Object.keys(payload.sender).sort()).toEqual([...COMPACT_USER_KEYS].sort());
+    await trigger('kicks.gifted', { count: 3 });
+    const board = await api<KickLeaderboard>('/public/v1/kicks/leaderboard');
+    expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: 5000, rank: 1 });
+    expect(sandbox.ctx.state.kicksGifts).toHaveLength(4);
+  });
+});
+
+describe('overrides and delivery faults', () => {
+  it('deep-merges overrides into the payload even where they steer nothing', async () => {
+    const payload = await fire('channel.followed', {
+      overrides: { 'follower.username': 'renamed', follower: { is_verified: null }, extra: { a: 1 } },
+    });
+    expect(payload.follower).toMatchObject({ username: 'renamed', is_verified: null });
+    expect(payload.extra).toEqual({ a: 1 });
+    expect(emitted[0]!.payload).toEqual(payload);
+  });
+
+  it('puts duplicates, fresh-id resends and delays on event.delivery', async () => {
+    const [event] = await trigger('chat.message.sent', { duplicates: 2, resend_with_new_id: true, delay_seconds: 30 });
+    expect(emitted[0]!.delivery).toEqual({ duplicates: 2, resendWithNewId: true, delaySeconds: 30 });
+    expect(event!.delivery).toEqual({ duplicates: 2, resend_with_new_id: true, delay_seconds: 30 });
+    await trigger('kicks.gifted', { duplicates: true });
+    expect(emitted[1]!.delivery).toEqual({ duplicates: 1 });
+  });
+
+  it('gives an out-of-order burst decreasing delays', async () => {
+    const events = await trigger('channel.followed', { count: 4, out_of_order: true, delay_seconds: 10 });
+    expect(events.map((e) => e.delivery?.delay_seconds)).toEqual([13, 12, 11, 10]);
+  });
+
+  it('delivers a duplicated event to the app webhook with the same message id', async () => {
+    const receiver = await startReceiver();
+    try {
+      sandbox.ctx.app.webhookUrl = receiver.url;
+      const sub = await call(sandbox.urls.api, 'POST', '/public/v1/events/subscriptions', {
+        token: mintAppToken(sandbox),
+        body: {
+          events: [{ name: 'kicks.gifted', version: 1 }],
+          method: 'webhook',
+          broadcaster_user_id: STREAMER_USER_ID,
+        },
+      });
+      expect(sub.status, sub.text).toBe(200);
+      await trigger('kicks.gifted', { duplicates: 2 });
+      await sandbox.delivery.flush();
+      expect(receiver.requests).toHaveLength(3);
+      const ids = new Set(receiver.requests.map((r) => r.headers['kick-event-message-id']));
+      expect(ids.size).toBe(1);
+      expect(JSON.parse(receiver.requests[0]!.body.toString()).gift).toBeDefined();
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('spaces a rate-limited trigger in real time as a job', async () => {
+    const res = await call(sandbox.urls.admin, 'POST', '/trigger/channel.followed', { body: { count: 3, rate: 50 } });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ fired: 1, job_id: expect.any(String) });
+    expect(emitted).toHaveLength(1);
+    await vi.waitFor(async () => {
+      const jobs = await call(sandbox.urls.admin, 'GET', '/jobs');
+      expect(jobs.json.jobs).toEqual([
+        expect.objectContaining({ job_id: res.json.job_id, state: 'done', fired: 3, steps_total: 3 }),
+      ]);
+    });
+    expect(emitted.map((e) => e.type)).toEqual(['channel.followed', 'channel.followed', 'channel.followed']);
+  });
+});
+
+describe('bad trigger input', () => {
+  it.each([
+    ['/trigger/chat.sent', {}, /^event_type: must be one of chat\.message\.sent, channel\.followed/],
+    ['/trigger/chat.message.sent', { count: 0 }, /^count: must be at least 1/],
+    ['/trigger/chat.message.sent', { count: 'lots' }, /^count: must be an integer/],
+    ['/trigger/chat.message.sent', { rate: -1 }, /^rate: must be greater than 0/],
+    ['/trigger/chat.message.sent', { duplicates: 99 }, /^duplicates: must be at most 10/],
+    ['/trigger/chat.message.sent', { delay_seconds: 'soon' }, /^delay_seconds: must be a number/],
+    ['/trigger/chat.message.sent', { overrides: [1, 2] }, /^overrides: must be an object/],
+    ['/trigger/chat.message.sent', { overrides: { '__proto__.x': 1 } }, /not allowed/],
+    [
+      '/trigger/chat.message.sent',
+      { overrides: { content: 'x'.repeat(501) } },
+      /^content: must be at most 500 characters/,
+    ],
+    [
+      '/trigger/chat.message.sent',
+      { broadcaster_user_id: 424242 },
+      /^broadcaster_user_id: no channel for broadcaster 424242/,
+    ],
+    [
+      '/trigger/livestream.metadata.updated',
+      { overrides: { 'metadata.category.id': 9999 } },
+      /^overrides\.metadata\.category\.id: no category 9999/,
+    ],
+  ])('%s %j answers 400', async (path, body, error) => {
+    const res = await call(sandbox.urls.admin, 'POST', path, { body });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(error);
+    expect(emitted).toHaveLength(0);
+  });
+
+  it('answers malformed JSON with 400 and keeps serving', async () => {
+    const res = await call(sandbox.urls.admin, 'POST', '/trigger/chat.message.sent', {
+      rawBody: '{"count":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: 'request body: malformed JSON' });
+    expect((await call(sandbox.urls.admin, 'POST', '/trigger/chat.message.sent')).status).toBe(200);
+  });
+});
