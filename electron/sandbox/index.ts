@@ -25,7 +25,7 @@ import { type RunningServer, serve } from './http/serve';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
 import { SandboxState, type TokenLifetimes } from './state';
 import { DeliveryEngine, type DeliveryOptions } from './webhooks/delivery';
-import { createWorld, STREAMER_USER_ID } from './world';
+import { createWorld } from './world';
 
 export interface SandboxOptions {
   /** API port (0 picks a free one). */

@@ -1,0 +1,151 @@
+/**
+ * How late Kick delivers webhooks: the gap between `Kick-Event-Message-Timestamp` (when Kick says it sent
+ * the message) and when the receiver got it. Streamers report deliveries minutes late at prime time
+ * (design.md, "What streamers ask for" #2), so the connection-health panel shows this and says so when
+ * Kick is delaying events.
+ *
+ * - The header has whole seconds only, so a gap is over-stated by up to 1 s; thresholds are far above that.
+ * - A negative gap means the clocks disagree, not that the event came from the future: it counts as 0.
+ * - The state follows the median (p50), not the tail: one retried delivery (late by design) must not raise
+ *   the alarm, while most deliveries being late must. Entering 'delayed' needs p50 >= `delayedThresholdMs`;
+ *   leaving it needs p50 <= `recoverThresholdMs` (hysteresis, so the banner does not flap).
+ * - The window is the last `windowSize` samples that are also at most `windowMs` old by the injected clock.
+ *   Time passing can change the state with no new sample; `snapshot()` re-evaluates, so poll it.
+ */
+import type { Clock } from '../core/clock';
+
+export type DeliveryLagState = 'normal' | 'delayed' | 'unknown';
+
+export interface DeliveryLagSnapshot {
+  /** Samples in the window. */
+  samples: number;
+  /** Nearest-rank percentiles over the window; null when there are no samples. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+  /** 'unknown' when the window is empty. */
+  state: DeliveryLagState;
+}
+
+export interface DeliveryLagOptions {
+  clock: Clock;
+  /** Default 500 samples. */
+  windowSize?: number;
+  /** Default 10 minutes. */
+  windowMs?: number;
+  /** Default 60 s. */
+  delayedThresholdMs?: number;
+  /** Default 30 s; must not exceed `delayedThresholdMs`. */
+  recoverThresholdMs?: number;
+  log?: (line: string) => void;
+}
+
+export type DeliveryLagListener = (state: DeliveryLagState, snapshot: DeliveryLagSnapshot) => void;
+
+export interface DeliveryLag {
+  /**
+   * Records one delivery. Returns the gap in ms, or null when the header is not an RFC 3339 time (the
+   * receiver has already checked it, so this only guards against misuse).
+   */
+  record(timestampHeader: string, receivedAtMs: number): number | null;
+  snapshot(): DeliveryLagSnapshot;
+  /** Called on every state change, including into and out of 'unknown'. Returns the unsubscribe function. */
+  onChange(listener: DeliveryLagListener): () => void;
+}
+
+interface Sample {
+  atMs: number;
+  gapMs: number;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** Creates an empty tracker (state 'unknown'). */
+export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
+  const {
+    clock,
+    windowSize = 500,
+    windowMs = 10 * 60_000,
+    delayedThresholdMs = 60_000,
+    recoverThresholdMs = 30_000,
+    log = () => undefined,
+  } = options;
+  if (!Number.isInteger(windowSize) || windowSize < 1) {
+    throw new RangeError('windowSize must be >= 1');
+  }
+  if (recoverThresholdMs > delayedThresholdMs) {
+    throw new RangeError('recoverThresholdMs must not exceed delayedThresholdMs');
+  }
+
+  let samples: Sample[] = [];
+  let state: DeliveryLagState = 'unknown';
+  const listeners = new Set<DeliveryLagListener>();
+
+  function evaluate(): DeliveryLagSnapshot {
+    const oldest = clock.now() - windowMs;
+    samples = samples.filter((s) => s.atMs >= oldest);
+    const gaps = samples.map((s) => s.gapMs).sort((a, b) => a - b);
+    const p50 = percentile(gaps, 50);
+    const next = nextState(state, p50, delayedThresholdMs, recoverThresholdMs);
+    const snap: DeliveryLagSnapshot = {
+      samples: gaps.length,
+      p50Ms: p50,
+      p95Ms: percentile(gaps, 95),
+      maxMs: gaps.at(-1) ?? null,
+      state: next,
+    };
+    if (next !== state) {
+      state = next;
+      for (const listener of [...listeners]) {
+        try {
+          listener(next, snap);
+        } catch (error) {
+          log(`delivery-lag: a change listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    return snap;
+  }
+
+  return {
+    record(timestampHeader, receivedAtMs) {
+      const sentAtMs = RFC3339.test(timestampHeader) ? Date.parse(timestampHeader) : NaN;
+      if (!Number.isFinite(sentAtMs) || !Number.isFinite(receivedAtMs)) {
+        return null;
+      }
+      const gapMs = Math.max(0, receivedAtMs - sentAtMs);
+      samples.push({ atMs: receivedAtMs, gapMs });
+      if (samples.length > windowSize) {
+        samples.splice(0, samples.length - windowSize);
+      }
+      evaluate();
+      return gapMs;
+    },
+    snapshot: evaluate,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** Nearest-rank percentile of ascending `sorted`; null when empty. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) {
+    return null;
+  }
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+function nextState(current: DeliveryLagState, p50: number | null, enterMs: number, leaveMs: number): DeliveryLagState {
+  if (p50 === null) {
+    return 'unknown';
+  }
+  if (current === 'delayed') {
+    return p50 <= leaveMs ? 'normal' : 'delayed';
+  }
+  return p50 >= enterMs ? 'delayed' : 'normal';
+}

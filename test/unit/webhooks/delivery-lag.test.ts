@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { AdjustableClock, toRfc3339Seconds } from '../../../electron/core/clock';
+import { createDeliveryLag, percentile } from '../../../electron/webhooks/delivery-lag';
+import type { DeliveryLagState } from '../../../electron/webhooks/delivery-lag';
+
+const START = Date.UTC(2025, 3, 1, 20, 0, 0);
+
+function setup(options: { windowSize?: number; windowMs?: number } = {}) {
+  const clock = new AdjustableClock({ now: () => 0 }, START);
+  const lag = createDeliveryLag({ clock, ...options });
+  const changes: DeliveryLagState[] = [];
+  lag.onChange((state) => changes.push(state));
+  /** A delivery Kick stamped `gapMs` before now, received now. */
+  const deliver = (gapMs: number): number | null => lag.record(toRfc3339Seconds(clock.now() - gapMs), clock.now());
+  return { clock, lag, changes, deliver };
+}
+
+describe('delivery lag', () => {
+  it('is unknown with no samples', () => {
+    const { lag, changes } = setup();
+    expect(lag.snapshot()).toEqual({ samples: 0, p50Ms: null, p95Ms: null, maxMs: null, state: 'unknown' });
+    expect(changes).toEqual([]);
+  });
+
+  it('computes nearest-rank percentiles and the max over the window', () => {
+    const { lag, deliver, changes } = setup();
+    for (let s = 1; s <= 100; s++) {
+      deliver(s * 1000);
+    }
+    expect(lag.snapshot()).toEqual({ samples: 100, p50Ms: 50_000, p95Ms: 95_000, maxMs: 100_000, state: 'normal' });
+    expect(changes).toEqual(['normal']);
+    expect(percentile([1, 2, 3, 4], 50)).toBe(2);
+    expect(percentile([7], 95)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+  });
+
+  it('clamps negative gaps (clock skew) to 0 and ignores unparsable timestamps', () => {
+    const { lag, clock } = setup();
+    expect(lag.record(toRfc3339Seconds(clock.now() + 5000), clock.now())).toBe(0);
+    expect(lag.record('2025-04-01T20:00:00+02:00', START)).toBe(2 * 3600_000);
+    expect(lag.record('yesterday', clock.now())).toBeNull();
+    expect(lag.record('2025-04-01 20:00:00', clock.now())).toBeNull();
+    expect(lag.snapshot()).toMatchObject({ samples: 2, maxMs: 2 * 3600_000 });
+  });
+
+  it('keeps only the newest windowSize samples', () => {
+    const { lag, deliver } = setup({ windowSize: 3 });
+    for (const gap of [90_000, 90_000, 1000, 2000, 3000]) {
+      deliver(gap);
+    }
+    expect(lag.snapshot()).toMatchObject({ samples: 3, p50Ms: 2000, maxMs: 3000 });
+  });
+
+  it('drops samples older than windowMs as the clock moves, down to unknown', () => {
+    const { lag, deliver, clock, changes } = setup({ windowMs: 60_000 });
+    deliver(120_000);
+    clock.advance(30_000);
+    deliver(1000);
+    expect(lag.snapshot()).toMatchObject({ samples: 2, maxMs: 120_000 });
+    clock.advance(30_001);
+    expect(lag.snapshot()).toMatchObject({ samples: 1, maxMs: 1000, state: 'normal' });
+    clock.advance(30_000);
+    expect(lag.snapshot()).toMatchObject({ samples: 0, state: 'unknown' });
+    expect(changes).toEqual(['delayed', 'normal', 'unknown']);
+  });
+
+  it('enters delayed at p50 >= 60 s and leaves only at p50 <= 30 s (hysteresis)', () => {
+    const { lag, deliver, changes } = setup({ windowSize: 5 });
+    for (let i = 0; i < 5; i++) {
+      deliver(5000);
+    }
+    expect(changes).toEqual(['normal']);
+
+    // One very late delivery (a retry) does not raise the alarm: the median is still small.
+    deliver(300_000);
+    expect(lag.snapshot().state).toBe('normal');
+
+    deliver(61_000);
+    deliver(61_000);
+    expect(lag.snapshot()).toMatchObject({ p50Ms: 61_000, state: 'delayed' });
+    expect(changes).toEqual(['normal', 'delayed']);
+
+    // Between the thresholds: stays delayed instead of flapping back to normal.
+    for (let i = 0; i < 5; i++) {
+      deliver(45_000);
+    }
+    expect(lag.snapshot()).toMatchObject({ p50Ms: 45_000, state: 'delayed' });
+    deliver(59_000);
+    for (let i = 0; i < 4; i++) {
+      deliver(40_000);
+    }
+    expect(lag.snapshot().state).toBe('delayed');
+
+    for (let i = 0; i < 3; i++) {
+      deliver(30_000);
+    }
+    expect(lag.snapshot()).toMatchObject({ p50Ms: 30_000, state: 'normal' });
+
+    // Back below the entry threshold from normal: stays normal.
+    for (let i = 0; i < 5; i++) {
+      deliver(59_000);
+    }
+    expect(lag.snapshot().state).toBe('normal');
+    expect(changes).toEqual(['normal', 'delayed', 'normal']);
+  });
+
+  it('reports each change once with its snapshot, isolates a throwing listener, and unsubscribes', () => {
+    const clock = new AdjustableClock({ now: () => 0 }, START);
+    const logs: string[] = [];
+    const lag = createDeliveryLag({ clock, windowSize: 1, log: (line) => logs.push(line) });
+    const seen: string[] = [];
+    lag.onChange(() => {
+      throw new Error('listener down');
+    });
+    const off = lag.onChange((state, snap) => seen.push(`${state}:${snap.p50Ms}`));
+    const at = (gapMs: number): void => void lag.record(toRfc3339Seconds(clock.now() - gapMs), clock.now());
+    at(90_000);
+    at(90_000);
+    at(1000);
+    off();
+    at(90_000);
+    expect(seen).toEqual(['delayed:90000', 'normal:1000']);
+    expect(logs).toHaveLength(3);
+  });
+
+  it('refuses a recovery threshold above the delay threshold', () => {
+    const clock = new AdjustableClock({ now: () => 0 }, START);
+    expect(() => createDeliveryLag({ clock, delayedThresholdMs: 10_000, recoverThresholdMs: 20_000 })).toThrow(
+      RangeError,
+    );
+  });
+});
