@@ -1,0 +1,378 @@
+import { describe, expect, it } from 'vitest';
+import { AdjustableClock } from '../../../electron/core/clock';
+import { KickApiError } from '../../../electron/kick/kick-errors';
+import {
+  createSubscriptionReconciler,
+  type SubscriptionClient,
+  type SubscriptionReconcilerOptions,
+  type SubscriptionStatus,
+} from '../../../electron/webhooks/subscription-reconciler';
+import type { Scheduler } from '../../../electron/webhooks/tunnel/tunnel';
+import type { KickEventSubscription, KickSubscribeResult } from '../../../shared/kick/resources';
+import { KICK_EVENT_TYPES, type KickEventType } from '../../../shared/kick/scopes';
+
+const BROADCASTER = 123;
+const T0 = 1_750_000_000_000;
+
+/** Kick's subscription endpoints over an in-memory list, with the failures and lags tests need. */
+class FakeKick implements SubscriptionClient {
+  subscriptions: KickEventSubscription[] = [];
+  calls: string[] = [];
+  #next = 1;
+  /** When set, list calls wait for this promise (to overlap reconciles). */
+  listGate: Promise<void> | null = null;
+  /** When set, lists leave out subscriptions created after this many existed (a lagging replica). */
+  staleAfter: number | null = null;
+  listError: Error | null = null;
+  subscribeError: Error | null = null;
+  unsubscribeError: Error | null = null;
+  /** Per-type refusals in the create answer. */
+  refuse = new Map<string, string>();
+  /** Types the create answer leaves out altogether. */
+  omit = new Set<string>();
+
+  constructor(private readonly clock: AdjustableClock) {}
+
+  add(event: string, options: { broadcaster?: number; version?: number; ageMs?: number } = {}): string {
+    const id = `sub-${String(this.#next++).padStart(3, '0')}`;
+    const created = new Date(this.clock.now() - (options.ageMs ?? 0)).toISOString();
+    this.subscriptions.push({
+      id,
+      app_id: 'app-1',
+      broadcaster_user_id: options.broadcaster ?? BROADCASTER,
+      event,
+      version: options.version ?? 1,
+      method: 'webhook',
+      created_at: created,
+      updated_at: created,
+    });
+    return id;
+  }
+
+  async fetchEventsSubscriptions(input: { broadcasterUserId?: number } = {}): Promise<KickEventSubscription[]> {
+    this.calls.push(`list ${input.broadcasterUserId}`);
+    if (this.listGate) {
+      await this.listGate;
+    }
+    if (this.listError) {
+      throw this.listError;
+    }
+    // The real query filter is unverified (reference §3.11), so the fake ignores it like a lax server.
+    const visible = this.staleAfter === null ? this.subscriptions : this.subscriptions.slice(0, this.staleAfter);
+    return visible.map((s) => ({ ...s }));
+  }
+
+  subscribeToEvents(input: { eventTypes: string[]; userId: number }): Promise<KickSubscribeResult[]> {
+    this.calls.push(`subscribe ${input.userId} ${input.eventTypes.join(',')}`);
+    if (this.subscribeError) {
+      return Promise.reject(this.subscribeError);
+    }
+    const results: KickSubscribeResult[] = [];
+    for (const name of input.eventTypes) {
+      if (this.omit.has(name)) {
+        continue;
+      }
+      const refusal = this.refuse.get(name);
+      results.push(
+        refusal ? { name, version: 1, error: refusal } : { name, version: 1, subscription_id: this.add(name) },
+      );
+    }
+    return Promise.resolve(results);
+  }
+
+  unsubscribeFromEvent(ids: string | string[]): Promise<void> {
+    const list = Array.isArray(ids) ? ids : [ids];
+    this.calls.push(`unsubscribe ${list.join(',')}`);
+    if (this.unsubscribeError) {
+      return Promise.reject(this.unsubscribeError);
+    }
+    this.subscriptions = this.subscriptions.filter((s) => !list.includes(s.id));
+    return Promise.resolve();
+  }
+
+  idsOf(event: string): string[] {
+    return this.subscriptions.filter((s) => s.event === event).map((s) => s.id);
+  }
+}
+
+class ManualScheduler implements Scheduler {
+  readonly pending = new Map<number, { callback: () => void; ms: number }>();
+  #next = 1;
+  setTimer(callback: () => void, ms: number): unknown {
+    const id = this.#next++;
+    this.pending.set(id, { callback, ms });
+    return id;
+  }
+  clearTimer(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  fireOnly(): number {
+    expect(this.pending.size).toBe(1);
+    const [id, timer] = [...this.pending][0]!;
+    this.pending.delete(id);
+    timer.callback();
+    return timer.ms;
+  }
+}
+
+function setup(options: Partial<SubscriptionReconcilerOptions> & { wanted?: readonly KickEventType[] } = {}) {
+  const clock = new AdjustableClock({ now: () => T0 });
+  const kick = new FakeKick(clock);
+  const logs: string[] = [];
+  const published: SubscriptionStatus[][] = [];
+  const scheduler = new ManualScheduler();
+  const reconciler = createSubscriptionReconciler({
+    client: kick,
+    broadcasterUserId: BROADCASTER,
+    wanted: KICK_EVENT_TYPES,
+    clock,
+    log: (line) => logs.push(line),
+    onStatus: (s) => published.push(s),
+    scheduler,
+    ...options,
+  });
+  return { clock, kick, logs, published, scheduler, reconciler };
+}
+
+const byType = (statuses: SubscriptionStatus[]) => new Map(statuses.map((s) => [s.type, s]));
+
+/** Lets pending promise callbacks run (the fake answers at once, so a few turns are enough). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) {
+    await Promise.resolve();
+  }
+}
+
+describe('reconcile', () => {
+  it('creates every missing type in one call and reports each active with its id', async () => {
+    const { kick, reconciler, published } = setup();
+    const existing = kick.add('chat.message.sent');
+
+    const statuses = await reconciler.reconcile();
+
+    expect(kick.calls).toEqual([
+      `list ${BROADCASTER}`,
+      `subscribe ${BROADCASTER} ${KICK_EVENT_TYPES.filter((t) => t !== 'chat.message.sent').join(',')}`,
+    ]);
+    expect(statuses.map((s) => s.type)).toEqual([...KICK_EVENT_TYPES]);
+    expect(statuses.every((s) => s.state === 'active' && s.lastCheckedAt === T0)).toBe(true);
+    expect(byType(statuses).get('chat.message.sent')?.subscriptionId).toBe(existing);
+    expect(byType(statuses).get('kicks.gifted')?.subscriptionId).toBe(kick.idsOf('kicks.gifted')[0]);
+    expect(reconciler.status()).toBe(statuses);
+    expect(published).toEqual([statuses]);
+  });
+
+  it('does nothing but list when everything is already there', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed', 'kicks.gifted'] });
+    kick.add('channel.followed');
+    kick.add('kicks.gifted');
+
+    await reconciler.reconcile();
+
+    expect(kick.calls).toEqual([`list ${BROADCASTER}`]);
+  });
+
+  it('deletes duplicates in one call, keeping the oldest of each type', async () => {
+    const { kick, reconciler, logs } = setup({ wanted: ['channel.followed', 'kicks.gifted'] });
+    const newer = kick.add('channel.followed', { ageMs: 1000 });
+    const oldest = kick.add('channel.followed', { ageMs: 5000 });
+    const newest = kick.add('channel.followed');
+    const gifted = kick.add('kicks.gifted', { ageMs: 10 });
+    const giftedTwin = kick.add('kicks.gifted', { ageMs: 10 }); // same instant: the lower id is older
+    // Another broadcaster's and another version's subscriptions are not duplicates of ours.
+    kick.add('channel.followed', { broadcaster: 999 });
+    kick.add('channel.followed', { version: 2 });
+
+    const statuses = await reconciler.reconcile();
+
+    expect(kick.calls).toEqual([`list ${BROADCASTER}`, `unsubscribe ${newer},${giftedTwin},${newest}`]);
+    expect(kick.idsOf('channel.followed')).toHaveLength(3);
+    expect(byType(statuses).get('channel.followed')).toMatchObject({ state: 'active', subscriptionId: oldest });
+    expect(byType(statuses).get('kicks.gifted')).toMatchObject({ state: 'active', subscriptionId: gifted });
+    expect(logs).toContain('subscriptions: deleted 3 duplicate(s) of channel.followed, kicks.gifted');
+  });
+
+  it('shares one run between concurrent calls, so nothing is created twice', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed'] });
+    let open!: () => void;
+    kick.listGate = new Promise((resolve) => (open = resolve));
+
+    const first = reconciler.reconcile();
+    const second = reconciler.reconcile();
+    open();
+    const [a, b] = await Promise.all([first, second]);
+
+    expect(a).toBe(b);
+    expect(kick.calls).toEqual([`list ${BROADCASTER}`, `subscribe ${BROADCASTER} channel.followed`]);
+    expect(kick.idsOf('channel.followed')).toHaveLength(1);
+  });
+
+  it('trusts what it just created when a lagging list does not show it yet', async () => {
+    const { kick, clock, reconciler } = setup({ wanted: ['channel.followed'], intervalMs: 60_000 });
+    await reconciler.reconcile();
+    const created = kick.idsOf('channel.followed')[0];
+    kick.staleAfter = 0;
+
+    clock.advance(60_000);
+    const statuses = await reconciler.reconcile();
+
+    expect(kick.calls.filter((c) => c.startsWith('subscribe'))).toHaveLength(1);
+    expect(statuses[0]).toMatchObject({ state: 'active', subscriptionId: created, lastCheckedAt: T0 + 60_000 });
+
+    // Past the grace (two intervals) an id that never showed up is not trusted any more.
+    clock.advance(60_000);
+    await reconciler.reconcile();
+    expect(kick.calls.filter((c) => c.startsWith('subscribe'))).toHaveLength(2);
+  });
+
+  it("notices Kick's automatic removal, logs it and subscribes again", async () => {
+    const { kick, reconciler, logs } = setup({ wanted: ['channel.followed', 'moderation.banned'] });
+    await reconciler.reconcile();
+    await reconciler.reconcile(); // the list now confirms both
+    const removed = kick.idsOf('moderation.banned')[0]!;
+    kick.subscriptions = kick.subscriptions.filter((s) => s.id !== removed);
+
+    const statuses = await reconciler.reconcile();
+
+    expect(kick.calls.at(-1)).toBe(`subscribe ${BROADCASTER} moderation.banned`);
+    expect(logs).toContain(
+      'warning: subscriptions: Kick removed the subscription for moderation.banned (deliveries failing for over a day?); subscribing again',
+    );
+    const again = byType(statuses).get('moderation.banned');
+    expect(again?.state).toBe('active');
+    expect(again?.subscriptionId).not.toBe(removed);
+    expect(logs.filter((l) => l.includes('removed'))).toHaveLength(1);
+  });
+
+  it('a type never seen before is created without a removal warning', async () => {
+    const { reconciler, logs } = setup({ wanted: ['channel.followed'] });
+    await reconciler.reconcile();
+    expect(logs.some((l) => l.includes('removed'))).toBe(false);
+  });
+});
+
+describe('errors are reported per type, never thrown', () => {
+  it('a failed list marks every wanted type with the error', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed', 'kicks.gifted'] });
+    kick.listError = new KickApiError('MissingScope', 'needs events:subscribe', {
+      operation: 'fetchEventsSubscriptions',
+    });
+
+    const statuses = await reconciler.reconcile();
+
+    expect(statuses).toEqual(
+      ['channel.followed', 'kicks.gifted'].map((type) => ({
+        type,
+        state: 'error',
+        error: {
+          code: 'MissingScope',
+          message: 'needs events:subscribe',
+          details: { operation: 'fetchEventsSubscriptions' },
+        },
+        lastCheckedAt: T0,
+      })),
+    );
+    expect(kick.calls).toEqual([`list ${BROADCASTER}`]);
+  });
+
+  it('a failed create marks only the types it was for; listed ones stay active', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed', 'kicks.gifted'] });
+    kick.add('channel.followed');
+    kick.subscribeError = new KickApiError('Network', 'Kick could not be reached', { operation: 'subscribeToEvent' });
+
+    const statuses = byType(await reconciler.reconcile());
+
+    expect(statuses.get('channel.followed')?.state).toBe('active');
+    expect(statuses.get('kicks.gifted')).toMatchObject({ state: 'error', error: { code: 'Network' } });
+  });
+
+  it("Kick's per-type refusal and a silently skipped type are told apart", async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed', 'kicks.gifted', 'moderation.banned'] });
+    kick.refuse.set('kicks.gifted', 'limit reached');
+    kick.omit.add('moderation.banned');
+
+    const statuses = byType(await reconciler.reconcile());
+
+    expect(statuses.get('channel.followed')?.state).toBe('active');
+    expect(statuses.get('kicks.gifted')).toMatchObject({
+      state: 'error',
+      error: { code: 'BadRequest', message: 'Kick refused kicks.gifted: limit reached' },
+    });
+    expect(statuses.get('moderation.banned')).toEqual({
+      type: 'moderation.banned',
+      state: 'missing',
+      lastCheckedAt: T0,
+    });
+  });
+
+  it('duplicates that cannot be deleted put their type in error, keeping the kept id', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed'] });
+    const oldest = kick.add('channel.followed', { ageMs: 100 });
+    kick.add('channel.followed');
+    kick.unsubscribeError = new KickApiError('ServerError', 'Kick failed', { operation: 'unsubscribeFromEvent' });
+
+    const [status] = await reconciler.reconcile();
+
+    expect(status).toMatchObject({ state: 'error', subscriptionId: oldest, error: { code: 'ServerError' } });
+  });
+
+  it('an unexpected error becomes Internal', async () => {
+    const { kick, reconciler } = setup({ wanted: ['channel.followed'] });
+    kick.listError = new TypeError('boom');
+
+    const [status] = await reconciler.reconcile();
+
+    expect(status?.error).toEqual({ code: 'Internal', message: 'boom' });
+  });
+});
+
+describe('start / stop', () => {
+  it('reconciles at once, then every interval, and keeps going after an error', async () => {
+    const { kick, reconciler, scheduler, published } = setup({ wanted: ['channel.followed'], intervalMs: 1234 });
+    kick.listError = new KickApiError('Network', 'offline', { operation: 'fetchEventsSubscriptions' });
+
+    reconciler.start();
+    await settle();
+    expect(published.at(-1)?.[0]?.state).toBe('error');
+    expect(scheduler.pending.size).toBe(1);
+
+    kick.listError = null;
+    expect(scheduler.fireOnly()).toBe(1234);
+    await settle();
+    expect(published.at(-1)?.[0]?.state).toBe('active');
+    expect(scheduler.pending.size).toBe(1);
+
+    reconciler.start(); // already running: no second loop
+    await settle();
+    expect(scheduler.pending.size).toBe(1);
+  });
+
+  it('stop() cancels the next run, including one planned by a run still in flight', async () => {
+    const { kick, reconciler, scheduler } = setup({ wanted: ['channel.followed'] });
+    let open!: () => void;
+    kick.listGate = new Promise((resolve) => (open = resolve));
+
+    reconciler.start();
+    reconciler.stop();
+    open();
+    await settle();
+
+    expect(scheduler.pending.size).toBe(0);
+  });
+
+  it('a throwing onStatus is logged, and the loop goes on', async () => {
+    const { reconciler, scheduler, logs } = setup({
+      wanted: ['channel.followed'],
+      onStatus: () => {
+        throw new Error('listener broke');
+      },
+    });
+
+    reconciler.start();
+    await settle();
+
+    expect(logs).toContain('subscriptions: reconcile failed: listener broke');
+    expect(scheduler.pending.size).toBe(1);
+    reconciler.stop();
+  });
+});
