@@ -1,0 +1,251 @@
+/**
+ * The one contract between main and the panel. Every request channel with its argument schema and result
+ * type, every event main pushes. Electron IPC and the panel WebSocket both carry exactly this, and both
+ * validate every incoming message against these schemas before a handler sees it.
+ *
+ * Channel strings appear nowhere else. Results cross as values (`Result<T>`); only programmer errors throw.
+ */
+import { z } from 'zod';
+import type { Result } from './errors';
+import type { KickEventType } from './kick/scopes';
+import { KICK_EVENT_TYPES, KICK_SCOPES } from './kick/scopes';
+import type {
+  KickAdBreakCreated,
+  KickAdBreakStatus,
+  KickCategory,
+  KickChannel,
+  KickChatSendResult,
+  KickLeaderboard,
+  KickRedemptionFailure,
+  KickRedemptionGroup,
+  KickReward,
+} from './kick/resources';
+import { HEX_COLOUR, LIMITS } from './limits';
+import type {
+  AccountView,
+  AppSnapshot,
+  ChatMessageView,
+  FeedItem,
+  HealthView,
+  ModAction,
+  SettingsView,
+  UserCardView,
+} from './views';
+
+// --- Argument schemas (the limits are Kick's, from shared/limits.ts) ---
+
+const userId = z.int().min(1);
+const chatContent = z
+  .string()
+  .min(1, 'content: must not be empty')
+  .refine(
+    (s) => [...s].length <= LIMITS.chatContentMax,
+    `content: must be at most ${LIMITS.chatContentMax} characters`,
+  );
+const reason = z.string().max(LIMITS.banReasonMax, `reason: must be at most ${LIMITS.banReasonMax} characters`);
+const redemptionIds = z.array(z.string().min(1).max(64)).min(1).max(1000);
+const rewardFields = {
+  title: z.string().min(1).max(LIMITS.rewardTitleMax, `title: must be at most ${LIMITS.rewardTitleMax} characters`),
+  cost: z.int().min(LIMITS.rewardCostMin, `cost: must be at least ${LIMITS.rewardCostMin}`),
+  description: z
+    .string()
+    .max(LIMITS.rewardDescriptionMax, `description: must be at most ${LIMITS.rewardDescriptionMax} characters`),
+  backgroundColor: z.string().regex(HEX_COLOUR, 'background_color: must be a hex colour such as #00e701'),
+  isEnabled: z.boolean(),
+  isUserInputRequired: z.boolean(),
+  shouldRedemptionsSkipRequestQueue: z.boolean(),
+};
+const none = z.tuple([]);
+const one = <T extends z.ZodType>(schema: T) => z.tuple([schema]);
+
+/** Request/response channels: `args` validates the argument list; `result` is the value type. */
+export const INVOKE_SCHEMAS = {
+  'app:snapshot': none,
+  'auth:start-login': one(z.strictObject({ scopes: z.array(z.enum(KICK_SCOPES)).min(1).optional() })),
+  'auth:cancel-login': none,
+  'auth:sign-out': none,
+  'chat:history': none,
+  'chat:send': one(
+    z.strictObject({
+      content: chatContent,
+      as: z.enum(['user', 'bot']),
+      replyToMessageId: z.string().min(1).max(64).optional(),
+    }),
+  ),
+  'chat:delete': one(z.strictObject({ messageId: z.string().min(1).max(64) })),
+  'mod:timeout': one(
+    z.strictObject({
+      userId,
+      minutes: z
+        .int()
+        .min(LIMITS.banDurationMinutesMin)
+        .max(LIMITS.banDurationMinutesMax, `minutes: must be between 1 and ${LIMITS.banDurationMinutesMax}`),
+      reason: reason.optional(),
+    }),
+  ),
+  'mod:ban': one(z.strictObject({ userId, reason: reason.optional() })),
+  'mod:unban': one(z.strictObject({ userId })),
+  'mod:log': none,
+  'mod:user-card': one(z.strictObject({ userId })),
+  'feed:history': none,
+  'redemptions:list': one(z.strictObject({ status: z.enum(['pending', 'accepted', 'rejected']).optional() })),
+  'redemptions:accept': one(z.strictObject({ ids: redemptionIds })),
+  'redemptions:reject': one(z.strictObject({ ids: redemptionIds })),
+  'rewards:list': none,
+  'rewards:create': one(
+    z.strictObject({
+      ...rewardFields,
+      description: rewardFields.description.optional(),
+      backgroundColor: rewardFields.backgroundColor.optional(),
+      isEnabled: z.boolean().optional(),
+      isUserInputRequired: z.boolean().optional(),
+      shouldRedemptionsSkipRequestQueue: z.boolean().optional(),
+    }),
+  ),
+  'rewards:update': one(
+    z.strictObject({
+      id: z.string().min(1).max(64),
+      patch: z.strictObject({ ...rewardFields, isPaused: z.boolean() }).partial(),
+    }),
+  ),
+  'rewards:delete': one(z.strictObject({ id: z.string().min(1).max(64) })),
+  'ads:status': none,
+  'ads:enroll': none,
+  'ads:run': one(
+    z.strictObject({
+      seconds: z
+        .int()
+        .min(LIMITS.adBreakSecondsMin)
+        .max(
+          LIMITS.adBreakSecondsMax,
+          `seconds: must be between ${LIMITS.adBreakSecondsMin} and ${LIMITS.adBreakSecondsMax}`,
+        ),
+    }),
+  ),
+  'stream:info': none,
+  'stream:update': one(
+    z.strictObject({
+      title: z.string().min(1).max(200).optional(),
+      categoryId: z.int().min(1).optional(),
+      tags: z
+        .array(z.string().min(1).max(LIMITS.customTagLengthMax))
+        .max(LIMITS.customTagsMax, `tags: at most ${LIMITS.customTagsMax}`)
+        .optional(),
+    }),
+  ),
+  'stream:search-categories': one(z.strictObject({ query: z.string().min(1).max(100) })),
+  'kicks:leaderboard': one(
+    z.strictObject({ top: z.int().min(LIMITS.leaderboardTopMin).max(LIMITS.leaderboardTopMax) }),
+  ),
+  'health:snapshot': none,
+  'settings:get': none,
+  'settings:update': one(
+    z.strictObject({
+      redirectUri: z
+        .url({ protocol: /^http$/ })
+        .max(200)
+        .optional(),
+      tunnel: z.string().min(2).max(300).optional(),
+      wantedEvents: z.array(z.enum(KICK_EVENT_TYPES)).max(KICK_EVENT_TYPES.length).optional(),
+      scopes: z.array(z.enum(KICK_SCOPES)).max(KICK_SCOPES.length).optional(),
+      notifications: z
+        .strictObject({ follows: z.boolean(), subs: z.boolean(), kicks: z.boolean(), redemptions: z.boolean() })
+        .partial()
+        .optional(),
+      chatScrollback: z.int().min(100).max(10_000).optional(),
+    }),
+  ),
+  'settings:set-credentials': one(
+    z.strictObject({ clientId: z.string().min(1).max(100), clientSecret: z.string().min(1).max(200) }),
+  ),
+} as const;
+
+/** Result value of each request channel. */
+export interface InvokeResults {
+  'app:snapshot': AppSnapshot;
+  'auth:start-login': AccountView;
+  'auth:cancel-login': null;
+  'auth:sign-out': { revoked: boolean };
+  'chat:history': ChatMessageView[];
+  'chat:send': KickChatSendResult;
+  'chat:delete': null;
+  'mod:timeout': ModAction;
+  'mod:ban': ModAction;
+  'mod:unban': ModAction;
+  'mod:log': ModAction[];
+  'mod:user-card': UserCardView;
+  'feed:history': FeedItem[];
+  'redemptions:list': KickRedemptionGroup[];
+  'redemptions:accept': KickRedemptionFailure[];
+  'redemptions:reject': KickRedemptionFailure[];
+  'rewards:list': (KickReward & { canManage: boolean })[];
+  'rewards:create': KickReward;
+  'rewards:update': KickReward;
+  'rewards:delete': null;
+  'ads:status': KickAdBreakStatus;
+  'ads:enroll': null;
+  'ads:run': KickAdBreakCreated;
+  'stream:info': KickChannel | null;
+  'stream:update': KickChannel | null;
+  'stream:search-categories': KickCategory[];
+  'kicks:leaderboard': KickLeaderboard;
+  'health:snapshot': HealthView;
+  'settings:get': SettingsView;
+  'settings:update': SettingsView;
+  'settings:set-credentials': SettingsView;
+}
+
+export type InvokeChannel = keyof typeof INVOKE_SCHEMAS;
+export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;
+export type InvokeResult<C extends InvokeChannel> = Result<InvokeResults[C]>;
+
+/** Fire-and-forget messages from the panel. */
+export const SEND_SCHEMAS = {
+  'app:open-external': one(z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2000) })),
+  'window:pop-out-chat': none,
+  'window:toggle-companion': none,
+} as const;
+
+export type SendChannel = keyof typeof SEND_SCHEMAS;
+export type SendArgs<C extends SendChannel> = z.infer<(typeof SEND_SCHEMAS)[C]>;
+
+/** A Kick event as the panel receives it: the chat view for chat, a feed item for the rest. */
+export type PanelKickEvent =
+  | { kind: 'chat'; message: ChatMessageView }
+  | { kind: 'feed'; item: FeedItem }
+  | { kind: 'redemption'; item: FeedItem };
+
+/** Events main pushes to the panel. */
+export interface EventPayloads {
+  'kick:event': PanelKickEvent;
+  'chat:deleted': { messageId: string };
+  'mod:action': ModAction;
+  'session:changed': AccountView;
+  'health:changed': HealthView;
+  'settings:changed': SettingsView;
+}
+
+export type EventChannel = keyof EventPayloads;
+
+export const EVENT_CHANNELS: readonly EventChannel[] = [
+  'kick:event',
+  'chat:deleted',
+  'mod:action',
+  'session:changed',
+  'health:changed',
+  'settings:changed',
+];
+
+export function isInvokeChannel(value: unknown): value is InvokeChannel {
+  return typeof value === 'string' && Object.hasOwn(INVOKE_SCHEMAS, value);
+}
+
+export function isSendChannel(value: unknown): value is SendChannel {
+  return typeof value === 'string' && Object.hasOwn(SEND_SCHEMAS, value);
+}
+
+/** All IPC channel names carry this prefix on the Electron side, so main can ignore anything else. */
+export const IPC_PREFIX = 'greenroom:';
+
+/** Event types main forwards as feed items rather than chat. */
+export type FeedEventType = Exclude<KickEventType, 'chat.message.sent'>;

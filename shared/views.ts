@@ -1,0 +1,141 @@
+/**
+ * What the panel sees: plain, serialisable views built in main. No tokens, no secrets, no client secret;
+ * the account is a label, a user id and scopes.
+ */
+import type { KickBadge, KickEmotePosition } from './kick/events';
+
+export type AppMode = 'sandbox' | 'kick';
+
+export interface AccountView {
+  signedIn: boolean;
+  /** The Kick username, when known. */
+  accountLabel: string | null;
+  userId: number | null;
+  scopes: string[];
+  /** Epoch ms the access token expires (it is refreshed before then). */
+  expiresAtMs: number | null;
+  /** Why the session ended, e.g. "sign in again: refresh token rejected". */
+  signedOutReason: string | null;
+  /** A login is waiting for the browser. */
+  signingIn: boolean;
+}
+
+export interface ChatUserView {
+  userId: number | null;
+  username: string;
+  color: string | null;
+  badges: KickBadge[];
+  isVerified: boolean;
+}
+
+/** One chat message as the panel renders it. */
+export interface ChatMessageView {
+  messageId: string;
+  content: string;
+  emotes: { emoteId: string; positions: KickEmotePosition[] }[];
+  sender: ChatUserView;
+  replyTo: { messageId: string; content: string; senderUsername: string } | null;
+  /** Epoch ms (`created_at`, else the webhook timestamp). */
+  sentAtMs: number;
+  deleted: boolean;
+}
+
+export type FeedKind =
+  | 'follow'
+  | 'subscription'
+  | 'renewal'
+  | 'gifted-subs'
+  | 'kicks'
+  | 'redemption'
+  | 'ban'
+  | 'live-status'
+  | 'metadata'
+  | 'unknown';
+
+/** One activity-feed entry (everything except chat). */
+export interface FeedItem {
+  id: string;
+  kind: FeedKind;
+  atMs: number;
+  /** A one-line summary, e.g. "pixelpanda gifted 5 subs". */
+  text: string;
+  /** The user the entry is about, for the user card. */
+  userId: number | null;
+  username: string | null;
+  /** The Kick event type it came from. */
+  eventType: string;
+  /** Redemption id and status for feed actions. */
+  redemption?: { id: string; status: 'pending' | 'accepted' | 'rejected'; rewardTitle: string; userInput: string };
+}
+
+export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban';
+
+/** Greenroom's own moderation log: Kick sends no event for deletions. */
+export interface ModAction {
+  id: string;
+  kind: ModActionKind;
+  atMs: number;
+  targetUserId: number | null;
+  targetUsername: string | null;
+  messageId?: string;
+  minutes?: number;
+  reason?: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface UserCardView {
+  userId: number;
+  username: string;
+  recentMessages: ChatMessageView[];
+  actions: ModAction[];
+}
+
+export type TunnelView =
+  | { state: 'off' }
+  | { state: 'connecting'; attempt: number }
+  | { state: 'up'; url: string; reachable?: boolean; checkedAt?: number }
+  | { state: 'down'; reason: string; retryInMs: number };
+
+export interface SubscriptionView {
+  type: string;
+  state: 'active' | 'missing' | 'error';
+  error?: string;
+}
+
+export interface HealthView {
+  mode: AppMode;
+  tunnel: TunnelView;
+  /** The URL to paste into Kick's dashboard, when the tunnel is up. */
+  webhookUrl: string | null;
+  subscriptions: SubscriptionView[];
+  lag: { samples: number; p50Ms: number | null; p95Ms: number | null; state: 'normal' | 'delayed' | 'unknown' };
+  counters: { accepted: number; duplicates: number; rejected: number };
+  secretStore: { backend: string; degraded: boolean };
+}
+
+export interface SettingsView {
+  clientId: string;
+  hasClientSecret: boolean;
+  redirectUri: string;
+  tunnel: string;
+  wantedEvents: string[];
+  scopes: string[];
+  dataDir: string;
+  notifications: { follows: boolean; subs: boolean; kicks: boolean; redemptions: boolean };
+  chatScrollback: number;
+  emoteHost: string;
+}
+
+/** Everything the panel needs at start, in one round trip. */
+export interface AppSnapshot {
+  mode: AppMode;
+  /** Shown plainly when running on the embedded sandbox. */
+  sandboxNotice: string | null;
+  broadcasterUserId: number | null;
+  account: AccountView;
+  health: HealthView;
+  settings: SettingsView;
+  /** The OBS dock URL (panel server), when it runs. */
+  dockUrl: string | null;
+}
