@@ -27,6 +27,11 @@ export interface DeliveryOptions {
   tickMs: number;
   /** Per-attempt HTTP timeout in milliseconds. */
   attemptTimeoutMs: number;
+  /**
+   * Resolve every webhook host to this address instead of asking DNS: lets a test (or a developer without
+   * wildcard DNS) deliver to a localtunnel server's `<sub>.localhost` public URL on loopback.
+   */
+  resolveHostsTo?: string;
 }
 
 /** One attempt to deliver one message, kept for the admin API and tests. */
@@ -304,7 +309,17 @@ export class DeliveryEngine {
 
   #agent(): Dispatcher {
     // Created on first use and closed by stop(), so a stopped engine holds no sockets.
-    this.#dispatcher ??= new Agent({ keepAliveTimeout: 4_000, connect: { timeout: this.#options.attemptTimeoutMs } });
+    const address = this.#options.resolveHostsTo;
+    const family = address?.includes(':') ? 6 : 4;
+    // Node asks for every address (`all`) when it may try several families; answer in the form asked.
+    const lookup = address
+      ? (_host: string, opts: { all?: boolean }, callback: (error: null, ...result: unknown[]) => void) =>
+          opts.all ? callback(null, [{ address, family }]) : callback(null, address, family)
+      : undefined;
+    this.#dispatcher ??= new Agent({
+      keepAliveTimeout: 4_000,
+      connect: { timeout: this.#options.attemptTimeoutMs, ...(lookup ? { lookup } : {}) },
+    });
     return this.#dispatcher;
   }
 }

@@ -1,0 +1,307 @@
+/**
+ * The webhook receiver: a node:http adapter that composes the hot-path steps (design.md "Event path"):
+ * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
+ * → dedup (id, body hash) → journal append → 200 → parse + validate → onEvent. It binds to loopback only;
+ * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,
+ * never the body or the signature) and a count, and the server keeps serving whatever arrives.
+ * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
+ */
+import { isUtf8 } from 'node:buffer';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../core/clock';
+import { type DeliveryDedup, hashBody } from './dedup';
+import { parseKickEvent } from './parse-event';
+import { type PublicKeyCache, verifyWithKeyCache } from './public-key-cache';
+import { hasBody, readBody } from './read-body';
+import { readDeliveryHeaders } from './read-headers';
+import { checkReplayWindow, DEFAULT_FUTURE_SKEW_SECONDS, DEFAULT_REPLAY_WINDOW_SECONDS } from './replay-guard';
+import { routeRequest } from './route-request';
+import type { DeliveryHeaders, EventJournal, JournalRecord, KickEvent, ReceiverCounters } from './types';
+import { WebhookError } from './webhook-error';
+
+export type ReceiverLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface WebhookReceiverDeps {
+  /** Interface to bind; default 127.0.0.1. Keep it loopback: the tunnel forwards to it. */
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Default `/kick/webhook` (`GREENROOM_WEBHOOK_PATH`). */
+  path?: string;
+  /** Largest body read; default 256 KiB. Beyond it: 413 and the connection is closed. */
+  maxBodyBytes?: number;
+  clock: Clock;
+  /** Default 1800; 0 turns the window off (`GREENROOM_REPLAY_WINDOW_S`). */
+  replayWindowSeconds?: number;
+  /** How far ahead of our clock a timestamp may be; default 300. */
+  futureSkewSeconds?: number;
+  publicKey: PublicKeyCache;
+  journal: EventJournal;
+  dedup: DeliveryDedup;
+  /** Each accepted delivery, parsed, after Kick has its 200. A throw here is logged and ignored. */
+  onEvent: (event: KickEvent) => void;
+  /** Each accepted record, right after its 200 (lag tracking). */
+  onAccepted?: (record: JournalRecord) => void;
+  log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
+}
+
+export interface WebhookReceiver {
+  /** Listens; resolves with the URL the tunnel should forward to and the port picked. */
+  start(): Promise<{ url: string; port: number }>;
+  /** Stops accepting, lets deliveries in flight finish (their journal appends included), closes sockets. */
+  stop(): Promise<void>;
+  /** Live counters (the same object, updated in place). */
+  readonly counters: ReceiverCounters;
+  /** The request listener, for mounting on another server. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+}
+
+export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+/** Identifies the receiver to the tunnel's end-to-end self-check (`GET <path>?check=<nonce>`). */
+export const RECEIVER_SERVICE_NAME = 'greenroom-webhook-receiver';
+
+/** Creates the receiver; nothing listens until `start()`. */
+export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceiver {
+  const host = deps.host ?? '127.0.0.1';
+  const path = deps.path ?? DEFAULT_WEBHOOK_PATH;
+  const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const window = {
+    windowSeconds: deps.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS,
+    futureSkewSeconds: deps.futureSkewSeconds ?? DEFAULT_FUTURE_SKEW_SECONDS,
+  };
+  const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, rejectedByCode: {} };
+  let server: Server | null = null;
+  let stopping = false;
+  // Requests past their body (verifying, journaling), which stop() lets finish; slow senders it cuts off.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+
+  // --- Responses ---
+
+  const reply = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
+    if (res.headersSent || res.destroyed) {
+      return;
+    }
+    const body = JSON.stringify(value);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      ...headers,
+    });
+    res.end(body);
+  };
+
+  /** Kick reads only the status; the body is a courtesy for people testing with curl. */
+  const replyOk = (res: ServerResponse): void => {
+    if (res.headersSent || res.destroyed) {
+      return;
+    }
+    res.writeHead(200, OK_HEADERS);
+    res.end('OK');
+  };
+
+  const reject = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: WebhookError,
+    fields: Record<string, unknown> = {},
+  ): void => {
+    counters.rejected++;
+    counters.rejectedByCode[error.code] = (counters.rejectedByCode[error.code] ?? 0) + 1;
+    deps.log(error.status >= 500 ? 'error' : 'warn', 'webhook rejected', {
+      code: error.code,
+      status: error.status,
+      reason: error.message,
+      ...fields,
+    });
+    const headers: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
+    // An unread body would be drained by Node to keep the connection; close it instead (bounded work).
+    if (!req.readableEnded && hasBody(req.headersDistinct)) {
+      headers.connection = 'close';
+    }
+    reply(res, error.status, { error: error.code, message: error.message }, headers);
+  };
+
+  // --- The pipeline ---
+
+  /** Route and body; then the rest, counted as in flight so stop() can let it finish. */
+  const receive = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const route = routeRequest({
+      method: req.method,
+      url: req.url,
+      contentType: req.headersDistinct['content-type']?.[0],
+      path,
+    });
+    if (route.kind === 'check') {
+      return reply(res, 200, { service: RECEIVER_SERVICE_NAME, check: route.nonce });
+    }
+    if (route.kind === 'reject') {
+      return reject(req, res, route.error);
+    }
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'aborted') {
+      return;
+    }
+    if (body === 'too-large') {
+      return reject(req, res, new WebhookError('WebhookTooLarge', 413, `body larger than ${maxBodyBytes} bytes`));
+    }
+    if (stopping) {
+      // Read after stop() began: not kept, so Kick retries it against the next run.
+      return reject(req, res, new WebhookError('Internal', 503, 'shutting down; retry later'));
+    }
+    inFlight++;
+    try {
+      await processDelivery(req, res, body);
+    } finally {
+      inFlight--;
+      if (inFlight === 0) {
+        drained?.();
+      }
+    }
+  };
+
+  /** Headers → verify → window → dedup → journal → 200 → publish, on a fully read body. */
+  const processDelivery = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
+    const read = readDeliveryHeaders(req.headersDistinct);
+    if (!read.ok) {
+      return reject(req, res, read.error);
+    }
+    const { headers, timestampMs } = read.value;
+    if (body.length === 0 || !isUtf8(body)) {
+      return reject(req, res, new WebhookError('WebhookBody', 400, 'body is empty or not UTF-8'), describe(headers));
+    }
+    const { messageId, timestamp, signature } = headers;
+    const verified = await verifyWithKeyCache(deps.publicKey, { messageId, timestamp, signature, body }, deps.log);
+    if (verified !== 'verified') {
+      const failure =
+        verified === 'key-unavailable'
+          ? new WebhookError('Internal', 503, 'public key unavailable; retry later')
+          : new WebhookError('WebhookSignature', 400, 'signature does not verify');
+      return reject(req, res, failure, describe(headers));
+    }
+    const nowMs = deps.clock.now();
+    const verdict = checkReplayWindow(timestampMs, nowMs, window);
+    if (verdict !== 'ok') {
+      const message = verdict === 'stale' ? 'timestamp older than the replay window' : 'timestamp in the future';
+      return reject(req, res, new WebhookError('WebhookStale', 400, message), {
+        ...describe(headers),
+        timestamp: headers.timestamp,
+      });
+    }
+
+    const bodyHash = hashBody(body);
+    const seen = deps.dedup.claim(headers.messageId, bodyHash, nowMs);
+    if (seen !== 'new') {
+      counters.duplicates++;
+      deps.log('debug', 'webhook duplicate', { ...describe(headers), by: seen });
+      return replyOk(res);
+    }
+    const record: JournalRecord = {
+      messageId: headers.messageId,
+      subscriptionId: headers.subscriptionId,
+      type: headers.type,
+      version: headers.version,
+      timestamp: headers.timestamp,
+      receivedAtMs: nowMs,
+      bodyHash,
+      body: body.toString('utf8'),
+    };
+    try {
+      await deps.journal.append(record);
+    } catch (error) {
+      // Not kept, so not seen: Kick's retry of this delivery must be accepted.
+      deps.dedup.release(headers.messageId, bodyHash);
+      const failed = new WebhookError('Internal', 500, 'journal append failed; retry later', { cause: error });
+      return reject(req, res, failed, { ...describe(headers), error: String(error) });
+    }
+    replyOk(res);
+    counters.accepted++;
+    publish(record);
+  };
+
+  /** After the 200: lag tracking, parse, and the listener, none of which may reach the response or server. */
+  const publish = (record: JournalRecord): void => {
+    try {
+      deps.onAccepted?.(record);
+    } catch (error) {
+      deps.log('error', 'webhook onAccepted failed', { messageId: record.messageId, error: String(error) });
+    }
+    try {
+      const event = parseKickEvent(record);
+      if (event.kind === 'unknown') {
+        deps.log('info', 'webhook event not understood', { messageId: record.messageId, reason: event.reason });
+      }
+      deps.onEvent(event);
+    } catch (error) {
+      deps.log('error', 'webhook listener failed', { messageId: record.messageId, error: String(error) });
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      await receive(req, res);
+    } catch (error) {
+      // A bug, not a rejection: logged with its stack, answered 500 so Kick retries.
+      deps.log('error', 'webhook receiver failed', {
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      if (!res.headersSent) {
+        res.writeHead(500, { connection: 'close', 'content-length': '0' });
+      }
+      res.end();
+    }
+  };
+
+  return {
+    counters,
+    handle: (req, res) => void handle(req, res),
+    async start() {
+      if (server) {
+        throw new Error('webhook receiver already started');
+      }
+      const created = createServer((req, res) => void handle(req, res));
+      // Bounds slow senders; Kick's own sender times out long before these.
+      created.headersTimeout = 20_000;
+      created.requestTimeout = 30_000;
+      await new Promise<void>((resolve, fail) => {
+        created.once('error', fail);
+        created.listen(deps.port, host, () => {
+          created.off('error', fail);
+          resolve();
+        });
+      });
+      created.on('error', (error) => deps.log('error', 'webhook server error', { error: String(error) }));
+      server = created;
+      stopping = false;
+      const { port } = created.address() as AddressInfo;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      return { url: `http://${shownHost}:${port}${path}`, port };
+    },
+    async stop() {
+      const running = server;
+      if (!running) {
+        return;
+      }
+      server = null;
+      stopping = true;
+      const closed = new Promise<void>((resolve) => running.close(() => resolve()));
+      running.closeIdleConnections();
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => (drained = resolve));
+      }
+      drained = null;
+      running.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+const OK_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' };
+
+/** Log fields naming a delivery (never its body or signature). */
+function describe(headers: DeliveryHeaders): Record<string, unknown> {
+  return { messageId: headers.messageId, type: headers.type };
+}

@@ -1,0 +1,196 @@
+/**
+ * The webhook side assembled: journal → dedup memory → receiver → bus, with the tunnel in front, the
+ * subscription reconciler keeping Kick's subscriptions right, and delivery lag measured. On start the
+ * journal is replayed so the feed and chat come back and Kick's redeliveries are recognised.
+ */
+import { join } from 'node:path';
+import type { KickEventType } from '../../shared/kick/scopes';
+import type { HealthView } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import { createDeliveryDedup, type DeliveryDedup } from './dedup';
+import { createDeliveryLag, type DeliveryLag } from './delivery-lag';
+import { createEventBus, type EventBus } from './event-bus';
+import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
+import { parseKickEvent } from './parse-event';
+import { createPublicKeyCache } from './public-key-cache';
+import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receiver';
+import {
+  createSubscriptionReconciler,
+  type SubscriptionClient,
+  type SubscriptionReconciler,
+} from './subscription-reconciler';
+import { createTunnel, type CreateTunnelDeps } from './tunnel/create-tunnel';
+import type { Tunnel } from './tunnel/tunnel';
+import type { KickEvent } from './types';
+
+export interface WebhookServiceConfig {
+  dataDir: string;
+  /** Receiver port on 127.0.0.1 (`GREENROOM_WEBHOOK_PORT`; 0 picks a free one). */
+  port: number;
+  path?: string;
+  replayWindowSeconds?: number;
+  /** `GREENROOM_TUNNEL`: localtunnel (default), off, or a public https URL. */
+  tunnel?: string;
+  tunnelHost?: string;
+  /** The install's stable tunnel subdomain. */
+  subdomain: string;
+  wantedEvents: readonly KickEventType[];
+  fsync?: FsyncPolicy;
+  /** How many past events `history()` keeps for the panel. */
+  historyLimit?: number;
+}
+
+export interface WebhookServiceDeps {
+  clock: Clock;
+  log: (line: string) => void;
+  /** Kick's signing key (in the app: the Kick client's fetchPublicKey). */
+  fetchPublicKey: () => Promise<string>;
+  tunnel?: Pick<CreateTunnelDeps, 'scheduler' | 'selfCheckRoute' | 'random'>;
+}
+
+export type WebhookHealth = Omit<HealthView, 'mode' | 'secretStore'>;
+
+export interface WebhookService {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  bus: EventBus;
+  /** Events restored from the journal at start, oldest first. */
+  history(): Promise<KickEvent[]>;
+  health(): WebhookHealth;
+  onHealthChange(listener: () => void): () => void;
+  /** Keeps Kick's subscriptions for this broadcaster at exactly the wanted set (call after sign-in). */
+  manageSubscriptions(client: SubscriptionClient, broadcasterUserId: number): void;
+  /** The local receiver's URL (what the tunnel forwards to). */
+  receiverUrl(): string | null;
+  /** The URL to paste into Kick's dashboard. */
+  webhookUrl(): string | null;
+}
+
+export function createWebhookService(config: WebhookServiceConfig, deps: WebhookServiceDeps): WebhookService {
+  const path = config.path ?? DEFAULT_WEBHOOK_PATH;
+  const bus = createEventBus({ log: deps.log });
+  const dedup: DeliveryDedup = createDeliveryDedup({ maxAgeMs: 86_400_000 });
+  const lag: DeliveryLag = createDeliveryLag({ clock: deps.clock, log: deps.log });
+  const listeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        deps.log(`webhooks: health listener failed: ${String(error)}`);
+      }
+    }
+  };
+  lag.onChange(changed);
+  const publicKey = createPublicKeyCache({
+    fetchPublicKey: deps.fetchPublicKey,
+    clock: deps.clock,
+    log: (level, message) => deps.log(`webhooks: ${level}: ${message}`),
+  });
+  let journal: FileJournal | null = null;
+  let receiver: WebhookReceiver | null = null;
+  let tunnel: Tunnel | null = null;
+  let reconciler: SubscriptionReconciler | null = null;
+  let localUrl: string | null = null;
+  let restored: KickEvent[] = [];
+
+  return {
+    bus,
+    async start() {
+      journal = await createFileJournal({
+        dir: join(config.dataDir, 'journal'),
+        fsync: config.fsync ?? 'batch',
+        log: deps.log,
+      });
+      const events: KickEvent[] = [];
+      const limit = config.historyLimit ?? 5_000;
+      await replayJournal(journal, {
+        dedup,
+        onRecord: (record) => {
+          events.push(parseKickEvent(record));
+          if (events.length > limit * 2) {
+            events.splice(0, events.length - limit);
+          }
+        },
+        log: deps.log,
+      });
+      restored = events.slice(-limit);
+      receiver = createWebhookReceiver({
+        port: config.port,
+        path,
+        clock: deps.clock,
+        replayWindowSeconds: config.replayWindowSeconds,
+        publicKey,
+        journal,
+        dedup,
+        onEvent: (event) => bus.publish(event),
+        onAccepted: (record) => {
+          lag.record(record.timestamp, record.receivedAtMs);
+          changed();
+        },
+        log: (level, message, fields) => deps.log(`webhooks: ${level}: ${message} ${JSON.stringify(fields)}`),
+      });
+      const { url, port } = await receiver.start();
+      localUrl = url;
+      tunnel = createTunnel(
+        {
+          tunnel: config.tunnel,
+          tunnelHost: config.tunnelHost,
+          subdomain: config.subdomain,
+          localPort: port,
+          receiverPath: path,
+        },
+        { clock: deps.clock, log: deps.log, ...deps.tunnel },
+      );
+      tunnel.onStatus(changed);
+      // The tunnel comes up in the background: events still reach the receiver through it once it is up,
+      // and start-up never waits on a remote server.
+      tunnel.start().catch((error: unknown) => deps.log(`webhooks: tunnel failed to start: ${String(error)}`));
+    },
+    async stop() {
+      reconciler?.stop();
+      await tunnel?.stop();
+      await receiver?.stop();
+      await bus.idle();
+      await journal?.close();
+    },
+    history: () => Promise.resolve([...restored]),
+    health() {
+      const status = tunnel?.status() ?? { state: 'off' as const };
+      const snapshot = lag.snapshot();
+      const counters = receiver?.counters ?? { accepted: 0, duplicates: 0, rejected: 0 };
+      return {
+        tunnel: status,
+        webhookUrl: this.webhookUrl(),
+        subscriptions: (reconciler?.status() ?? []).map((s) => ({
+          type: s.type,
+          state: s.state,
+          ...(s.error ? { error: s.error.message } : {}),
+        })),
+        lag: { samples: snapshot.samples, p50Ms: snapshot.p50Ms, p95Ms: snapshot.p95Ms, state: snapshot.state },
+        counters: { accepted: counters.accepted, duplicates: counters.duplicates, rejected: counters.rejected },
+      };
+    },
+    onHealthChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    manageSubscriptions(client, broadcasterUserId) {
+      reconciler?.stop();
+      reconciler = createSubscriptionReconciler({
+        client,
+        broadcasterUserId,
+        wanted: config.wantedEvents,
+        clock: deps.clock,
+        log: deps.log,
+        onStatus: changed,
+      });
+      reconciler.start();
+    },
+    receiverUrl: () => localUrl,
+    webhookUrl() {
+      const base = tunnel?.publicUrl() ?? null;
+      return base ? `${base.replace(/\/$/, '')}${path}` : null;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../electron/sandbox/index';
+import { triggerEvent } from '../../../electron/sandbox/triggers';
+import type { KickEvent } from '../../../electron/webhooks/types';
+import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
+import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
+import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';
+import { mintAppToken, startSandbox } from '../../helpers/sandbox';
+
+/**
+ * Kick (the sandbox) → a real localtunnel server on 127.0.0.1 → Greenroom's tunnel client → the receiver
+ * (verify, dedup, journal) → bus listeners: the whole event path, for all ten event types.
+ */
+describe('webhooks end to end through a real localtunnel server', () => {
+  let lt: LocalTunnelServer;
+  let sandbox: Sandbox;
+  let service: WebhookService;
+  let dataDir: string;
+  const received: KickEvent[] = [];
+  const subdomain = 'greenroome2etest';
+
+  beforeAll(async () => {
+    lt = await startLocalTunnelServer();
+    sandbox = await startSandbox({ delivery: { tickMs: 0, resolveHostsTo: '127.0.0.1' } });
+    dataDir = mkdtempSync(join(tmpdir(), 'greenroom-e2e-webhooks-'));
+    service = createWebhookService(
+      { dataDir, port: 0, tunnel: 'localtunnel', tunnelHost: lt.url, subdomain, wantedEvents: KICK_EVENT_TYPES },
+      {
+        // Kick's clock and ours agree, as they do in life; advancing it makes held-back deliveries late.
+        clock: sandbox.ctx.clock,
+        log: () => undefined,
+        fetchPublicKey: async () => {
+          const res = await request(new URL('/public/v1/public-key', sandbox.urls.api));
+          return ((await res.body.json()) as { data: { public_key: string } }).data.public_key;
+        },
+      },
+    );
+    service.bus.onAny((event) => void received.push(event));
+    await service.start();
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        const health = service.health();
+        if (health.tunnel.state === 'up' && health.tunnel.reachable === true) {
+          stop();
+          resolve();
+        }
+      };
+      const stop = service.onHealthChange(check);
+      check();
+    });
+    // What the streamer pastes into Kick's dashboard (the test server's public names carry its port).
+    sandbox.ctx.app.webhookUrl = `http://${lt.hostFor(subdomain)}/kick/webhook`;
+    const token = mintAppToken(sandbox);
+    const res = await request(new URL('/public/v1/events/subscriptions', sandbox.urls.api), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: KICK_EVENT_TYPES.map((name) => ({ name, version: 1 })),
+        method: 'webhook',
+        broadcaster_user_id: sandbox.describe().broadcasterUserId,
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    await res.body.text();
+  }, 60_000);
+
+  afterAll(async () => {
+    await service.stop();
+    await sandbox.close();
+    await lt.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function deliver(fire: () => void): Promise<KickEvent[]> {
+    const before = received.length;
+    fire();
+    await sandbox.delivery.flush();
+    await service.bus.idle();
+    return received.slice(before);
+  }
+
+  it('the public URL is the tunnel URL plus the receiver path', () => {
+    expect(service.webhookUrl()).toBe(`http://${subdomain}.localhost/kick/webhook`);
+  });
+
+  it.each(KICK_EVENT_TYPES)('%s arrives verified, parsed and typed', async (type) => {
+    const events = await deliver(() => void triggerEvent(sandbox.ctx, type, {}));
+    expect(events).toHaveLength(1);
+    expect(events[0], JSON.stringify((events[0] as { reason?: string }).reason)).toMatchObject({
+      kind: 'known',
+      type,
+      version: 1,
+    });
+    const attempts = sandbox.delivery.attempts.filter((a) => a.messageId === events[0]!.messageId);
+    expect(attempts.map((a) => a.status)).toEqual([200]);
+  });
+
+  it('duplicates (same id, and the same payload under a new id) reach listeners once', async () => {
+    const events = await deliver(
+      () => void triggerEvent(sandbox.ctx, 'chat.message.sent', { duplicates: 2, resendWithNewId: true }),
+    );
+    expect(events).toHaveLength(1);
+    const acknowledged = sandbox.delivery.attempts.slice(-4);
+    expect(acknowledged.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(service.health().counters.duplicates).toBeGreaterThanOrEqual(3);
+  });
+
+  it('late and out-of-order deliveries each reach listeners once, and the lag shows', async () => {
+    const before = received.length;
+    triggerEvent(sandbox.ctx, 'chat.message.sent', { count: 5, outOfOrder: true });
+    triggerEvent(sandbox.ctx, 'channel.followed', { delaySeconds: 120 });
+    for (let i = 0; i < 8; i++) {
+      sandbox.ctx.clock.advance(30_000);
+      await sandbox.delivery.flush();
+    }
+    await service.bus.idle();
+    const events = received.slice(before);
+    expect(events.filter((e) => e.type === 'chat.message.sent')).toHaveLength(5);
+    expect(events.filter((e) => e.type === 'channel.followed')).toHaveLength(1);
+    expect(new Set(events.map((e) => e.messageId)).size).toBe(events.length);
+    // The follow was stamped when Kick made it and held back two minutes: the slowest delivery seen.
+    expect(service.health().lag.p95Ms).toBeGreaterThanOrEqual(120_000);
+  });
+});
