@@ -1,0 +1,55 @@
+/**
+ * The settings as the panel sees and edits them ({@link SettingsView}): the stored values, plus what the
+ * configuration decided (the data dir, a client id given by environment, the sandbox's emote server).
+ * The client secret goes to the SecretStore and only "there is one" ever reaches the panel.
+ */
+import type { SettingsView } from '../../shared/views';
+import type { SettingsPort } from '../ipc/handlers';
+import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
+import type { AppConfig } from './config';
+import type { SettingsStore } from './settings';
+
+/** What the settings view is built from. */
+export interface AppSettingsDeps {
+  settings: SettingsStore;
+  config: AppConfig;
+  secretStore: SecretStore;
+  /** The embedded sandbox serves its own emotes; null on Kick (the setting applies). */
+  sandboxEmoteHost: string | null;
+}
+
+/** The settings handlers' port: view, validated update, and credentials. */
+export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
+  const { settings, config } = deps;
+  let hasClientSecret = config.credentialSource.clientSecret !== 'none';
+  const view = (): SettingsView => {
+    const values = settings.values();
+    return {
+      clientId: config.credentialSource.clientId === 'env' ? config.clientId : values.clientId,
+      hasClientSecret,
+      redirectUri: values.redirectUri,
+      tunnel: values.tunnel,
+      wantedEvents: values.wantedEvents,
+      scopes: values.scopes,
+      dataDir: config.dataDir,
+      notifications: values.notifications,
+      chatScrollback: values.chatScrollback,
+      emoteHost: deps.sandboxEmoteHost ?? values.emoteHost,
+    };
+  };
+  return {
+    view,
+    update(patch) {
+      settings.update(patch);
+      return view();
+    },
+    async setCredentials({ clientId, clientSecret }) {
+      // The secret first: a failing store (no encryption available) must not leave a half-configured app.
+      await deps.secretStore.set(SECRET_KEYS.clientSecret, clientSecret);
+      hasClientSecret = true;
+      // The new app is used from the next start; settings:changed goes out through the store's listeners.
+      settings.setClientId(clientId);
+      return view();
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The effective configuration: environment variables (design.md, "Configuration the tests and tools rely
+ * on") over the settings store over defaults. Pure, so every rule is a unit test; a bad value is a
+ * {@link ConfigError} naming the variable or setting, never a silent fallback.
+ *
+ * With a client id and secret Greenroom talks to Kick; without them it runs on the embedded sandbox and
+ * says so ({@link SANDBOX_NOTICE}).
+ */
+import { AppError } from '../../shared/errors';
+import type { KickEventType, KickScope } from '../../shared/kick/scopes';
+import type { AppMode } from '../../shared/views';
+import type { NotificationToggles, SettingsValues } from './settings';
+
+/** Kick's API host (reference §1). */
+export const KICK_API_URL = 'https://api.kick.com';
+/** Kick's OAuth host (reference §2). */
+export const KICK_AUTH_URL = 'https://id.kick.com';
+/** Where the receiver listens unless `GREENROOM_WEBHOOK_PATH` says otherwise. */
+export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
+/** The receiver's timestamp window; 0 (by environment) turns it off. */
+export const DEFAULT_REPLAY_WINDOW_S = 1800;
+/** The receiver port: any free one (the tunnel forwards to whatever was picked). */
+export const DEFAULT_WEBHOOK_PORT = 0;
+/** A fixed panel port, so the OBS dock URL a streamer pasted keeps working after a restart. */
+export const DEFAULT_PANEL_PORT = 7531;
+
+/** What the panel says, plainly, while Greenroom runs on its embedded sandbox. */
+export const SANDBOX_NOTICE =
+  "Running on the Greenroom sandbox: a simulated Kick on this computer. Add your Kick app's client id and secret in Settings to go live.";
+
+/** The environment variables Greenroom reads. */
+export const ENV = {
+  apiUrl: 'GREENROOM_KICK_API_URL',
+  authUrl: 'GREENROOM_KICK_AUTH_URL',
+  clientId: 'GREENROOM_CLIENT_ID',
+  clientSecret: 'GREENROOM_CLIENT_SECRET',
+  dataDir: 'GREENROOM_DATA_DIR',
+  webhookPort: 'GREENROOM_WEBHOOK_PORT',
+  webhookPath: 'GREENROOM_WEBHOOK_PATH',
+  replayWindowS: 'GREENROOM_REPLAY_WINDOW_S',
+  tunnel: 'GREENROOM_TUNNEL',
+  tunnelHost: 'GREENROOM_TUNNEL_HOST',
+  panelPort: 'GREENROOM_PANEL_PORT',
+  /** Sandbox mode only: approve sign-in at once as this sandbox user id (e2e and tools that cannot click). */
+  sandboxAutoApprove: 'GREENROOM_SANDBOX_AUTO_APPROVE',
+  /** Sandbox mode only: `off` stops the simulated channel activity (benchmarks, deterministic e2e). */
+  sandboxActivity: 'GREENROOM_SANDBOX_ACTIVITY',
+} as const;
+
+/** The process environment, or any map of variables a test passes. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration value Greenroom cannot use; `variable` names the environment variable or setting. */
+export class ConfigError extends AppError {
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super('InvalidArgument', `${variable} ${message}`, { details: { field: variable } });
+    this.variable = variable;
+  }
+}
+
+/** Everything createApp needs to know, resolved once at start. */
+export interface AppConfig {
+  mode: AppMode;
+  sandboxNotice: string | null;
+  dataDir: string;
+  /** Real Kick's (or a standalone sandbox's) endpoints and app credentials; null in sandbox mode. */
+  kick: { apiUrl: string; authUrl: string; clientId: string; clientSecret: string } | null;
+  /** The configured client id (environment or settings), also when the secret is missing; '' when none. */
+  clientId: string;
+  /** Where each credential came from, for the settings view. */
+  credentialSource: { clientId: 'env' | 'settings' | 'none'; clientSecret: 'env' | 'store' | 'none' };
+  redirectUri: string;
+  scopes: KickScope[];
+  wantedEvents: KickEventType[];
+  webhook: { port: number; path: string; replayWindowSeconds: number };
+  tunnel: { setting: string; host: string | null; subdomain: string | null };
+  panelPort: number;
+  chatScrollback: number;
+  /** Null means "the sandbox's own emote server" in sandbox mode. */
+  emoteHost: string | null;
+  notifications: NotificationToggles;
+  /** The embedded sandbox's options; null on real Kick. */
+  sandbox: { autoApproveUserId: number | null; simulatedActivity: boolean } | null;
+  /** Things worth a log line that are not errors. */
+  warnings: string[];
+}
+
+/** What the configuration is resolved from. */
+export interface ConfigInput {
+  env: Env;
+  settings: SettingsValues;
+  /** The client secret from the SecretStore, if one is saved. */
+  storedClientSecret: string | null;
+  /** The data dir already resolved with {@link resolveDataDir}. */
+  dataDir: string;
+}
+
+/** `GREENROOM_DATA_DIR` or the platform's default (Electron's userData, or ~/.config/greenroom). */
+export function resolveDataDir(env: Env, fallback: string): string {
+  const value = env[ENV.dataDir]?.trim();
+  if (value === undefined || value === '') {
+    return fallback;
+  }
+  if (value.includes('\0')) {
+    throw new ConfigError(ENV.dataDir, 'must be a directory path');
+  }
+  return value;
+}
+
+/** Resolves the configuration; throws ConfigError naming the first bad variable. */
+export function resolveConfig(input: ConfigInput): AppConfig {
+  const { env, settings } = input;
+  const warnings: string[] = [];
+  const envClientId = nonEmpty(env[ENV.clientId]);
+  const envSecret = nonEmpty(env[ENV.clientSecret]);
+  const clientId = envClientId ?? nonEmpty(settings.clientId);
+  const clientSecret = envSecret ?? nonEmpty(input.storedClientSecret ?? undefined);
+  const mode: AppMode = clientId !== undefined && clientSecret !== undefined ? 'kick' : 'sandbox';
+
+  const apiUrl = optionalUrl(env, ENV.apiUrl);
+  const authUrl = optionalUrl(env, ENV.authUrl);
+  if (mode === 'sandbox' && (apiUrl !== undefined || authUrl !== undefined)) {
+    warnings.push(
+      `${apiUrl !== undefined ? ENV.apiUrl : ENV.authUrl} is ignored: no client id and secret are configured, so Greenroom runs its embedded sandbox`,
+    );
+  }
+  if (mode === 'sandbox' && (clientId !== undefined) !== (clientSecret !== undefined)) {
+    warnings.push(
+      `a client ${clientId === undefined ? 'id' : 'secret'} is missing, so Greenroom runs its embedded sandbox`,
+    );
+  }
+
+  const envTunnel = nonEmpty(env[ENV.tunnel]);
+  // The embedded sandbox delivers on this computer: a public tunnel would only add a stranger's server.
+  const tunnelSetting = envTunnel ?? (mode === 'sandbox' ? 'off' : settings.tunnel);
+  checkTunnel(envTunnel !== undefined ? ENV.tunnel : 'tunnel', tunnelSetting);
+
+  return {
+    mode,
+    sandboxNotice: mode === 'sandbox' ? SANDBOX_NOTICE : null,
+    dataDir: input.dataDir,
+    kick:
+      mode === 'kick'
+        ? {
+            apiUrl: apiUrl ?? KICK_API_URL,
+            authUrl: authUrl ?? KICK_AUTH_URL,
+            clientId: clientId!,
+            clientSecret: clientSecret!,
+          }
+        : null,
+    clientId: clientId ?? '',
+    credentialSource: {
+      clientId: envClientId !== undefined ? 'env' : clientId !== undefined ? 'settings' : 'none',
+      clientSecret: envSecret !== undefined ? 'env' : clientSecret !== undefined ? 'store' : 'none',
+    },
+    redirectUri: settings.redirectUri,
+    scopes: [...settings.scopes],
+    wantedEvents: [...settings.wantedEvents],
+    webhook: {
+      port: port(env, ENV.webhookPort, DEFAULT_WEBHOOK_PORT),
+      path: webhookPath(env),
+      replayWindowSeconds: wholeNumber(env, ENV.replayWindowS, DEFAULT_REPLAY_WINDOW_S, 7 * 86_400),
+    },
+    tunnel: {
+      setting: tunnelSetting,
+      host: optionalUrl(env, ENV.tunnelHost) ?? null,
+      subdomain: settings.installSubdomain,
+    },
+    panelPort: port(env, ENV.panelPort, DEFAULT_PANEL_PORT),
+    chatScrollback: settings.chatScrollback,
+    emoteHost: mode === 'sandbox' ? null : settings.emoteHost,
+    notifications: { ...settings.notifications },
+    sandbox: mode === 'sandbox' ? sandboxOptions(env) : null,
+    warnings,
+  };
+}
+
+// --- Readers ---
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+function optionalUrl(env: Env, name: string): string | undefined {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) {
+    return undefined;
+  }
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(name, `must be an http or https URL such as https://api.kick.com, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, max: number): number {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from 0 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) {
+    throw new ConfigError(name, `must be a port from 0 to 65535 (0 picks a free one), got "${value}"`);
+  }
+  return Number(value);
+}
+
+function webhookPath(env: Env): string {
+  const value = nonEmpty(env[ENV.webhookPath]) ?? DEFAULT_WEBHOOK_PATH;
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || value.includes('//')) {
+    throw new ConfigError(ENV.webhookPath, `must be a URL path such as ${DEFAULT_WEBHOOK_PATH}, got "${value}"`);
+  }
+  return value;
+}
+
+function checkTunnel(name: string, value: string): void {
+  const lower = value.toLowerCase();
+  if (lower === 'localtunnel' || lower === 'off') {
+    return;
+  }
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be "localtunnel", "off" or an https URL, got "${value}"`);
+  }
+}
+
+function sandboxOptions(env: Env): { autoApproveUserId: number | null; simulatedActivity: boolean } {
+  const approve = nonEmpty(env[ENV.sandboxAutoApprove]);
+  if (approve !== undefined && (!/^\d{1,12}$/.test(approve) || Number(approve) < 1)) {
+    throw new ConfigError(ENV.sandboxAutoApprove, `must be a sandbox user id such as 100001, got "${approve}"`);
+  }
+  const activity = nonEmpty(env[ENV.sandboxActivity])?.toLowerCase() ?? 'on';
+  if (activity !== 'on' && activity !== 'off') {
+    throw new ConfigError(ENV.sandboxActivity, `must be "on" or "off", got "${activity}"`);
+  }
+  return { autoApproveUserId: approve === undefined ? null : Number(approve), simulatedActivity: activity === 'on' };
+}

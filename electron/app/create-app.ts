@@ -1,0 +1,291 @@
+/**
+ * The composition root: builds every main-process service from the resolved configuration and injected
+ * adapters, and wires the event path (webhook bus → panel views → chat history / feed → `kick:event`).
+ * Electron's main, the panel-only mode and the tests all call this; nothing here is module state.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { AppSnapshot, FeedItem, HealthView } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import type { OpenExternal } from '../kick/auth/sign-in';
+import { createKick, type Kick } from '../kick/create-kick';
+import type { Sandbox } from '../sandbox/index';
+import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
+import { createHandlers, type ShellPort } from '../ipc/handlers';
+import { EXTERNAL_HOSTS } from '../ipc/external-links';
+import { createRouter, type Router } from '../ipc/router';
+import { AccountService } from '../services/account';
+import { ChannelOps } from '../services/channel-ops';
+import { ChatHistory } from '../services/chat-history';
+import { toPanelEvent } from '../services/event-views';
+import { Feed } from '../services/feed';
+import { Moderation } from '../services/moderation';
+import { type DesktopNotification, notificationFor } from '../services/notifications';
+import type { KickEvent } from '../webhooks/types';
+import { type AppEvents, createAppEvents } from './app-events';
+import { createAppSettings } from './app-settings';
+import type { AppConfig } from './config';
+import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
+import { openSettings, type SettingsStore } from './settings';
+import type { WebhookPort, WebhookPortFactory } from './webhook-port';
+
+/** The outside world, injected: Electron, the panel-only mode and tests each pass their own. */
+export interface AppAdapters {
+  clock: Clock;
+  /** The system browser (Electron's shell.openExternal; a scripted client in tests). */
+  openExternal: OpenExternal;
+  /** Where the client secret and, on real Kick, the tokens are kept. */
+  secretStore: SecretStore & { backend?: string; degraded?: boolean };
+  webhooks: WebhookPortFactory;
+  log: (line: string) => void;
+  dataDir: string;
+  /** The settings the config was resolved from; opened in `dataDir` when omitted. */
+  settings?: SettingsStore;
+  /** Window actions; absent in panel-only mode. */
+  shell?: ShellPort;
+  /** The OBS dock URL once the panel server listens. */
+  dockUrl?: () => string | null;
+  dispatcher?: Dispatcher;
+}
+
+/** A built app: the router both transports call, the events they forward, and its lifecycle. */
+export interface GreenroomApp {
+  config: AppConfig;
+  router: Router;
+  events: AppEvents;
+  snapshot(): AppSnapshot;
+  /** The desktop notification a feed item deserves under the current settings, or null. */
+  notificationsFor(item: FeedItem): DesktopNotification | null;
+  /** Restores the session and the journal, then starts webhooks (and the sandbox's activity). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The embedded sandbox in sandbox mode. */
+  sandbox?: Sandbox;
+}
+
+/** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */
+export async function createApp(config: AppConfig, adapters: AppAdapters): Promise<GreenroomApp> {
+  const { clock, log } = adapters;
+  const settings = adapters.settings ?? openSettings(adapters.dataDir, { log, randomBytes });
+  const events = createAppEvents(log);
+  const embedded: EmbeddedSandbox | null =
+    config.mode === 'sandbox' ? await startEmbeddedSandbox(config, { clock, log }) : null;
+
+  let kick: Kick;
+  try {
+    kick = createKick(
+      {
+        ...(embedded?.kickConfig ?? kickEndpoints(config)),
+        redirectUri: config.redirectUri,
+        scopes: config.scopes,
+      },
+      {
+        clock,
+        // Sandbox tokens die with the sandbox at exit: keeping them would only restore a dead session.
+        store: embedded ? new MemorySecretStore() : adapters.secretStore,
+        openExternal: embedded ? embedded.opener(adapters.openExternal) : adapters.openExternal,
+        dispatcher: adapters.dispatcher,
+      },
+    );
+  } catch (error) {
+    await embedded?.close();
+    throw error;
+  }
+
+  // --- Services ---
+
+  const chat = new ChatHistory({ capacity: settings.values().chatScrollback });
+  const feed = new Feed();
+  // Scopes are read at each sign-in, so a change in the settings applies to the next one.
+  const account = new AccountService({ kick, log, scopes: () => settings.values().scopes });
+  const moderation = new Moderation({
+    client: kick.client,
+    broadcasterUserId: () => account.requireUserId(),
+    chat,
+    clock,
+    onAction: (action) => events.emit('mod:action', action),
+    onDeleted: (messageId) => events.emit('chat:deleted', { messageId }),
+    log,
+  });
+  const channel = new ChannelOps({
+    client: kick.client,
+    managedRewards: {
+      has: (id) => settings.values().managedRewardIds.includes(id),
+      add: (id) => settings.addManagedReward(id),
+      remove: (id) => settings.removeManagedReward(id),
+    },
+    broadcasterUserId: () => account.userId(),
+    onRedemptionsDecided: (ids, status) => {
+      for (const id of ids) {
+        const item = feed.setRedemptionStatus(id, status);
+        if (item) {
+          events.emit('kick:event', { kind: 'redemption', item: { ...item } });
+        }
+      }
+    },
+    log,
+  });
+
+  const appSettings = createAppSettings({
+    settings,
+    config,
+    secretStore: adapters.secretStore,
+    sandboxEmoteHost: embedded?.sandbox.urls.api ?? null,
+  });
+
+  // --- Webhooks ---
+
+  const broadcasterListeners = new Set<(userId: number | null) => void>();
+  let webhooks: WebhookPort;
+  try {
+    webhooks = adapters.webhooks({
+      config,
+      clock,
+      log,
+      dataDir: adapters.dataDir,
+      kick,
+      sandbox: embedded?.sandbox ?? null,
+      broadcasterUserId: () => account.userId(),
+      onBroadcasterChange: (listener) => {
+        broadcasterListeners.add(listener);
+        return () => broadcasterListeners.delete(listener);
+      },
+      wantedEvents: () => settings.values().wantedEvents,
+    });
+  } catch (error) {
+    await kick.close();
+    await embedded?.close();
+    throw error;
+  }
+  const health = (): HealthView => ({
+    mode: config.mode,
+    ...webhooks.health(),
+    secretStore: {
+      backend: adapters.secretStore.backend ?? 'memory',
+      degraded: adapters.secretStore.degraded ?? false,
+    },
+  });
+
+  /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
+  const ingest = (event: KickEvent, live: boolean): void => {
+    const view = toPanelEvent(event);
+    if (view.kind === 'chat') {
+      if (chat.add(view.message) && live) {
+        events.emit('kick:event', view);
+      }
+      return;
+    }
+    const kept = feed.upsert(view.item);
+    if (kept && live) {
+      events.emit('kick:event', { kind: view.kind, item: { ...kept } });
+    }
+  };
+
+  // --- Wiring ---
+
+  let lastUserId: number | null = null;
+  const unsubscribers = [
+    webhooks.bus.onAny((event) => ingest(event, true)),
+    webhooks.onHealthChange(() => events.emit('health:changed', health())),
+    account.onChange((view) => {
+      events.emit('session:changed', view);
+      if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {
+        lastUserId = view.userId;
+        for (const listener of broadcasterListeners) {
+          listener(lastUserId);
+        }
+      }
+    }),
+    settings.onChange((values) => {
+      chat.resize(values.chatScrollback);
+      events.emit('settings:changed', appSettings.view());
+    }),
+  ];
+
+  const router = createRouter({
+    log,
+    handlers: createHandlers({
+      snapshot: () => snapshot(),
+      health,
+      account,
+      chat,
+      feed,
+      moderation,
+      channel,
+      client: kick.client,
+      settings: appSettings,
+      openExternal: adapters.openExternal,
+      linkPolicy: () => ({
+        hosts: EXTERNAL_HOSTS,
+        origins: embedded
+          ? [embedded.sandbox.urls.api, embedded.sandbox.urls.auth, embedded.sandbox.urls.admin].map(
+              (url) => new URL(url).origin,
+            )
+          : [],
+      }),
+      shell: adapters.shell,
+      log,
+    }),
+  });
+
+  const snapshot = (): AppSnapshot => ({
+    mode: config.mode,
+    sandboxNotice: config.sandboxNotice,
+    broadcasterUserId: account.userId(),
+    account: account.view(),
+    health: health(),
+    settings: appSettings.view(),
+    dockUrl: adapters.dockUrl?.() ?? null,
+  });
+
+  for (const warning of config.warnings) {
+    log(`config: ${warning}`);
+  }
+
+  let starting: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
+  return {
+    config,
+    router,
+    events,
+    snapshot,
+    notificationsFor: (item) => notificationFor(item, settings.values().notifications),
+    sandbox: embedded?.sandbox,
+    start() {
+      starting ??= (async () => {
+        await kick.session.load();
+        account.start();
+        for (const event of await webhooks.history()) {
+          ingest(event, false);
+        }
+        await webhooks.start();
+        embedded?.startActivity();
+        events.emit('health:changed', health());
+      })();
+      return starting;
+    },
+    stop() {
+      stopping ??= (async () => {
+        unsubscribers.forEach((unsubscribe) => unsubscribe());
+        account.stop();
+        // The sandbox goes first, so its delivery engine does not post to a receiver that is closing.
+        await embedded?.close();
+        try {
+          await webhooks.stop();
+        } catch (error) {
+          log(`app: stopping webhooks failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        await kick.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Real Kick's endpoints and credentials; resolveConfig sets them whenever the mode is 'kick'. */
+function kickEndpoints(config: AppConfig): NonNullable<AppConfig['kick']> {
+  if (!config.kick) {
+    throw new Error('createApp: a kick-mode config without Kick endpoints (use resolveConfig)');
+  }
+  return config.kick;
+}

@@ -1,0 +1,132 @@
+/**
+ * The contract's handlers, built from the services: each is a thin call into one service, so the logic
+ * stays testable without a transport. Arguments arrive already validated by the router.
+ */
+import type { AppSnapshot, HealthView, SettingsView } from '../../shared/views';
+import type { SettingsPatch } from '../app/settings';
+import type { KickClient } from '../kick/kick-client';
+import type { AccountService } from '../services/account';
+import type { ChannelOps } from '../services/channel-ops';
+import type { ChatHistory } from '../services/chat-history';
+import type { Feed } from '../services/feed';
+import type { Moderation } from '../services/moderation';
+import { type ExternalLinkPolicy, isAllowedExternalUrl } from './external-links';
+import type { InvokeHandlers, SendHandlers } from './router';
+
+/** Window actions; absent in panel-only mode, where there is no window to pop out. */
+export interface ShellPort {
+  popOutChat(): void;
+  toggleCompanion(): void;
+}
+
+/** Settings as the panel edits them. */
+export interface SettingsPort {
+  view(): SettingsView;
+  update(patch: SettingsPatch): SettingsView;
+  /** Saves the client id in the settings and the secret in the SecretStore. */
+  setCredentials(input: { clientId: string; clientSecret: string }): Promise<SettingsView>;
+}
+
+/** The services and ports the handlers call. */
+export interface HandlerDeps {
+  snapshot: () => AppSnapshot;
+  health: () => HealthView;
+  account: AccountService;
+  chat: ChatHistory;
+  feed: Feed;
+  moderation: Moderation;
+  channel: ChannelOps;
+  client: Pick<KickClient, 'sendChatMessage'>;
+  settings: SettingsPort;
+  openExternal: (url: string) => Promise<void>;
+  /** Read at each request: the sandbox's origins are known only once it listens. */
+  linkPolicy: () => ExternalLinkPolicy;
+  shell?: ShellPort;
+  log: (line: string) => void;
+}
+
+/** One handler per contract channel, each a thin call into a service. */
+export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
+  const { account, moderation, channel, settings } = deps;
+  const invoke: InvokeHandlers = {
+    'app:snapshot': () => Promise.resolve(deps.snapshot()),
+    'auth:start-login': (input) => account.startLogin({ scopes: input.scopes }),
+    'auth:cancel-login': async () => {
+      await account.cancelLogin();
+      return null;
+    },
+    'auth:sign-out': () => account.signOut(),
+
+    'chat:history': () => Promise.resolve(deps.chat.messages()),
+    'chat:send': async (input) =>
+      deps.client.sendChatMessage({
+        content: input.content,
+        type: input.as,
+        // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
+        broadcasterUserId: input.as === 'user' ? await account.requireUserId() : undefined,
+        replyToMessageId: input.replyToMessageId,
+      }),
+    'chat:delete': async (input) => {
+      await moderation.deleteMessage(input.messageId);
+      return null;
+    },
+
+    'mod:timeout': (input) => moderation.timeout(input),
+    'mod:ban': (input) => moderation.ban(input),
+    'mod:unban': (input) => moderation.unban(input),
+    'mod:log': () => Promise.resolve(moderation.actions()),
+    'mod:user-card': (input) => moderation.userCard(input.userId),
+
+    'feed:history': () => Promise.resolve(deps.feed.items()),
+    'redemptions:list': (input) => channel.listRedemptions(input.status),
+    'redemptions:accept': (input) => channel.accept(input.ids),
+    'redemptions:reject': (input) => channel.reject(input.ids),
+
+    'rewards:list': () => channel.listRewards(),
+    'rewards:create': (input) => channel.createReward(input),
+    'rewards:update': (input) => channel.updateReward(input.id, input.patch),
+    'rewards:delete': async (input) => {
+      await channel.deleteReward(input.id);
+      return null;
+    },
+
+    'ads:status': () => channel.adStatus(),
+    'ads:enroll': async () => {
+      await channel.enrollInAds();
+      return null;
+    },
+    'ads:run': (input) => channel.runAdBreak(input.seconds),
+
+    'stream:info': () => channel.streamInfo(),
+    'stream:update': (input) => channel.updateStream(input),
+    'stream:search-categories': (input) => channel.searchCategories(input.query),
+    'kicks:leaderboard': (input) => channel.leaderboard(input.top),
+
+    'health:snapshot': () => Promise.resolve(deps.health()),
+    'settings:get': () => Promise.resolve(settings.view()),
+    'settings:update': (patch) => Promise.resolve(settings.update(patch)),
+    'settings:set-credentials': (input) => settings.setCredentials(input),
+  };
+
+  const send: SendHandlers = {
+    'app:open-external': async (input) => {
+      if (!isAllowedExternalUrl(input.url, deps.linkPolicy())) {
+        deps.log(`open-external: refused a link outside the allow-list (${new URL(input.url).origin})`);
+        return;
+      }
+      await deps.openExternal(input.url);
+    },
+    'window:pop-out-chat': () => windowAction(deps, 'popOutChat'),
+    'window:toggle-companion': () => windowAction(deps, 'toggleCompanion'),
+  };
+
+  return { invoke, send };
+}
+
+function windowAction(deps: HandlerDeps, action: keyof ShellPort): void {
+  if (!deps.shell) {
+    deps.log(`window: ${action} is not available without the desktop window`);
+    return;
+  }
+  deps.shell[action]();
+}

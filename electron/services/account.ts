@@ -1,0 +1,212 @@
+/**
+ * The streamer's account as the panel sees it ({@link AccountView}): signed in or not and why, the Kick
+ * username, granted scopes and token expiry, and whether a browser sign-in is under way. The username and
+ * user id are fetched once per sign-in (not per token refresh) and cached; the user id is the broadcaster
+ * id moderation and the webhook subscriptions act for.
+ */
+import { AppError, isAppError } from '../../shared/errors';
+import type { AccountView } from '../../shared/views';
+import type { Kick } from '../kick/create-kick';
+
+/** The parts of the Kick client the account needs. */
+export type AccountKick = Pick<Kick, 'signIn' | 'signOut' | 'session' | 'client'>;
+
+interface Identity {
+  userId: number;
+  name: string;
+}
+
+/** The account view, the cached identity, and sign-in/out (one sign-in at a time). */
+export class AccountService {
+  readonly #kick: AccountKick;
+  readonly #log: (line: string) => void;
+  readonly #scopes: (() => readonly string[]) | undefined;
+  readonly #listeners = new Set<(view: AccountView) => void>();
+  #identity: Identity | null = null;
+  #fetching: Promise<Identity | null> | null = null;
+  /** Bumped on every sign-in and sign-out, so an identity fetched for an older session is thrown away. */
+  #generation = 0;
+  #login: { controller: AbortController; done: Promise<unknown> } | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #wasSignedIn = false;
+
+  /** `scopes`: what a sign-in asks for when the panel names none (the settings); the client's default otherwise. */
+  constructor(deps: { kick: AccountKick; log: (line: string) => void; scopes?: () => readonly string[] }) {
+    this.#kick = deps.kick;
+    this.#log = deps.log;
+    this.#scopes = deps.scopes;
+  }
+
+  /** Follows the session (restored tokens, refreshes, a rejected refresh) and fetches the identity. */
+  start(): void {
+    this.#wasSignedIn = this.#kick.session.state().status === 'signed-in';
+    this.#unsubscribe ??= this.#kick.session.onChange((state) => {
+      const signedIn = state.status === 'signed-in';
+      if (signedIn !== this.#wasSignedIn) {
+        this.#wasSignedIn = signedIn;
+        this.#forgetIdentity();
+        if (signedIn && !this.#login) {
+          void this.identity();
+        }
+      }
+      this.#emit();
+    });
+    if (this.#wasSignedIn) {
+      void this.identity();
+    }
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#login?.controller.abort();
+  }
+
+  view(): AccountView {
+    const state = this.#kick.session.state();
+    const signedIn = state.status === 'signed-in';
+    return {
+      signedIn,
+      accountLabel: signedIn ? (this.#identity?.name ?? null) : null,
+      userId: signedIn ? (this.#identity?.userId ?? null) : null,
+      scopes: signedIn ? [...state.scopes] : [],
+      expiresAtMs: signedIn ? state.expiresAtMs : null,
+      signedOutReason: signedIn ? null : state.reason,
+      signingIn: this.#login !== null,
+    };
+  }
+
+  /** The broadcaster's user id if already known (never fetches). */
+  userId(): number | null {
+    return this.#identity?.userId ?? null;
+  }
+
+  /** The broadcaster's user id, fetched when not yet known; NotSignedIn when signed out. */
+  async requireUserId(): Promise<number> {
+    const identity = this.#identity ?? (await this.identity(true));
+    if (!identity) {
+      throw new AppError('NotSignedIn', 'Sign in with Kick first');
+    }
+    return identity.userId;
+  }
+
+  /** Fetches (once per session) who is signed in: the user, or their channel when `user:read` is missing. */
+  identity(rethrow = false): Promise<Identity | null> {
+    if (this.#kick.session.state().status !== 'signed-in') {
+      return Promise.resolve(null);
+    }
+    if (this.#identity) {
+      return Promise.resolve(this.#identity);
+    }
+    const generation = this.#generation;
+    if (!this.#fetching) {
+      const fetching: Promise<Identity | null> = this.#fetchIdentity().finally(() => {
+        if (this.#fetching === fetching) {
+          this.#fetching = null;
+        }
+      });
+      this.#fetching = fetching;
+    }
+    return this.#fetching.then(
+      (identity) => {
+        if (identity && generation === this.#generation && !this.#identity) {
+          this.#identity = identity;
+          this.#emit();
+        }
+        return generation === this.#generation ? identity : null;
+      },
+      (error: unknown) => {
+        this.#log(`account: could not read the signed-in user: ${describe(error)}`);
+        if (rethrow) {
+          throw error;
+        }
+        return null;
+      },
+    );
+  }
+
+  /** Runs the browser sign-in; resolves with the new view (or rejects with the AuthError). */
+  async startLogin(options: { scopes?: readonly string[] } = {}): Promise<AccountView> {
+    // Only one sign-in listens on the redirect port at a time; a second click replaces the first. With none
+    // under way the sign-in starts synchronously, so a cancel right after this call reaches it.
+    if (this.#login) {
+      await this.cancelLogin();
+    }
+    const controller = new AbortController();
+    const done = this.#kick.signIn({ signal: controller.signal, scopes: options.scopes ?? this.#scopes?.() });
+    const login = { controller, done: done.catch(() => undefined) };
+    this.#login = login;
+    this.#emit();
+    try {
+      await done;
+      // A new sign-in may be another account, or the same one with more scopes: read it again.
+      this.#forgetIdentity();
+      this.#wasSignedIn = true;
+    } finally {
+      if (this.#login === login) {
+        this.#login = null;
+      }
+      this.#emit();
+    }
+    await this.identity();
+    return this.view();
+  }
+
+  /** Cancels a sign-in waiting for the browser; its startLogin rejects with AuthCancelled. */
+  async cancelLogin(): Promise<void> {
+    const login = this.#login;
+    if (!login) {
+      return;
+    }
+    login.controller.abort();
+    await login.done;
+  }
+
+  async signOut(): Promise<{ revoked: boolean }> {
+    await this.cancelLogin();
+    const result = await this.#kick.signOut();
+    this.#forgetIdentity();
+    this.#emit();
+    return result;
+  }
+
+  onChange(listener: (view: AccountView) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async #fetchIdentity(): Promise<Identity | null> {
+    try {
+      const user = await this.#kick.client.fetchCurrentUser();
+      return user ? { userId: user.user_id, name: user.name } : null;
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'MissingScope') {
+        throw error;
+      }
+      // Without user:read, the channel (channel:read) still names the broadcaster.
+      const channel = await this.#kick.client.fetchChannel();
+      return channel ? { userId: channel.broadcaster_user_id, name: channel.slug } : null;
+    }
+  }
+
+  #forgetIdentity(): void {
+    this.#generation++;
+    this.#identity = null;
+    this.#fetching = null;
+  }
+
+  #emit(): void {
+    const view = this.view();
+    for (const listener of this.#listeners) {
+      try {
+        listener(view);
+      } catch (error) {
+        this.#log(`account: a listener failed: ${describe(error)}`);
+      }
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return isAppError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,129 @@
+/**
+ * The chat kept in main: a bounded ring of the last N messages (settings' scrollback, default 1,000) for a
+ * panel that opens or reconnects, plus each user's recent messages for the user card, kept while Greenroom
+ * runs even after they scrolled out of the ring (Chatterino's user card, design.md #6). Both are bounded,
+ * so memory stays flat over a long stream (design.md #10).
+ */
+import type { ChatMessageView } from '../../shared/views';
+
+/** Sizes; every bound is a positive integer. */
+export interface ChatHistoryOptions {
+  /** Messages in the ring; default 1,000. */
+  capacity?: number;
+  /** Messages kept per user for the user card; default 50. */
+  perUser?: number;
+  /** Users remembered for the user card (least recently active dropped first); default 2,000. */
+  users?: number;
+}
+
+/** The bounded chat ring plus per-user recent messages. */
+export class ChatHistory {
+  #capacity: number;
+  readonly #perUser: number;
+  readonly #maxUsers: number;
+  /** Oldest first. */
+  #ring: ChatMessageView[] = [];
+  readonly #byId = new Map<string, ChatMessageView>();
+  /** user id → that user's recent messages, oldest first; Map order is least recently active first. */
+  readonly #byUser = new Map<number, ChatMessageView[]>();
+
+  constructor(options: ChatHistoryOptions = {}) {
+    this.#capacity = positive(options.capacity ?? 1000);
+    this.#perUser = positive(options.perUser ?? 50);
+    this.#maxUsers = positive(options.users ?? 2000);
+  }
+
+  get capacity(): number {
+    return this.#capacity;
+  }
+
+  /** Adds a message; returns false for a message id already kept (the same message never shows twice). */
+  add(message: ChatMessageView): boolean {
+    if (this.#byId.has(message.messageId)) {
+      return false;
+    }
+    this.#ring.push(message);
+    this.#byId.set(message.messageId, message);
+    this.#trim();
+    const userId = message.sender.userId;
+    if (userId !== null) {
+      const list = this.#byUser.get(userId) ?? [];
+      this.#byUser.delete(userId);
+      list.push(message);
+      if (list.length > this.#perUser) {
+        list.splice(0, list.length - this.#perUser);
+      }
+      this.#byUser.set(userId, list);
+      if (this.#byUser.size > this.#maxUsers) {
+        const oldest = this.#byUser.keys().next().value;
+        if (oldest !== undefined) {
+          this.#byUser.delete(oldest);
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The ring, oldest first. */
+  messages(): ChatMessageView[] {
+    return [...this.#ring];
+  }
+
+  /** A message still in the ring or in a user's recent list. */
+  find(messageId: string): ChatMessageView | undefined {
+    return this.#byId.get(messageId) ?? this.#findInUsers(messageId);
+  }
+
+  /** That user's recent messages, oldest first. */
+  recentFor(userId: number): ChatMessageView[] {
+    return [...(this.#byUser.get(userId) ?? [])];
+  }
+
+  /** The name the user last chatted under, if they chatted while Greenroom ran. */
+  usernameOf(userId: number): string | null {
+    return this.#byUser.get(userId)?.at(-1)?.sender.username ?? null;
+  }
+
+  /** Marks a message deleted (kept, shown struck through); returns false when it is not known. */
+  markDeleted(messageId: string): boolean {
+    const message = this.find(messageId);
+    if (!message) {
+      return false;
+    }
+    message.deleted = true;
+    return true;
+  }
+
+  /** Changes the ring's size (the scrollback setting); shrinking drops the oldest. */
+  resize(capacity: number): void {
+    this.#capacity = positive(capacity);
+    this.#trim();
+  }
+
+  #trim(): void {
+    if (this.#ring.length <= this.#capacity) {
+      return;
+    }
+    const dropped = this.#ring.splice(0, this.#ring.length - this.#capacity);
+    for (const message of dropped) {
+      this.#byId.delete(message.messageId);
+    }
+  }
+
+  #findInUsers(messageId: string): ChatMessageView | undefined {
+    for (const list of this.#byUser.values()) {
+      const found = list.find((m) => m.messageId === messageId);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
+  }
+}
+
+function positive(n: number): number {
+  if (!Number.isInteger(n) || n < 1) {
+    throw new RangeError(`chat history sizes must be positive integers, got ${n}`);
+  }
+  return n;
+}

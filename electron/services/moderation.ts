@@ -1,0 +1,166 @@
+/**
+ * Timeout, ban, unban and delete through the Kick client, for the signed-in broadcaster's channel. Kick
+ * sends no event for a deleted message and none for an unban (design.md #5), so every action, done or
+ * failed, goes into Greenroom's own bounded mod log and out to the panel as `mod:action`. The user card
+ * joins that log with the user's recent chat.
+ */
+import { isAppError } from '../../shared/errors';
+import type { ModAction, ModActionKind, UserCardView } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import { createUlid } from '../core/ids';
+import type { KickClient } from '../kick/kick-client';
+import type { ChatHistory } from './chat-history';
+
+/** The Kick client operations moderation uses. */
+export type ModerationClient = Pick<KickClient, 'banUser' | 'unbanUser' | 'deleteChatMessage' | 'fetchUser'>;
+
+/** Actions kept in the mod log. */
+export const DEFAULT_MOD_LOG_SIZE = 500;
+
+/** What moderation is built from. */
+export interface ModerationDeps {
+  client: ModerationClient;
+  /** The broadcaster whose channel is moderated (the signed-in user); rejects when signed out. */
+  broadcasterUserId: () => Promise<number>;
+  chat: ChatHistory;
+  clock: Clock;
+  /** Every recorded action, done or failed. */
+  onAction: (action: ModAction) => void;
+  /** A message deleted through Greenroom. */
+  onDeleted: (messageId: string) => void;
+  log: (line: string) => void;
+  logSize?: number;
+}
+
+interface Target {
+  userId: number | null;
+  username: string | null;
+}
+
+/** Moderation actions, the mod log and the user card. */
+export class Moderation {
+  readonly #deps: ModerationDeps;
+  readonly #logSize: number;
+  /** Oldest first. */
+  #actions: ModAction[] = [];
+
+  constructor(deps: ModerationDeps) {
+    this.#deps = deps;
+    this.#logSize = deps.logSize ?? DEFAULT_MOD_LOG_SIZE;
+  }
+
+  /** A timeout of 1–10080 minutes (Kick's ban with a duration). */
+  timeout(input: { userId: number; minutes: number; reason?: string }): Promise<ModAction> {
+    return this.#run('timeout', this.#target(input.userId), { minutes: input.minutes, reason: input.reason }, (id) =>
+      this.#deps.client.banUser({
+        broadcasterUserId: id,
+        userId: input.userId,
+        duration: input.minutes,
+        reason: input.reason,
+      }),
+    );
+  }
+
+  ban(input: { userId: number; reason?: string }): Promise<ModAction> {
+    return this.#run('ban', this.#target(input.userId), { reason: input.reason }, (id) =>
+      this.#deps.client.banUser({ broadcasterUserId: id, userId: input.userId, reason: input.reason }),
+    );
+  }
+
+  /** Lifts a ban or a timeout. */
+  unban(input: { userId: number }): Promise<ModAction> {
+    return this.#run('unban', this.#target(input.userId), {}, (id) =>
+      this.#deps.client.unbanUser({ broadcasterUserId: id, userId: input.userId }),
+    );
+  }
+
+  /** Deletes a chat message; the panel is told with `chat:deleted` since Kick sends no event for it. */
+  async deleteMessage(messageId: string): Promise<ModAction> {
+    const sender = this.#deps.chat.find(messageId)?.sender;
+    const target = { userId: sender?.userId ?? null, username: sender?.username ?? null };
+    const action = await this.#run('delete', target, { messageId }, () =>
+      this.#deps.client.deleteChatMessage(messageId),
+    );
+    this.#deps.chat.markDeleted(messageId);
+    this.#deps.onDeleted(messageId);
+    return action;
+  }
+
+  /** The mod log, oldest first. */
+  actions(): ModAction[] {
+    return [...this.#actions];
+  }
+
+  /** The user's recent messages and the actions taken on them. */
+  async userCard(userId: number): Promise<UserCardView> {
+    const actions = this.#actions.filter((a) => a.targetUserId === userId);
+    const username =
+      this.#deps.chat.usernameOf(userId) ??
+      actions.findLast((a) => a.targetUsername !== null)?.targetUsername ??
+      (await this.#lookUpName(userId)) ??
+      `user ${userId}`;
+    return { userId, username, recentMessages: this.#deps.chat.recentFor(userId), actions };
+  }
+
+  #target(userId: number): Target {
+    return {
+      userId,
+      username:
+        this.#deps.chat.usernameOf(userId) ??
+        this.#actions.findLast((a) => a.targetUserId === userId && a.targetUsername !== null)?.targetUsername ??
+        null,
+    };
+  }
+
+  /** Runs one action and records it either way; a failure is recorded, announced, then rethrown. */
+  async #run(
+    kind: ModActionKind,
+    target: Target,
+    extra: Pick<ModAction, 'minutes' | 'reason' | 'messageId'>,
+    act: (broadcasterUserId: number) => Promise<void>,
+  ): Promise<ModAction> {
+    const base: ModAction = {
+      id: createUlid(this.#deps.clock.now()),
+      kind,
+      atMs: this.#deps.clock.now(),
+      targetUserId: target.userId,
+      targetUsername: target.username,
+      ok: true,
+    };
+    for (const [key, value] of Object.entries(extra)) {
+      if (value !== undefined && value !== '') {
+        (base as unknown as Record<string, unknown>)[key] = value;
+      }
+    }
+    try {
+      await act(await this.#deps.broadcasterUserId());
+    } catch (error) {
+      // Expected failures say why in the log; anything else is a bug whose details stay out of the panel.
+      this.#record({ ...base, ok: false, error: isAppError(error) ? error.message : 'Something went wrong' });
+      throw error;
+    }
+    this.#record(base);
+    return base;
+  }
+
+  #record(action: ModAction): void {
+    this.#actions.push(action);
+    if (this.#actions.length > this.#logSize) {
+      this.#actions.splice(0, this.#actions.length - this.#logSize);
+    }
+    try {
+      this.#deps.onAction(action);
+    } catch (error) {
+      this.#deps.log(`moderation: a mod:action listener failed: ${String(error)}`);
+    }
+  }
+
+  async #lookUpName(userId: number): Promise<string | null> {
+    try {
+      return (await this.#deps.client.fetchUser(userId))?.name ?? null;
+    } catch {
+      // The card still opens without a name (a missing user:read scope, a network blip).
+      return null;
+    }
+  }
+}

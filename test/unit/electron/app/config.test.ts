@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
+import { type ConfigInput, resolveConfig, resolveDataDir, SANDBOX_NOTICE } from '../../../../electron/app/config';
+import type { SettingsValues } from '../../../../electron/app/settings';
+
+const SETTINGS: SettingsValues = {
+  clientId: '',
+  redirectUri: 'http://127.0.0.1:3000/callback',
+  tunnel: 'localtunnel',
+  wantedEvents: [...KICK_EVENT_TYPES],
+  scopes: [...KICK_SCOPES],
+  notifications: { follows: true, subs: true, kicks: true, redemptions: true },
+  chatScrollback: 1000,
+  emoteHost: 'https://files.kick.com',
+  installSubdomain: 'greenroomabcdefgh',
+  managedRewardIds: [],
+};
+
+const input = (
+  over: Omit<Partial<ConfigInput>, 'settings'> & { settings?: Partial<SettingsValues> } = {},
+): ConfigInput => ({
+  env: {},
+  storedClientSecret: null,
+  dataDir: '/data',
+  ...over,
+  settings: { ...SETTINGS, ...over.settings },
+});
+
+describe('resolveConfig', () => {
+  it('runs on the embedded sandbox without credentials, and says so', () => {
+    const config = resolveConfig(input());
+    expect(config).toMatchObject({
+      mode: 'sandbox',
+      sandboxNotice: SANDBOX_NOTICE,
+      kick: null,
+      clientId: '',
+      credentialSource: { clientId: 'none', clientSecret: 'none' },
+      sandbox: { autoApproveUserId: null, simulatedActivity: true },
+      // The sandbox delivers on this computer: no public tunnel unless asked for.
+      tunnel: { setting: 'off', host: null, subdomain: 'greenroomabcdefgh' },
+      emoteHost: null,
+      webhook: { port: 0, path: '/kick/webhook', replayWindowSeconds: 1800 },
+      panelPort: 7531,
+    });
+    expect(SANDBOX_NOTICE).toBe(
+      "Running on the Greenroom sandbox: a simulated Kick on this computer. Add your Kick app's client id and secret in Settings to go live.",
+    );
+  });
+
+  it('talks to Kick with a client id from the settings and the secret from the store', () => {
+    const config = resolveConfig(input({ settings: { clientId: '01ABC' }, storedClientSecret: 's3cret' }));
+    expect(config).toMatchObject({
+      mode: 'kick',
+      sandboxNotice: null,
+      kick: {
+        apiUrl: 'https://api.kick.com',
+        authUrl: 'https://id.kick.com',
+        clientId: '01ABC',
+        clientSecret: 's3cret',
+      },
+      credentialSource: { clientId: 'settings', clientSecret: 'store' },
+      tunnel: { setting: 'localtunnel' },
+      emoteHost: 'https://files.kick.com',
+      sandbox: null,
+    });
+  });
+
+  it('lets the environment override everything', () => {
+    const config = resolveConfig(
+      input({
+        settings: { clientId: 'from-settings' },
+        storedClientSecret: 'stored',
+        env: {
+          GREENROOM_CLIENT_ID: 'env-id',
+          GREENROOM_CLIENT_SECRET: 'env-secret',
+          GREENROOM_KICK_API_URL: 'http://127.0.0.1:4000/',
+          GREENROOM_KICK_AUTH_URL: 'http://127.0.0.1:4001',
+          GREENROOM_WEBHOOK_PORT: '0',
+          GREENROOM_WEBHOOK_PATH: '/hooks/kick',
+          GREENROOM_REPLAY_WINDOW_S: '0',
+          GREENROOM_TUNNEL: 'https://hooks.example.com',
+          GREENROOM_TUNNEL_HOST: 'https://lt.example.com',
+          GREENROOM_PANEL_PORT: '0',
+        },
+      }),
+    );
+    expect(config).toMatchObject({
+      mode: 'kick',
+      kick: {
+        apiUrl: 'http://127.0.0.1:4000',
+        authUrl: 'http://127.0.0.1:4001',
+        clientId: 'env-id',
+        clientSecret: 'env-secret',
+      },
+      credentialSource: { clientId: 'env', clientSecret: 'env' },
+      webhook: { port: 0, path: '/hooks/kick', replayWindowSeconds: 0 },
+      tunnel: { setting: 'https://hooks.example.com', host: 'https://lt.example.com' },
+      panelPort: 0,
+    });
+  });
+
+  it('warns (not fails) when Kick URLs or half the credentials are given without the rest', () => {
+    const config = resolveConfig(
+      input({ env: { GREENROOM_KICK_API_URL: 'http://127.0.0.1:4000', GREENROOM_CLIENT_ID: 'id' } }),
+    );
+    expect(config.mode).toBe('sandbox');
+    expect(config.warnings.join('\n')).toMatch(/GREENROOM_KICK_API_URL is ignored/);
+    expect(config.warnings.join('\n')).toMatch(/client secret is missing/);
+  });
+
+  it('reads the sandbox switches for tests and tools', () => {
+    const config = resolveConfig(
+      input({ env: { GREENROOM_SANDBOX_AUTO_APPROVE: '100001', GREENROOM_SANDBOX_ACTIVITY: 'off' } }),
+    );
+    expect(config.sandbox).toEqual({ autoApproveUserId: 100001, simulatedActivity: false });
+  });
+
+  it.each([
+    ['GREENROOM_WEBHOOK_PORT', '65536', /GREENROOM_WEBHOOK_PORT must be a port from 0 to 65535/],
+    ['GREENROOM_WEBHOOK_PORT', '-1', /GREENROOM_WEBHOOK_PORT/],
+    ['GREENROOM_PANEL_PORT', 'eighty', /GREENROOM_PANEL_PORT must be a port/],
+    ['GREENROOM_REPLAY_WINDOW_S', '1.5', /GREENROOM_REPLAY_WINDOW_S must be a whole number/],
+    ['GREENROOM_WEBHOOK_PATH', 'kick/webhook', /GREENROOM_WEBHOOK_PATH must be a URL path/],
+    ['GREENROOM_WEBHOOK_PATH', '/a?b=1', /GREENROOM_WEBHOOK_PATH/],
+    ['GREENROOM_KICK_API_URL', 'api.kick.com', /GREENROOM_KICK_API_URL must be an http or https URL/],
+    ['GREENROOM_KICK_AUTH_URL', 'ftp://id.kick.com', /GREENROOM_KICK_AUTH_URL/],
+    ['GREENROOM_TUNNEL', 'ngrok', /GREENROOM_TUNNEL must be "localtunnel", "off" or an https URL/],
+    ['GREENROOM_TUNNEL', 'http://plain.example', /GREENROOM_TUNNEL/],
+    ['GREENROOM_TUNNEL_HOST', 'lt', /GREENROOM_TUNNEL_HOST/],
+    ['GREENROOM_SANDBOX_AUTO_APPROVE', 'streamer', /GREENROOM_SANDBOX_AUTO_APPROVE/],
+    ['GREENROOM_SANDBOX_ACTIVITY', 'maybe', /GREENROOM_SANDBOX_ACTIVITY must be "on" or "off"/],
+  ])('rejects %s=%s naming the variable', (name, value, message) => {
+    expect(() => resolveConfig(input({ env: { [name]: value } }))).toThrow(
+      expect.objectContaining({ code: 'InvalidArgument', variable: name, message: expect.stringMatching(message) }),
+    );
+  });
+
+  it('resolves the data dir from the environment or the platform default', () => {
+    expect(resolveDataDir({}, '/home/me/.config/greenroom')).toBe('/home/me/.config/greenroom');
+    expect(resolveDataDir({ GREENROOM_DATA_DIR: ' /tmp/gr ' }, '/x')).toBe('/tmp/gr');
+    expect(() => resolveDataDir({ GREENROOM_DATA_DIR: 'a\0b' }, '/x')).toThrow(/GREENROOM_DATA_DIR/);
+  });
+});

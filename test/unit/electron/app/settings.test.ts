@@ -1,0 +1,163 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
+import {
+  openSettings,
+  readSettingsDocument,
+  SETTINGS_FILE_NAME,
+  type SettingsStore,
+} from '../../../../electron/app/settings';
+import { migrateV0ToV1, SETTINGS_VERSION } from '../../../../electron/app/settings-migrations';
+
+const bytes = (n: number) => new Uint8Array(n).fill(7);
+
+describe('settings', () => {
+  let dir: string;
+  let file: string;
+  const lines: string[] = [];
+  const open = (): SettingsStore => openSettings(dir, { log: (l) => lines.push(l), randomBytes: bytes });
+  const onDisk = (): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'greenroom-settings-'));
+    file = join(dir, `${SETTINGS_FILE_NAME}.json`);
+    lines.length = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts from the defaults in a 0600 file with the current version and a stable subdomain', () => {
+    const values = open().values();
+    expect(values).toEqual({
+      clientId: '',
+      redirectUri: 'http://127.0.0.1:3000/callback',
+      tunnel: 'localtunnel',
+      wantedEvents: [...KICK_EVENT_TYPES],
+      scopes: [...KICK_SCOPES],
+      notifications: { follows: true, subs: true, kicks: true, redemptions: true },
+      chatScrollback: 1000,
+      emoteHost: 'https://files.kick.com',
+      installSubdomain: expect.stringMatching(/^greenroom[a-z2-7]{16}$/),
+      managedRewardIds: [],
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(onDisk().version).toBe(SETTINGS_VERSION);
+    // The subdomain is made once: a second open keeps it even with other random bytes.
+    const again = openSettings(dir, { randomBytes: (n) => new Uint8Array(n).fill(1) });
+    expect(again.values().installSubdomain).toBe(values.installSubdomain);
+  });
+
+  it('migrates a v0 file (no version field) to v1 and writes it back', () => {
+    writeFileSync(
+      file,
+      JSON.stringify({
+        clientId: 'abc',
+        redirectPort: 3456,
+        events: ['chat.message.sent', 'channel.followed'],
+        scrollback: 2500,
+        notifyFollows: false,
+        notifyKicks: true,
+        somethingFromTheFuture: 'kept',
+      }),
+    );
+    const values = open().values();
+    expect(values).toMatchObject({
+      clientId: 'abc',
+      redirectUri: 'http://127.0.0.1:3456/callback',
+      wantedEvents: ['chat.message.sent', 'channel.followed'],
+      chatScrollback: 2500,
+      notifications: { follows: false, subs: true, kicks: true, redemptions: true },
+    });
+    const disk = onDisk();
+    expect(disk.version).toBe(1);
+    expect(disk).not.toHaveProperty('redirectPort');
+    expect(disk).not.toHaveProperty('scrollback');
+    expect(disk.somethingFromTheFuture).toBe('kept');
+  });
+
+  it('runs migrations in order from the stored version only', () => {
+    const seen: number[] = [];
+    const step = (n: number) => (doc: Record<string, unknown>) => {
+      seen.push(n);
+      return { ...doc, chatScrollback: 100 * (n + 2) };
+    };
+    const result = readSettingsDocument({ version: 1 }, () => undefined, [step(0), step(1), step(2)]);
+    expect(seen).toEqual([1, 2]);
+    expect(result.version).toBe(3);
+    expect(result.values.chatScrollback).toBe(400);
+    expect(migrateV0ToV1({ redirectUri: 'http://localhost:1/cb', redirectPort: 9 })).toEqual({
+      redirectUri: 'http://localhost:1/cb',
+    });
+  });
+
+  it('falls back per field when a stored value is invalid, and says so', () => {
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        chatScrollback: 5,
+        tunnel: 'ftp://x',
+        redirectUri: 'https://example.com/cb',
+        clientId: 'keep-me',
+      }),
+    );
+    const values = open().values();
+    expect(values).toMatchObject({
+      chatScrollback: 1000,
+      tunnel: 'localtunnel',
+      redirectUri: 'http://127.0.0.1:3000/callback',
+      clientId: 'keep-me',
+    });
+    expect(lines.join('\n')).toMatch(/chatScrollback was invalid/);
+    expect(lines.join('\n')).toMatch(/redirectUri was invalid/);
+  });
+
+  it('moves an unreadable file aside and starts from the defaults', () => {
+    writeFileSync(file, '{"version": 1, "clientId": ');
+    expect(open().values().clientId).toBe('');
+    expect(existsSync(`${file}.unreadable`)).toBe(true);
+    expect(lines.join()).toMatch(/could not be read/);
+  });
+
+  it('validates and persists updates, and announces them', () => {
+    const store = open();
+    const seen: number[] = [];
+    store.onChange((v) => seen.push(v.chatScrollback));
+    store.update({ chatScrollback: 300, notifications: { kicks: false }, tunnel: 'off' });
+    expect(seen).toEqual([300]);
+    const reopened = open().values();
+    expect(reopened).toMatchObject({
+      chatScrollback: 300,
+      tunnel: 'off',
+      notifications: { follows: true, subs: true, kicks: false, redemptions: true },
+    });
+    expect(() => store.update({ redirectUri: 'http://example.com:3000/callback' })).toThrow(
+      expect.objectContaining({
+        code: 'InvalidArgument',
+        message: expect.stringMatching(/^redirectUri: must be an http URL on 127\.0\.0\.1/),
+      }),
+    );
+    expect(() => store.update({ tunnel: 'http://insecure.example' })).toThrow(/tunnel: must be/);
+    expect(open().values().redirectUri).toBe('http://127.0.0.1:3000/callback');
+  });
+
+  it('keeps secrets out: only the client id is stored, and rewards created here are remembered', () => {
+    const store = open();
+    store.setClientId('  01CLIENT  ');
+    store.addManagedReward('R1');
+    store.addManagedReward('R2');
+    store.removeManagedReward('R1');
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ clientId: '01CLIENT', managedRewardIds: ['R2'] });
+    expect(text).not.toMatch(/secret/i);
+  });
+
+  it('reads a file from a newer Greenroom as far as it can', () => {
+    writeFileSync(file, JSON.stringify({ version: 99, clientId: 'x', newField: 1 }));
+    const values = open().values();
+    expect(values.clientId).toBe('x');
+    expect(onDisk()).toMatchObject({ version: 99, newField: 1 });
+    expect(lines.join()).toMatch(/newer than this Greenroom/);
+  });
+});

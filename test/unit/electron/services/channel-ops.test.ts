@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { KickRedemptionFailure, KickRedemptionGroup, KickReward, Page } from '../../../../shared/kick/resources';
+import { KickApiError } from '../../../../electron/kick/kick-errors';
+import { type ChannelClient, ChannelOps } from '../../../../electron/services/channel-ops';
+
+const ids = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
+
+function reward(id: string): KickReward {
+  return {
+    id,
+    title: id,
+    description: '',
+    cost: 1,
+    background_color: '#00e701',
+    is_enabled: true,
+    is_paused: false,
+    is_user_input_required: false,
+    should_redemptions_skip_request_queue: false,
+  };
+}
+
+function setup(client: Partial<ChannelClient>, managed: string[] = []) {
+  const decided: [string[], string][] = [];
+  const logs: string[] = [];
+  const set = new Set(managed);
+  const ops = new ChannelOps({
+    client: client as ChannelClient,
+    managedRewards: { has: (id) => set.has(id), add: (id) => set.add(id), remove: (id) => set.delete(id) },
+    broadcasterUserId: () => 100001,
+    onRedemptionsDecided: (list, status) => decided.push([list, status]),
+    log: (line) => logs.push(line),
+  });
+  return { ops, decided, logs, managed: set };
+}
+
+describe('ChannelOps redemptions', () => {
+  it("sends accepts in batches of Kick's 25 and concatenates the failures", async () => {
+    const batches: string[][] = [];
+    const { ops, decided } = setup({
+      acceptRewardRedemptions: (batch) => {
+        batches.push(batch);
+        return Promise.resolve(
+          batch
+            .filter((id) => id === 'r3' || id === 'r40')
+            .map((id): KickRedemptionFailure => ({ id, reason: 'NOT_PENDING' })),
+        );
+      },
+    });
+    const failures = await ops.accept([...ids(60), 'r1']);
+    expect(batches.map((b) => b.length)).toEqual([25, 25, 10]);
+    expect(failures).toEqual([
+      { id: 'r3', reason: 'NOT_PENDING' },
+      { id: 'r40', reason: 'NOT_PENDING' },
+    ]);
+    expect(decided.map(([list, status]) => [list.length, status])).toEqual([
+      [24, 'accepted'],
+      [24, 'accepted'],
+      [10, 'accepted'],
+    ]);
+  });
+
+  it('throws when the first batch fails (nothing happened), and reports the rest as failed after a later one', async () => {
+    const denied = new KickApiError('MissingScope', 'needs channel:rewards:write', {
+      operation: 'rejectRewardRedemptions',
+    });
+    const first = setup({ rejectRewardRedemptions: () => Promise.reject(denied) });
+    await expect(first.ops.reject(ids(30))).rejects.toBe(denied);
+
+    let call = 0;
+    const later = setup({
+      rejectRewardRedemptions: () =>
+        ++call === 1 ? Promise.resolve([]) : Promise.reject(new KickApiError('Network', 'offline', { operation: 'x' })),
+    });
+    const failures = await later.ops.reject(ids(30));
+    expect(failures).toEqual(ids(5).map((_, i) => ({ id: `r${26 + i}`, reason: 'UNKNOWN' })));
+    expect(later.decided).toEqual([[ids(25), 'rejected']]);
+    expect(later.logs.join()).toMatch(/batch failed after 25 ids/);
+  });
+
+  it('walks every page of the listing, merging groups by reward, and learns can_manage', async () => {
+    const group = (rewardId: string, redemptionId: string, canManage: boolean): KickRedemptionGroup => ({
+      reward: { id: rewardId, title: rewardId, description: '', cost: 1, can_manage: canManage, is_deleted: false },
+      redemptions: [{ id: redemptionId, redeemed_at: '', redeemer: { user_id: 1 }, status: 'pending', user_input: '' }],
+    });
+    const pages: Page<KickRedemptionGroup>[] = [
+      { items: [group('A', 'a1', true), group('B', 'b1', false)], nextCursor: 'c1' },
+      { items: [group('A', 'a2', true)], nextCursor: null },
+    ];
+    const cursors: (string | undefined)[] = [];
+    const { ops } = setup(
+      {
+        fetchRewardRedemptions: (input) => {
+          cursors.push(input?.cursor);
+          return Promise.resolve(pages[cursors.length - 1]!);
+        },
+        fetchChannelRewards: () => Promise.resolve([reward('A'), reward('B'), reward('C'), reward('D')]),
+      },
+      ['B', 'D'],
+    );
+    const groups = await ops.listRedemptions('pending');
+    expect(cursors).toEqual([undefined, 'c1']);
+    expect(groups.map((g) => [g.reward.id, g.redemptions.map((r) => r.id)])).toEqual([
+      ['A', ['a1', 'a2']],
+      ['B', ['b1']],
+    ]);
+    // Kick's can_manage wins (A yes, B no, although B is remembered); otherwise what this install created (D).
+    const rewards = await ops.listRewards();
+    expect(rewards.map((r) => [r.id, r.canManage])).toEqual([
+      ['A', true],
+      ['B', false],
+      ['C', false],
+      ['D', true],
+    ]);
+  });
+});
+
+describe('ChannelOps rewards', () => {
+  it('remembers rewards it creates, forgets deleted ones, and learns from a 403', async () => {
+    const { ops, managed } = setup(
+      {
+        createChannelReward: () => Promise.resolve(reward('NEW')),
+        deleteChannelReward: () => Promise.resolve(),
+        updateChannelReward: (id) =>
+          id === 'OTHER'
+            ? Promise.reject(
+                new KickApiError('Forbidden', 'not your reward', { operation: 'updateChannelReward', status: 403 }),
+              )
+            : Promise.resolve(reward(id)),
+      },
+      ['OTHER'],
+    );
+    await ops.createReward({ title: 'New', cost: 5 });
+    expect(managed.has('NEW')).toBe(true);
+    expect(ops.canManage('NEW')).toBe(true);
+    await expect(ops.updateReward('OTHER', { isPaused: true })).rejects.toMatchObject({ code: 'Forbidden' });
+    expect(ops.canManage('OTHER')).toBe(false);
+    await ops.deleteReward('NEW');
+    expect(managed.has('NEW')).toBe(false);
+    expect(ops.canManage('NEW')).toBe(false);
+  });
+
+  it('updates the stream, then reads the channel back', async () => {
+    const calls: unknown[] = [];
+    const { ops } = setup({
+      updateChannel: (input) => {
+        calls.push(['update', input]);
+        return Promise.resolve();
+      },
+      fetchChannel: (input) => {
+        calls.push(['fetch', input]);
+        return Promise.resolve(null);
+      },
+    });
+    await ops.updateStream({ title: 'New title', tags: ['chill'] });
+    expect(calls).toEqual([
+      ['update', { streamTitle: 'New title', categoryId: undefined, customTags: ['chill'] }],
+      ['fetch', { userId: 100001 }],
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessageView } from '../../../../shared/views';
+import { ChatHistory } from '../../../../electron/services/chat-history';
+
+function message(id: number, userId: number | null, username = `user${userId}`): ChatMessageView {
+  return {
+    messageId: `m${id}`,
+    content: `message ${id}`,
+    emotes: [],
+    sender: { userId, username, color: null, badges: [], isVerified: false },
+    replyTo: null,
+    sentAtMs: id,
+    deleted: false,
+  };
+}
+
+describe('ChatHistory', () => {
+  it('keeps only the last N messages, oldest first', () => {
+    const history = new ChatHistory({ capacity: 100 });
+    for (let i = 1; i <= 1000; i++) {
+      history.add(message(i, i % 7));
+    }
+    const kept = history.messages();
+    expect(kept).toHaveLength(100);
+    expect(kept[0]!.messageId).toBe('m901');
+    expect(kept.at(-1)!.messageId).toBe('m1000');
+  });
+
+  it('defaults to 1,000 messages and resizes with the setting', () => {
+    const history = new ChatHistory();
+    for (let i = 1; i <= 1200; i++) {
+      history.add(message(i, 1));
+    }
+    expect(history.messages()).toHaveLength(1000);
+    history.resize(250);
+    expect(history.capacity).toBe(250);
+    expect(
+      history
+        .messages()
+        .map((m) => m.messageId)
+        .slice(0, 1),
+    ).toEqual(['m951']);
+    expect(() => history.resize(0)).toThrow(RangeError);
+  });
+
+  it('never keeps the same message twice', () => {
+    const history = new ChatHistory();
+    expect(history.add(message(1, 5))).toBe(true);
+    expect(history.add(message(1, 5))).toBe(false);
+    expect(history.messages()).toHaveLength(1);
+    expect(history.recentFor(5)).toHaveLength(1);
+  });
+
+  it("keeps each user's recent messages beyond the ring, bounded per user and by user count", () => {
+    const history = new ChatHistory({ capacity: 10, perUser: 3, users: 2 });
+    history.add(message(1, 42, 'lunarfox'));
+    for (let i = 2; i <= 30; i++) {
+      history.add(message(i, 7, 'noodle_ninja'));
+    }
+    // lunarfox's message left the ring long ago but is still on their card.
+    expect(history.messages().some((m) => m.messageId === 'm1')).toBe(false);
+    expect(history.recentFor(42).map((m) => m.messageId)).toEqual(['m1']);
+    expect(history.usernameOf(42)).toBe('lunarfox');
+    expect(history.recentFor(7).map((m) => m.messageId)).toEqual(['m28', 'm29', 'm30']);
+    // A third user pushes out the least recently active one (lunarfox).
+    history.add(message(31, 99, 'echo_elk'));
+    expect(history.recentFor(42)).toEqual([]);
+    expect(history.usernameOf(42)).toBeNull();
+    expect(history.recentFor(7)).toHaveLength(3);
+    // Anonymous senders are in the ring but have no card.
+    history.add(message(32, null, 'Someone anonymous'));
+    expect(history.messages().at(-1)!.messageId).toBe('m32');
+  });
+
+  it('marks a message deleted in the ring and on the user card', () => {
+    const history = new ChatHistory({ capacity: 2, perUser: 5 });
+    history.add(message(1, 3));
+    history.add(message(2, 3));
+    history.add(message(3, 4));
+    expect(history.markDeleted('m2')).toBe(true);
+    expect(history.messages().find((m) => m.messageId === 'm2')!.deleted).toBe(true);
+    // m1 left the ring but is still on user 3's card, and can still be marked.
+    expect(history.markDeleted('m1')).toBe(true);
+    expect(history.recentFor(3).map((m) => m.deleted)).toEqual([true, true]);
+    expect(history.markDeleted('nope')).toBe(false);
+  });
+});
