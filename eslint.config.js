@@ -91,7 +91,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    // The two files that own raw IPC (style.md point 5).
+    files: ['electron/ipc/register.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[1]] }] },
+  },
+  {
+    files: ['electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[0]] }] },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -39,6 +39,21 @@ export default defineConfig({
           hookTimeout: 20_000,
         },
       },
+      {
+        extends: true,
+        test: { name: 'renderer', environment: 'happy-dom', include: ['test/unit/renderer/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -75,7 +75,9 @@ export async function run(): Promise<BenchResult[]> {
       const start = process.hrtime.bigint();
       await fn();
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (i >= WARMUP) {(fn === bare ? bareTimes : clientTimes).push(ms);}
+      if (i >= WARMUP) {
+        (fn === bare ? bareTimes : clientTimes).push(ms);
+      }
     }
   }
   await kick.close();

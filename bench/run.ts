@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   }
   for (const name of names) {
     const module = await MODULES[name]!();
-    for (const result of await module.run()) {console.log(format(result));}
+    for (const result of await module.run()) {
+      console.log(format(result));
+    }
   }
 }
 

@@ -15,7 +15,9 @@ const failures = [];
 function run(label, command, args, env = process.env) {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) failures.push(`${label} (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) {
+    failures.push(`${label} (exit ${result.status ?? result.signal})`);
+  }
   return result.status === 0;
 }
 
@@ -39,13 +41,17 @@ for (const major of ['20', '22', '24', String(process.versions.node.split('.')[0
   (v, i, a) => a.indexOf(v) === i,
 )) {
   const file = join(reports, `vitest-node${major}.json`);
-  if (!existsSync(file)) continue;
+  if (!existsSync(file)) {
+    continue;
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
 }
-if (failures.length > 0) console.log(`\nFailed steps:\n  ${failures.join('\n  ')}`);
+if (failures.length > 0) {
+  console.log(`\nFailed steps:\n  ${failures.join('\n  ')}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
 
@@ -57,7 +63,9 @@ function ensureNode24() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const path = result.stdout.trim().split('\n').pop();
-  if (result.status === 0 && path && existsSync(path)) return path;
+  if (result.status === 0 && path && existsSync(path)) {
+    return path;
+  }
   if (process.env.CI) {
     failures.push('Node 24 could not be installed');
   } else {

@@ -1,0 +1,53 @@
+/**
+ * The app's webhook side for the real entries (desktop and panel-only): the webhook service (receiver,
+ * journal, tunnel, reconciler) behind the WebhookPort the composition root expects. In sandbox mode the
+ * embedded sandbox's app is pointed at the local receiver, so its signed deliveries take the same path
+ * Kick's do; on real Kick the tunnel's public URL is what the streamer pastes into Kick's dashboard.
+ */
+import type { WebhookPort, WebhookPortDeps } from '../app/webhook-port';
+import { createWebhookService } from '../webhooks/webhook-service';
+
+/** Builds the webhook port from the app's configuration (a WebhookPortFactory). */
+export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
+  const { config, kick, sandbox } = deps;
+  const service = createWebhookService(
+    {
+      dataDir: deps.dataDir,
+      port: config.webhook.port,
+      path: config.webhook.path,
+      replayWindowSeconds: config.webhook.replayWindowSeconds,
+      tunnel: config.tunnel.setting,
+      ...(config.tunnel.host ? { tunnelHost: config.tunnel.host } : {}),
+      subdomain: config.tunnel.subdomain ?? '',
+      wantedEvents: config.wantedEvents,
+    },
+    { clock: deps.clock, log: deps.log, fetchPublicKey: () => kick.client.fetchPublicKey() },
+  );
+  const manage = (userId: number | null): void => {
+    if (userId !== null) {
+      service.manageSubscriptions(kick.client, userId);
+    }
+  };
+  let unsubscribe: (() => void) | null = null;
+  return {
+    bus: service.bus,
+    async start() {
+      await service.start();
+      const receiverUrl = service.receiverUrl();
+      if (sandbox && receiverUrl) {
+        // As a developer would in Kick's dashboard: the app's one webhook URL is our receiver.
+        sandbox.ctx.app.webhookUrl = receiverUrl;
+        sandbox.ctx.app.webhooksEnabled = true;
+      }
+      unsubscribe = deps.onBroadcasterChange(manage);
+      manage(deps.broadcasterUserId());
+    },
+    async stop() {
+      unsubscribe?.();
+      await service.stop();
+    },
+    history: () => service.history(),
+    health: () => service.health(),
+    onHealthChange: (listener) => service.onHealthChange(listener),
+  };
+}

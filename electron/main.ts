@@ -1,0 +1,260 @@
+/**
+ * The Electron entry: one instance, the shared launch (electron/launch/launch-greenroom.ts) with the
+ * safeStorage secret store and the system browser, IPC registered with its sender check, the windows
+ * (main, pop-out chat, always-on-top companion) with remembered placement, the tray with the connection
+ * status, desktop notifications, and the panel server for the OBS dock. Decisions live in the pure
+ * modules under electron/shell/; this file only applies them to Electron objects.
+ */
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  Menu,
+  nativeImage,
+  Notification,
+  screen,
+  session,
+  shell,
+  Tray,
+  type WebContents,
+} from 'electron';
+import ElectronStore from 'electron-store';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveDataDir } from './app/config';
+import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './ipc/external-links';
+import { registerIpc } from './ipc/register';
+import { launchGreenroom, type Launched } from './launch/launch-greenroom';
+import { createAppWebhookPort } from './launch/webhook-port';
+import { EncryptedSecretStore } from './secrets/encrypted-secret-store';
+import { createSafeStorageCipher } from './secrets/safe-storage-cipher';
+import { drawStatusDot } from './shell/icon-png';
+import { guardOpenExternal } from './shell/open-external';
+import { trayStatus } from './shell/tray-status';
+import { createSenderCheck } from './shell/trusted-sender';
+import { routeUrl, WINDOW_ROUTES, windowOptions } from './shell/window-options';
+import { parseWindowState, placeWindow, WINDOW_SIZES, type WindowKind } from './shell/window-state';
+
+const here = dirname(fileURLToPath(import.meta.url)); // out/main
+const rendererIndex = join(here, '..', 'renderer', 'index.html');
+const preload = join(here, '..', 'preload', 'index.cjs');
+// A dev server only for unpackaged runs; a packaged app always loads its own files.
+const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER_URL;
+const rendererUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Opens a link from the panel in the system browser when the link policy allows it. */
+function openLink(launched: Launched | null, url: string): void {
+  const sandboxUrls = launched?.app.sandbox?.urls;
+  const origins = sandboxUrls ? [sandboxUrls.api, sandboxUrls.auth].map((u) => new URL(u).origin) : [];
+  if (isAllowedExternalUrl(url, { hosts: EXTERNAL_HOSTS, origins })) {
+    void shell.openExternal(url);
+  } else {
+    log(`window: refused to open ${url.slice(0, 100)}`);
+  }
+}
+
+/** Window open and navigation guards for every web contents the app ever creates (style.md point 8). */
+function hardenContents(contents: WebContents, launched: () => Launched | null): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    openLink(launched(), url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    openLink(launched(), url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** The three window kinds, each opened at most once, with placement saved on close. */
+function createWindows(store: ElectronStore) {
+  const windows = new Map<WindowKind, BrowserWindow>();
+  const live = (kind: WindowKind): BrowserWindow | null => {
+    const win = windows.get(kind);
+    return win && !win.isDestroyed() ? win : null;
+  };
+  const open = (kind: WindowKind): BrowserWindow => {
+    const existing = live(kind);
+    if (existing) {
+      if (existing.isMinimized()) {
+        existing.restore();
+      }
+      existing.focus();
+      return existing;
+    }
+    const saved = parseWindowState(store.get(`windows.${kind}`));
+    const areas = screen.getAllDisplays().map((display) => display.workArea);
+    const placement = placeWindow(saved, areas, WINDOW_SIZES[kind]);
+    const win = new BrowserWindow(windowOptions(kind, placement, preload));
+    windows.set(kind, win);
+    win.once('ready-to-show', () => {
+      if (placement.maximized) {
+        win.maximize();
+      }
+      win.show();
+      if (kind === 'main') {
+        // scripts/start.mjs waits for this line to know Electron really started.
+        process.stdout.write('Greenroom: window open\n');
+      }
+    });
+    win.on('close', () => {
+      store.set(`windows.${kind}`, { bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+    });
+    win.on('closed', () => windows.delete(kind));
+    const loading = devServerUrl
+      ? win.loadURL(routeUrl(devServerUrl, kind))
+      : win.loadFile(rendererIndex, WINDOW_ROUTES[kind]);
+    loading.catch((error: unknown) => log(`window: ${kind} failed to load: ${String(error)}`));
+    return win;
+  };
+  return {
+    open,
+    toggle(kind: WindowKind): void {
+      const win = live(kind);
+      if (win) {
+        win.close();
+      } else {
+        open(kind);
+      }
+    },
+    contents: (): WebContents[] => [...windows.values()].filter((w) => !w.isDestroyed()).map((w) => w.webContents),
+  };
+}
+
+type Windows = ReturnType<typeof createWindows>;
+
+/** The tray icon: status colour and tooltip follow the session and health events. */
+function createTray(launched: Launched, windows: Windows): Tray {
+  const tray = new Tray(nativeImage.createEmpty());
+  const refresh = (): void => {
+    const snapshot = launched.app.snapshot();
+    const status = trayStatus(snapshot);
+    tray.setImage(nativeImage.createFromBuffer(drawStatusDot(32, status.level), { scaleFactor: 2 }));
+    tray.setToolTip(status.tooltip);
+  };
+  tray.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Show Greenroom', click: () => windows.open('main') },
+      { label: 'Pop out chat', click: () => windows.open('chat') },
+      { label: 'Companion mode', click: () => windows.toggle('companion') },
+      {
+        label: 'Copy OBS dock URL',
+        enabled: launched.panel !== null,
+        click: () => {
+          clipboard
+            .writeText(launched.panel?.url ?? '')
+            .catch((error: unknown) => log(`tray: copy failed: ${String(error)}`));
+        },
+      },
+      { type: 'separator' },
+      { label: 'Quit Greenroom', click: () => app.quit() },
+    ]),
+  );
+  tray.on('click', () => windows.open('main'));
+  launched.app.events.on('session:changed', refresh);
+  launched.app.events.on('health:changed', refresh);
+  refresh();
+  return tray;
+}
+
+/** Desktop notifications for the feed items the settings switch on. */
+function notifyFeed(launched: Launched, windows: Windows): void {
+  launched.app.events.on('kick:event', (event) => {
+    if (event.kind === 'chat' || !Notification.isSupported()) {
+      return;
+    }
+    const note = launched.app.notificationsFor(event.item);
+    if (note) {
+      const shown = new Notification({ title: note.title, body: note.body });
+      shown.on('click', () => windows.open('main'));
+      shown.show();
+    }
+  });
+}
+
+async function start(dataDir: string, holder: { launched: Launched | null; tray: Tray | null }): Promise<void> {
+  // No web permission is ever needed except writing the dock URL to the clipboard.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permission === 'clipboard-sanitized-write'),
+  );
+  const windows = createWindows(new ElectronStore({ cwd: dataDir, name: 'greenroom-windows' }));
+  const launched = await launchGreenroom({
+    env: process.env,
+    defaultDataDir: dataDir,
+    staticDir: join(here, '..', 'renderer'),
+    openSecretStore: async (dir) =>
+      new EncryptedSecretStore({
+        // Its own file: the panel-only mode's store uses another cipher, and each drops what it cannot read.
+        kv: new ElectronStore({ cwd: dir, name: 'greenroom-secrets-os', configFileMode: 0o600 }),
+        cipher: await createSafeStorageCipher(),
+        log,
+      }),
+    openExternal: guardOpenExternal((url) => shell.openExternal(url)),
+    webhooks: createAppWebhookPort,
+    shell: { popOutChat: () => windows.open('chat'), toggleCompanion: () => windows.toggle('companion') },
+    log,
+    panelRequired: false,
+  });
+  holder.launched = launched;
+  registerIpc({
+    router: launched.app.router,
+    events: launched.app.events,
+    isTrustedSender: createSenderCheck(rendererUrl),
+    targets: windows.contents,
+    log,
+  });
+  windows.open('main');
+  holder.tray = createTray(launched, windows);
+  notifyFeed(launched, windows);
+  app.on('second-instance', () => windows.open('main'));
+  app.on('activate', () => windows.open('main'));
+  if (launched.panel) {
+    process.stdout.write(`Greenroom panel (OBS dock): ${launched.panel.url}\n`);
+  }
+}
+
+function main(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const dataDir = resolveDataDir(process.env, app.getPath('userData'));
+  // Before ready, so Chromium's own profile lives beside Greenroom's data (tests pass a temp dir).
+  app.setPath('userData', dataDir);
+  const holder: { launched: Launched | null; tray: Tray | null } = { launched: null, tray: null };
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, () => holder.launched));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') {
+      app.quit();
+    }
+  });
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped || !holder.launched) {
+      return;
+    }
+    // Stop the services (journal flush, sandbox, panel server) before the process goes.
+    event.preventDefault();
+    holder.launched
+      .stop()
+      .catch((error: unknown) => log(`app: stopping failed: ${String(error)}`))
+      .finally(() => {
+        stopped = true;
+        app.quit();
+      });
+  });
+  app
+    .whenReady()
+    .then(() => start(dataDir, holder))
+    .catch((error: unknown) => {
+      log(`Greenroom could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      app.exit(1);
+    });
+}
+
+main();

@@ -1,0 +1,37 @@
+/**
+ * The production Content-Security-Policy the panel server sends with every response. It matches the
+ * renderer's own `<meta>` policy (style.md point 9) plus what only a served page needs: the WebSocket back
+ * to this server, the emote image host, and `frame-ancestors` (which a `<meta>` policy cannot carry).
+ */
+
+/** Turns configured image hosts into CSP source expressions; anything that is not an http(s) origin is dropped. */
+export function imageSources(hosts: readonly string[]): string[] {
+  const sources: string[] = [];
+  for (const host of hosts) {
+    try {
+      const url = new URL(host);
+      // Only the origin goes into the header, so a path, a quote or a `;` can never inject a directive.
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && !sources.includes(url.origin)) {
+        sources.push(url.origin);
+      }
+    } catch {
+      // Not a URL: ignored rather than widening the policy.
+    }
+  }
+  return sources;
+}
+
+/** Builds the policy for a panel server listening on `port`. */
+export function buildPanelCsp(options: { port: number; imageHosts?: readonly string[] }): string {
+  const img = ["'self'", 'data:', ...imageSources(options.imageHosts ?? [])].join(' ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${img}`,
+    `connect-src 'self' ws://127.0.0.1:${options.port} ws://localhost:${options.port}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,67 @@
+/**
+ * The checks every panel request passes before anything is served: the Host header (a DNS-rebinding
+ * guard), the Origin of WebSocket upgrades (cross-site WebSocket hijacking), and the access token,
+ * compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A fresh access token: 32 random bytes, base64url. */
+export function createPanelToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * True when `presented` equals `expected`. Both are hashed first so the comparison takes the same time
+ * whatever the lengths (timingSafeEqual itself throws on a length mismatch, which would leak the length).
+ */
+export function tokensEqual(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented, 'utf8').digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b) && presented.length === expected.length;
+}
+
+/**
+ * The Host values a browser sends for this server. Anything else means the page reached us under another
+ * name (a rebinding attack points attacker.example at 127.0.0.1), so it is refused.
+ */
+export function isAllowedHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) {
+    return false;
+  }
+  const value = host.toLowerCase();
+  return value === `127.0.0.1:${port}` || value === `localhost:${port}`;
+}
+
+/** The origins of pages this server itself served. */
+export function panelOrigins(port: number): string[] {
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+}
+
+/**
+ * True when a WebSocket upgrade comes from one of `allowed`. Browsers (and OBS's CEF docks, which load the
+ * dock URL as an ordinary top-level page) always send Origin on WebSocket upgrades, so a missing Origin is
+ * refused too: a non-browser client can set one.
+ */
+export function isAllowedOrigin(origin: string | undefined, allowed: readonly string[]): boolean {
+  return origin !== undefined && allowed.includes(origin.toLowerCase());
+}
+
+/** The cookie that lets a page's own sub-resources (scripts, styles) load after the tokened page load. */
+export function panelCookieName(port: number): string {
+  // Cookies are not isolated by port, so the name carries it: two Greenroom servers never clash.
+  return `greenroom_panel_${port}`;
+}
+
+/** Reads one cookie's value from a Cookie header; null when absent. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) {
+    return null;
+  }
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      return part.slice(eq + 1).trim();
+    }
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+/**
+ * What the preload exposes as `window.greenroom`, built over an ipcRenderer-shaped object so it can be
+ * tested without Electron. Only contract channels pass (anything else never reaches ipcRenderer); events
+ * arrive on one IPC channel and are fanned out here, and every `on` returns its unsubscribe function.
+ * The panel builds its named API over this with `createPanelApi` (renderer/src/lib/transport.ts).
+ */
+import type { ErrorValue, Result } from '../../shared/errors';
+import { EVENT_CHANNELS, isInvokeChannel, isSendChannel, type EventChannel } from '../../shared/ipc-contract';
+import { IPC_CHANNELS } from '../ipc/ipc-gate';
+
+/** The slice of ipcRenderer the bridge uses. */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  send(channel: string, ...args: unknown[]): void;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+export interface GreenroomBridge {
+  invoke(channel: string, args: unknown[]): Promise<unknown>;
+  send(channel: string, args: unknown[]): void;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+function isEventChannel(value: unknown): value is EventChannel {
+  return typeof value === 'string' && (EVENT_CHANNELS as readonly string[]).includes(value);
+}
+
+export function createPreloadBridge(ipc: IpcRendererLike): GreenroomBridge {
+  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  ipc.on(IPC_CHANNELS.event, (_event, name, payload) => {
+    if (!isEventChannel(name)) {
+      return;
+    }
+    for (const listener of [...(listeners.get(name) ?? [])]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        // One broken listener must not silence the rest; the error still reaches the console.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  });
+  return {
+    invoke(channel, args) {
+      if (!isInvokeChannel(channel)) {
+        const error: ErrorValue = { code: 'UnknownChannel', message: 'unknown channel' };
+        return Promise.resolve({ ok: false, error } satisfies Result<never>);
+      }
+      return ipc.invoke(IPC_CHANNELS.invoke, channel, args);
+    },
+    send(channel, args) {
+      if (isSendChannel(channel)) {
+        ipc.send(IPC_CHANNELS.send, channel, args);
+      }
+    },
+    on(event, listener) {
+      if (!isEventChannel(event) || typeof listener !== 'function') {
+        return () => undefined;
+      }
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      // Boxed, so subscribing the same function twice gives two independent subscriptions.
+      const entry = (payload: unknown): void => listener(payload);
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+      };
+    },
+  };
+}

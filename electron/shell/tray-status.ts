@@ -1,0 +1,43 @@
+/**
+ * The tray icon's state and tooltip from the app's snapshot: green when signed in and events flow, amber
+ * when something needs attention (tunnel down, late deliveries, a failed subscription), grey when
+ * signed out.
+ */
+import type { AccountView, AppMode, HealthView } from '../../shared/views';
+
+export type TrayLevel = 'ok' | 'warn' | 'off';
+
+export interface TrayStatus {
+  level: TrayLevel;
+  tooltip: string;
+}
+
+/** Describes the connection for the tray. */
+export function trayStatus(state: { mode: AppMode; account: AccountView; health: HealthView }): TrayStatus {
+  const where = state.mode === 'sandbox' ? ' (sandbox)' : '';
+  if (!state.account.signedIn) {
+    return { level: 'off', tooltip: `Greenroom${where}: not signed in` };
+  }
+  const who = state.account.accountLabel ?? 'Kick';
+  const problem = healthProblem(state.health);
+  return problem
+    ? { level: 'warn', tooltip: `Greenroom${where}: ${who}, ${problem}` }
+    : { level: 'ok', tooltip: `Greenroom${where}: ${who}, events flowing` };
+}
+
+function healthProblem(health: HealthView): string | null {
+  if (health.tunnel.state === 'down') {
+    return `tunnel down (${health.tunnel.reason})`;
+  }
+  if (health.tunnel.state === 'connecting') {
+    return 'tunnel connecting';
+  }
+  const failed = health.subscriptions.filter((s) => s.state !== 'active').length;
+  if (failed > 0) {
+    return `${failed} event subscription${failed === 1 ? '' : 's'} missing`;
+  }
+  if (health.lag.state === 'delayed') {
+    return 'events arriving late';
+  }
+  return null;
+}

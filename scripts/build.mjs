@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm run build`: the renderer with Vite (→ out/renderer), then esbuild bundles for the Electron main
+// process (→ out/main/index.js, ESM), the panel-only entry (→ out/main/panel.js, ESM) and the preload
+// (→ out/preload/index.cjs: one CommonJS file, because sandboxed preloads cannot load ES modules).
+// npm dependencies stay external in the main bundles: electron-builder packs the production ones into
+// the asar, so bundling them too would ship them twice. The preload bundles everything it uses (zod and
+// the contract), since a sandboxed preload can require only a few Electron modules.
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds everything into out/. */
+export async function buildAll() {
+  const [{ build: viteBuild }, { build: esbuild }] = await Promise.all([import('vite'), import('esbuild')]);
+  rmSync(join(root, 'out', 'main'), { recursive: true, force: true });
+  rmSync(join(root, 'out', 'preload'), { recursive: true, force: true });
+  await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  // Electron 45 runs Node 24; the panel-only entry runs on the system Node (20.19+).
+  const node = { ...common, platform: 'node', target: 'node20', format: 'esm', packages: 'external' };
+  await Promise.all([
+    esbuild({ ...node, entryPoints: ['electron/main.ts'], outfile: 'out/main/index.js' }),
+    esbuild({ ...node, entryPoints: ['electron/panel-main.ts'], outfile: 'out/main/panel.js' }),
+    esbuild({
+      ...common,
+      entryPoints: ['electron/preload/index.ts'],
+      outfile: 'out/preload/index.cjs',
+      platform: 'browser',
+      target: 'chrome120',
+      format: 'cjs',
+      external: ['electron'],
+      // zod is most of it; the preload is parsed on every window load.
+      minify: true,
+    }),
+  ]);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = Date.now();
+  await buildAll();
+  console.log(`Built out/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,155 @@
+/**
+ * The panel-only start path end to end, as `npm start` runs it without Electron: launchGreenroom with the
+ * Node secret store in sandbox mode, the real webhook side (receiver, journal, reconciler) fed by the
+ * embedded sandbox's signed deliveries, and the panel server. A browser-side transport signs in over the
+ * panel WebSocket, a sandbox chat message arrives as a `kick:event`, and stop() closes everything.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { openSettings } from '../../../electron/app/settings';
+import { launchGreenroom, LaunchError, type Launched } from '../../../electron/launch/launch-greenroom';
+import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
+import { triggerEvent } from '../../../electron/sandbox/triggers';
+import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
+import type { EventPayloads } from '../../../shared/ipc-contract';
+import { createPanelApi } from '../../../shared/panel-api';
+import { createWebSocketTransport, type PanelConnection } from '../../../renderer/src/lib/transport';
+import { makeRendererDir, rawGet } from '../../helpers/panel-fakes';
+
+/** Plays the system browser: follows redirects from the sandbox's auto-approved authorize URL to our callback. */
+async function visit(url: string): Promise<void> {
+  let next: string | undefined = url;
+  for (let hops = 0; next && hops < 5; hops++) {
+    const res: Awaited<ReturnType<typeof request>> = await request(next);
+    await res.body.text();
+    const location: unknown = res.headers.location;
+    next = typeof location === 'string' ? new URL(location, next).href : undefined;
+  }
+}
+
+describe('launchGreenroom (panel-only, sandbox mode)', () => {
+  let dir: string;
+  let launched: Launched;
+  let connection: PanelConnection;
+  const logs: string[] = [];
+  const opened: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    // The loopback sign-in listener takes a free port; sandbox mode registers whatever it picked.
+    openSettings(dir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+    launched = await launchGreenroom({
+      env: {
+        GREENROOM_DATA_DIR: dir,
+        GREENROOM_PANEL_PORT: '0',
+        GREENROOM_SANDBOX_ACTIVITY: 'off',
+        GREENROOM_SANDBOX_AUTO_APPROVE: String(STREAMER_USER_ID),
+      },
+      defaultDataDir: join(dir, 'unused'),
+      staticDir: makeRendererDir().dir,
+      openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+      openExternal: async (url) => {
+        opened.push(url);
+        await visit(url);
+      },
+      webhooks: createAppWebhookPort,
+      log: (line) => logs.push(line),
+      panelRequired: true,
+    });
+    const port = launched.panel!.port;
+    connection = createWebSocketTransport({
+      url: `ws://127.0.0.1:${port}/ws`,
+      token: launched.panel!.token,
+      WebSocketImpl: class extends WebSocket {
+        constructor(url: string) {
+          super(url, { origin: `http://127.0.0.1:${port}` });
+        }
+      },
+    });
+  });
+
+  afterAll(async () => {
+    connection?.close();
+    await launched?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts in sandbox mode with the panel on a kept token and says so in the snapshot', async () => {
+    expect(launched.dataDir).toBe(dir);
+    expect(existsSync(join(dir, PANEL_TOKEN_FILE_NAME))).toBe(true);
+    expect(launched.panel!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    const page = await rawGet(launched.panel!.port, `/?token=${launched.panel!.token}`);
+    expect(page.status).toBe(200);
+    // The emote host of the embedded sandbox is allowed for images.
+    expect(page.headers['content-security-policy']).toContain(
+      `img-src 'self' data: ${new URL(launched.app.sandbox!.urls.api).origin}`,
+    );
+    const api = createPanelApi(connection);
+    const snapshot = await api.app.snapshot();
+    expect(snapshot).toMatchObject({
+      ok: true,
+      value: { mode: 'sandbox', dockUrl: launched.panel!.url, health: { secretStore: { backend: 'node-aes-gcm' } } },
+    });
+  });
+
+  it('signs in over the panel WebSocket and receives a sandbox chat message through the webhook path', async () => {
+    const api = createPanelApi(connection);
+    const signedIn = await api.auth.startLogin({});
+    expect(signedIn).toMatchObject({ ok: true, value: { signedIn: true, userId: STREAMER_USER_ID } });
+    expect(opened[0]).toContain('/oauth/authorize');
+
+    const chat: EventPayloads['kick:event'][] = [];
+    connection.on('kick:event', (payload) => chat.push(payload as EventPayloads['kick:event']));
+    // The reconciler subscribes after sign-in; deliveries start once the subscription exists.
+    await expect
+      .poll(
+        () =>
+          launched.app
+            .snapshot()
+            .health.subscriptions.some((s) => s.type === 'chat.message.sent' && s.state === 'active'),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    triggerEvent(launched.app.sandbox!.ctx, 'chat.message.sent', { overrides: { content: 'hello from the sandbox' } });
+    await expect
+      .poll(() => chat.find((e) => e.kind === 'chat' && e.message.content === 'hello from the sandbox'), {
+        timeout: 10_000,
+      })
+      .toBeDefined();
+    expect(launched.app.snapshot().health.counters.accepted).toBeGreaterThan(0);
+  });
+
+  it('refuses to start a second panel on a port already taken, in one plain line', async () => {
+    const taken = String(launched.panel!.port);
+    const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    try {
+      await expect(
+        launchGreenroom({
+          env: { GREENROOM_DATA_DIR: other, GREENROOM_PANEL_PORT: taken, GREENROOM_SANDBOX_ACTIVITY: 'off' },
+          defaultDataDir: other,
+          staticDir: other,
+          openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+          openExternal: () => Promise.resolve(),
+          webhooks: createAppWebhookPort,
+          log: () => undefined,
+          panelRequired: true,
+        }),
+      ).rejects.toThrow(
+        new LaunchError(
+          `the panel port ${taken} is in use; set GREENROOM_PANEL_PORT to another port (0 picks a free one)`,
+        ),
+      );
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
