@@ -1,0 +1,55 @@
+/**
+ * Chat content as Kick sends it: plain text with emotes inline as `[emote:ID:name]` (there is no emotes
+ * endpoint, design.md item 4). Split into text, emote and mention segments for rendering; nothing here
+ * produces HTML, so user text never reaches the DOM as markup.
+ */
+
+export type ContentSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'emote'; id: string; name: string }
+  | { kind: 'mention'; text: string; self: boolean };
+
+const TOKEN = /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})/g;
+
+/** Splits `content` into segments; `selfName` marks mentions of the streamer (case-insensitive). */
+export function parseContent(content: string, selfName: string | null): ContentSegment[] {
+  const out: ContentSegment[] = [];
+  const self = selfName?.toLowerCase() ?? null;
+  let last = 0;
+  for (const match of content.matchAll(TOKEN)) {
+    const at = match.index;
+    if (at > last) {
+      out.push({ kind: 'text', text: content.slice(last, at) });
+    }
+    if (match[1] !== undefined && match[2] !== undefined) {
+      out.push({ kind: 'emote', id: match[1], name: match[2] });
+    } else {
+      const name = match[3] ?? '';
+      out.push({ kind: 'mention', text: match[0], self: self !== null && name.toLowerCase() === self });
+    }
+    last = at + match[0].length;
+  }
+  if (last < content.length) {
+    out.push({ kind: 'text', text: content.slice(last) });
+  }
+  return out;
+}
+
+/** Whether the message mentions the streamer: `@name` or the bare name as a word. */
+export function mentionsName(content: string, name: string | null): boolean {
+  if (!name) {
+    return false;
+  }
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])@?${escaped}(?![A-Za-z0-9_])`, 'i').test(content);
+}
+
+/** Content with emote tokens shown as their names, for quotes and screen-reader summaries. */
+export function plainContent(content: string): string {
+  return content.replace(/\[emote:\d{1,20}:([^\]\s]{1,100})\]/g, '$1');
+}
+
+/** The image URL of an emote on the configured host (files.kick.com, or the sandbox's API URL). */
+export function emoteUrl(host: string, id: string): string {
+  return `${host.replace(/\/+$/, '')}/emotes/${encodeURIComponent(id)}/fullsize`;
+}

@@ -1,0 +1,54 @@
+/** Small formatters shared by the views. Pure; no locale surprises in tests (24-hour clock, padded). */
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `14:05` for a chat line. */
+export function formatClock(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `1m`, `10m`, `1h`, `1d`, `1w`, `90m` for a timeout length in minutes. */
+export function formatMinutes(minutes: number): string {
+  if (minutes % 10080 === 0) {
+    return `${minutes / 10080}w`;
+  }
+  if (minutes % 1440 === 0) {
+    return `${minutes / 1440}d`;
+  }
+  if (minutes % 60 === 0) {
+    return `${minutes / 60}h`;
+  }
+  return `${minutes}m`;
+}
+
+/** `4:05` for a countdown in seconds. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
+
+/** `in 3 h 20 min`, `5 min ago`: a relative time for token expiry and deliveries. */
+export function formatRelative(targetMs: number, nowMs: number): string {
+  const diff = targetMs - nowMs;
+  const abs = Math.abs(diff);
+  const minutes = Math.round(abs / 60_000);
+  let text: string;
+  if (minutes < 1) {
+    text = 'less than a minute';
+  } else if (minutes < 60) {
+    text = `${minutes} min`;
+  } else if (minutes < 48 * 60) {
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    text = m ? `${h} h ${m} min` : `${h} h`;
+  } else {
+    text = `${Math.round(minutes / 1440)} days`;
+  }
+  return diff >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** `1,234` with a thin, locale-free grouping. */
+export function formatCount(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -1,0 +1,169 @@
+/**
+ * The composition root of the panel: every state class built once over one PanelApi, and the one bridge
+ * through which main's events enter Svelte (`connect()`, called from App's `$effect`, returns the
+ * unsubscribe). Nothing here is a module-level singleton; App creates one instance.
+ */
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { AppSnapshot } from '../../../../shared/views';
+import { animationFrameScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
+import { copyText, type CopyFn } from '../clipboard';
+import { AdsState } from './ads.svelte';
+import { ChatState } from './chat.svelte';
+import { ComposerState } from './composer.svelte';
+import { ConnectionState, type ConnectionSource } from './connection.svelte';
+import { FeedState } from './feed.svelte';
+import { HealthState } from './health.svelte';
+import { LeaderboardState } from './leaderboard.svelte';
+import { ModerationState } from './moderation.svelte';
+import { RedemptionsState } from './redemptions.svelte';
+import { RewardsState } from './rewards.svelte';
+import { SessionState } from './session.svelte';
+import { SettingsState } from './settings.svelte';
+import { SetupWizardState } from './setup-wizard.svelte';
+import { StreamInfoState } from './stream-info.svelte';
+import { UserCardState } from './user-card.svelte';
+
+/** What the panel runs on besides the API; tests replace each. */
+export interface PanelDeps {
+  scheduler: FrameScheduler;
+  clock: Clock;
+  copy: CopyFn;
+  /** The transport's status; absent in tests and wherever the link cannot drop. */
+  connection: ConnectionSource | null;
+}
+
+export const defaultDeps: PanelDeps = {
+  scheduler: animationFrameScheduler,
+  clock: systemClock,
+  copy: copyText,
+  connection: null,
+};
+
+/** All panel state. */
+export class AppState {
+  readonly api: PanelApi;
+  readonly deps: PanelDeps;
+  readonly connection: ConnectionState;
+  readonly session: SessionState;
+  readonly chat: ChatState;
+  readonly composer: ComposerState;
+  readonly mod: ModerationState;
+  readonly card: UserCardState;
+  readonly feed: FeedState;
+  readonly redemptions: RedemptionsState;
+  readonly rewards: RewardsState;
+  readonly ads: AdsState;
+  readonly stream: StreamInfoState;
+  readonly leaderboard: LeaderboardState;
+  readonly health: HealthState;
+  readonly settings: SettingsState;
+  readonly wizard: SetupWizardState;
+  #started = $state(false);
+
+  constructor(api: PanelApi, deps: Partial<PanelDeps> = {}) {
+    this.api = api;
+    this.deps = { ...defaultDeps, ...deps };
+    this.connection = new ConnectionState(this.deps.connection);
+    this.session = new SessionState(api);
+    this.chat = new ChatState(api, this.deps.scheduler);
+    this.composer = new ComposerState(api, this.session);
+    this.mod = new ModerationState(api, this.chat);
+    this.card = new UserCardState(api, this.chat, this.mod);
+    this.feed = new FeedState(api);
+    this.redemptions = new RedemptionsState(api, (id, status) => this.feed.setRedemptionStatus(id, status));
+    this.rewards = new RewardsState(api);
+    this.ads = new AdsState(api, this.deps.clock);
+    this.stream = new StreamInfoState(api, this.deps.clock);
+    this.leaderboard = new LeaderboardState(api);
+    this.health = new HealthState(api);
+    this.settings = new SettingsState(api);
+    this.wizard = new SetupWizardState(api, this.session, this.settings, this.health);
+  }
+
+  /** The snapshot has arrived (the shell can render beyond its loading state). */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** Subscribes to every event main pushes; returns the unsubscribe. */
+  connect(): () => void {
+    const offs = [
+      this.api.on('kick:event', (event) => {
+        if (event.kind === 'chat') {
+          this.chat.receive(event.message);
+          return;
+        }
+        this.feed.add(event.item);
+        if (event.kind === 'redemption' || event.item.kind === 'redemption') {
+          this.redemptions.onEvent(event.item);
+        }
+        if (event.item.kind === 'live-status' || event.item.kind === 'metadata') {
+          void this.stream.refresh();
+        }
+      }),
+      this.api.on('chat:deleted', ({ messageId }) => this.chat.markDeleted(messageId)),
+      this.api.on('mod:action', (action) => this.mod.record(action)),
+      this.api.on('session:changed', (account) => this.session.applyAccount(account)),
+      this.api.on('health:changed', (health) => this.health.apply(health)),
+      this.api.on('settings:changed', (settings) => {
+        this.settings.apply(settings, false);
+        this.chat.setLimit(settings.chatScrollback);
+      }),
+      this.connection.connect(() => void this.start()),
+    ];
+    return () => {
+      for (const off of offs) {
+        off();
+      }
+    };
+  }
+
+  /** Loads the snapshot, then restores chat, feed and the mod log from main. */
+  async start(): Promise<AppSnapshot | null> {
+    const snapshot = await this.session.load();
+    if (!snapshot) {
+      return null;
+    }
+    this.health.apply(snapshot.health);
+    this.settings.apply(snapshot.settings);
+    this.chat.setLimit(snapshot.settings.chatScrollback);
+    this.#started = true;
+    if (snapshot.mode === 'kick' && this.settings.needsCredentials && !this.wizard.open) {
+      this.wizard.start();
+    }
+    const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];
+    if (snapshot.account.signedIn) {
+      loads.push(this.redemptions.load(), this.stream.load());
+    }
+    await Promise.all(loads);
+    return snapshot;
+  }
+
+  /** Stops timers (countdowns, debounces). */
+  dispose(): void {
+    this.ads.dispose();
+  }
+
+  reset(): void {
+    this.#started = false;
+    for (const s of [
+      this.connection,
+      this.session,
+      this.chat,
+      this.composer,
+      this.mod,
+      this.card,
+      this.feed,
+      this.redemptions,
+      this.rewards,
+      this.ads,
+      this.stream,
+      this.leaderboard,
+      this.health,
+      this.settings,
+      this.wizard,
+    ]) {
+      s.reset();
+    }
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Live chat: a bounded scrollback (default 1,000, `settings.chatScrollback`), new messages buffered and
+ * flushed once per animation frame, pause (hover, scroll-up, held key) with an "N new" count, deletions
+ * marked in place, and each user's recent messages kept for the user card while Greenroom runs.
+ * Memory stays flat over a long stream (design.md item 10): every list here has a cap.
+ */
+import { SvelteSet } from 'svelte/reactivity';
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { ChatMessageView } from '../../../../shared/views';
+import { animationFrameScheduler, type FrameScheduler } from '../clock';
+import { describeError } from '../error-text';
+import { RecentByUser } from '../recent-by-user';
+
+export type PauseReason = 'hover' | 'scroll' | 'key';
+
+export const DEFAULT_SCROLLBACK = 1000;
+const SCROLLBACK_MIN = 100;
+const SCROLLBACK_MAX = 10_000;
+/** Messages kept per user for the card, and users remembered. */
+export const RECENT_PER_USER = 50;
+const RECENT_USERS_MAX = 2000;
+
+/** Chat scrollback, batching and pause. */
+export class ChatState {
+  #api: PanelApi;
+  #schedule: FrameScheduler;
+  #messages = $state.raw<ChatMessageView[]>([]);
+  #held = $state.raw<ChatMessageView[]>([]);
+  #reasons = new SvelteSet<PauseReason>();
+  #newCount = $state(0);
+  #limit = $state(DEFAULT_SCROLLBACK);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #recentVersion = $state(0);
+  #buffer: ChatMessageView[] = [];
+  #frameRequested = false;
+  // Bookkeeping only, never rendered: ids in scrollback for dedupe (deliberately not reactive).
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #ids = new Set<string>();
+  #recent = new RecentByUser(RECENT_PER_USER, RECENT_USERS_MAX);
+
+  readonly paused = $derived(this.#reasons.size > 0);
+
+  constructor(api: PanelApi, schedule: FrameScheduler = animationFrameScheduler) {
+    this.#api = api;
+    this.#schedule = schedule;
+  }
+
+  get messages(): readonly ChatMessageView[] {
+    return this.#messages;
+  }
+  get newCount(): number {
+    return this.#newCount;
+  }
+  get limit(): number {
+    return this.#limit;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get pauseReasons(): ReadonlySet<PauseReason> {
+    return this.#reasons;
+  }
+
+  /** Sets the scrollback cap (clamped to what settings allow) and trims at once. */
+  setLimit(limit: number): void {
+    this.#limit = Math.min(SCROLLBACK_MAX, Math.max(SCROLLBACK_MIN, Math.round(limit)));
+    this.#messages = this.#trim(this.#messages);
+    this.#held = this.#trim(this.#held);
+  }
+
+  /** Restores recent chat from main after a start or reconnect; duplicates are skipped. */
+  async loadHistory(): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.chat.history();
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return;
+    }
+    const fresh = result.value.filter((m) => !this.#ids.has(m.messageId));
+    for (const m of fresh) {
+      this.#ids.add(m.messageId);
+      this.#recent.add(m);
+    }
+    this.#messages = this.#trim([...fresh, ...this.#messages]);
+  }
+
+  /** One incoming message: buffered until the next frame. */
+  receive(message: ChatMessageView): void {
+    if (this.#ids.has(message.messageId)) {
+      return;
+    }
+    this.#ids.add(message.messageId);
+    this.#recent.add(message);
+    this.#buffer.push(message);
+    if (this.#buffer.length > this.#limit * 2) {
+      // A hidden dock gets no frames; keep the buffer within the cap too.
+      for (const dropped of this.#buffer.splice(0, this.#buffer.length - this.#limit)) {
+        this.#ids.delete(dropped.messageId);
+      }
+    }
+    if (!this.#frameRequested) {
+      this.#frameRequested = true;
+      this.#schedule(() => this.flush());
+    }
+  }
+
+  /** Moves buffered messages into view (or into the held queue while paused). Called once per frame. */
+  flush(): void {
+    this.#frameRequested = false;
+    if (this.#buffer.length === 0) {
+      return;
+    }
+    const batch = this.#buffer;
+    this.#buffer = [];
+    if (this.paused) {
+      this.#held = this.#trim(this.#held.concat(batch));
+      this.#newCount += batch.length;
+    } else {
+      this.#messages = this.#trim(this.#messages.concat(batch));
+    }
+    this.#recentVersion++;
+  }
+
+  pause(reason: PauseReason): void {
+    this.#reasons.add(reason);
+  }
+
+  /** Lifts one pause reason; when none is left, held messages join the log. */
+  resume(reason: PauseReason): void {
+    if (this.#reasons.delete(reason) && this.#reasons.size === 0) {
+      this.#release();
+    }
+  }
+
+  /** The "N new messages" jump: lift every reason. */
+  resumeAll(): void {
+    this.#reasons.clear();
+    this.#release();
+  }
+
+  /** Marks a message deleted wherever it is (Kick sends no deletion event; main tells us ours). */
+  markDeleted(messageId: string): void {
+    const mark = (list: ChatMessageView[]): ChatMessageView[] | null => {
+      const i = list.findIndex((m) => m.messageId === messageId);
+      if (i < 0 || list[i]!.deleted) {
+        return null;
+      }
+      const copy = list.slice();
+      copy[i] = { ...list[i]!, deleted: true };
+      return copy;
+    };
+    this.#buffer = mark(this.#buffer) ?? this.#buffer;
+    this.#messages = mark(this.#messages) ?? this.#messages;
+    this.#held = mark(this.#held) ?? this.#held;
+    const found = [...this.#buffer, ...this.#messages, ...this.#held].find((m) => m.messageId === messageId);
+    if (found && this.#recent.replace(found)) {
+      this.#recentVersion++;
+    }
+  }
+
+  /** A user's recent messages, oldest first; reactive to new messages. */
+  recentFor(userId: number | null, username: string): ChatMessageView[] {
+    void this.#recentVersion;
+    return this.#recent.get(userId, username);
+  }
+
+  /** Finds a message in view by id. */
+  find(messageId: string): ChatMessageView | undefined {
+    return this.#messages.find((m) => m.messageId === messageId);
+  }
+
+  reset(): void {
+    this.#messages = [];
+    this.#held = [];
+    this.#reasons.clear();
+    this.#newCount = 0;
+    this.#limit = DEFAULT_SCROLLBACK;
+    this.#loading = false;
+    this.#error = null;
+    this.#buffer = [];
+    this.#frameRequested = false;
+    this.#ids.clear();
+    this.#recent.clear();
+    this.#recentVersion++;
+  }
+
+  #release(): void {
+    if (this.#held.length > 0) {
+      this.#messages = this.#trim(this.#messages.concat(this.#held));
+      this.#held = [];
+    }
+    this.#newCount = 0;
+  }
+
+  #trim(list: ChatMessageView[]): ChatMessageView[] {
+    if (list.length <= this.#limit) {
+      return list;
+    }
+    const cut = list.length - this.#limit;
+    for (let i = 0; i < cut; i++) {
+      this.#ids.delete(list[i]!.messageId);
+    }
+    return list.slice(cut);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The chat input: send as the streamer or the bot, an optional reply target, a live counter against Kick's
+ * 500-character limit (counted in code points, as Kick does), and a plain reason whenever sending is not
+ * possible (signed out, `chat:write` not granted, empty, too long).
+ */
+import type { PanelApi } from '../../../../shared/panel-api';
+import { countCodePoints, LIMITS } from '../../../../shared/limits';
+import type { ChatMessageView } from '../../../../shared/views';
+import { describeError } from '../error-text';
+import type { SessionState } from './session.svelte';
+
+export type SendAs = 'user' | 'bot';
+
+/** Draft, reply target and sending. */
+export class ComposerState {
+  #api: PanelApi;
+  #session: SessionState;
+  #replyTo = $state.raw<ChatMessageView | null>(null);
+  #sending = $state(false);
+  #error = $state<string | null>(null);
+
+  /** Bound to the input. */
+  content = $state('');
+  /** Bound to the "send as" switch. */
+  as = $state<SendAs>('user');
+
+  readonly length = $derived(countCodePoints(this.content));
+  readonly overLimit = $derived(this.length > LIMITS.chatContentMax);
+  /** Why the input is disabled, or null. */
+  readonly disabledReason: string | null = $derived.by(() => {
+    if (!this.#session.signedIn) {
+      return 'Sign in with Kick to chat.';
+    }
+    if (!this.#session.hasScope('chat:write')) {
+      return 'Sign in again to grant chat:write before sending.';
+    }
+    return null;
+  });
+  readonly canSend = $derived(
+    this.disabledReason === null && !this.#sending && this.content.trim().length > 0 && !this.overLimit,
+  );
+
+  constructor(api: PanelApi, session: SessionState) {
+    this.#api = api;
+    this.#session = session;
+  }
+
+  get replyTo(): ChatMessageView | null {
+    return this.#replyTo;
+  }
+  get sending(): boolean {
+    return this.#sending;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get max(): number {
+    return LIMITS.chatContentMax;
+  }
+
+  setReplyTo(message: ChatMessageView | null): void {
+    this.#replyTo = message;
+  }
+
+  /** Sends the draft; clears it on success, keeps it (with the reason) on failure. */
+  async send(): Promise<boolean> {
+    if (!this.canSend) {
+      return false;
+    }
+    this.#sending = true;
+    this.#error = null;
+    const content = this.content.trim();
+    const result = await this.#api.chat.send({
+      content,
+      as: this.as,
+      ...(this.#replyTo ? { replyToMessageId: this.#replyTo.messageId } : {}),
+    });
+    this.#sending = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return false;
+    }
+    if (!result.value.is_sent) {
+      this.#error = 'Kick did not send the message (it may have been held by chat settings).';
+      return false;
+    }
+    this.content = '';
+    this.#replyTo = null;
+    return true;
+  }
+
+  reset(): void {
+    this.content = '';
+    this.as = 'user';
+    this.#replyTo = null;
+    this.#sending = false;
+    this.#error = null;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Connection health: tunnel and webhook URL, subscriptions per event type, delivery lag, counters of
+ * accepted, rejected and duplicate deliveries, and the secret store's state. Pushed by main on
+ * `health:changed`; a refresh asks for a fresh snapshot.
+ */
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { HealthView } from '../../../../shared/views';
+import { describeError } from '../error-text';
+
+/** The health view and its refresh. */
+export class HealthState {
+  #api: PanelApi;
+  #health = $state.raw<HealthView | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+
+  readonly tunnelText: string = $derived.by(() => {
+    const t = this.#health?.tunnel;
+    switch (t?.state) {
+      case undefined:
+        return 'Unknown';
+      case 'off':
+        return 'Off — events cannot reach Greenroom';
+      case 'connecting':
+        return `Connecting (attempt ${t.attempt})…`;
+      case 'up':
+        return t.reachable === false ? 'Up, but Kick cannot reach it yet' : 'Up';
+      case 'down':
+        return `Down: ${t.reason} — retrying in ${Math.ceil(t.retryInMs / 1000)} s`;
+    }
+  });
+  readonly problems: number = $derived(
+    (this.#health?.subscriptions.filter((s) => s.state !== 'active').length ?? 0) +
+      (this.#health?.tunnel.state === 'up' ? 0 : 1) +
+      (this.#health?.secretStore.degraded ? 1 : 0),
+  );
+
+  constructor(api: PanelApi) {
+    this.#api = api;
+  }
+
+  get health(): HealthView | null {
+    return this.#health;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  apply(health: HealthView): void {
+    this.#health = health;
+  }
+
+  async refresh(): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.health.snapshot();
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return;
+    }
+    this.#health = result.value;
+  }
+
+  reset(): void {
+    this.#health = null;
+    this.#loading = false;
+    this.#error = null;
+  }
+}

@@ -1,0 +1,82 @@
+/** The KICKs leaderboard: lifetime, month and week, top N (1–100). */
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
+import { LIMITS } from '../../../../shared/limits';
+import { describeError } from '../error-text';
+
+export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
+export const LEADERBOARD_PERIODS: readonly { id: LeaderboardPeriod; label: string }[] = [
+  { id: 'lifetime', label: 'Lifetime' },
+  { id: 'month', label: 'This month' },
+  { id: 'week', label: 'This week' },
+];
+
+/** The board, the chosen period and N. */
+export class LeaderboardState {
+  #api: PanelApi;
+  #board = $state.raw<KickLeaderboard | null>(null);
+  #period = $state<LeaderboardPeriod>('lifetime');
+  #top = $state<number>(LIMITS.leaderboardTopDefault);
+  #loading = $state(false);
+  #loaded = $state(false);
+  #error = $state<string | null>(null);
+
+  readonly entries: KickLeaderboardEntry[] = $derived(
+    this.#board ? [...this.#board[this.#period]].sort((a, b) => a.rank - b.rank).slice(0, this.#top) : [],
+  );
+
+  constructor(api: PanelApi) {
+    this.#api = api;
+  }
+
+  get period(): LeaderboardPeriod {
+    return this.#period;
+  }
+  get top(): number {
+    return this.#top;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  setPeriod(period: LeaderboardPeriod): void {
+    this.#period = period;
+  }
+
+  /** Changes N (clamped to 1–100) and reloads. */
+  async setTop(top: number): Promise<void> {
+    const n = Math.min(LIMITS.leaderboardTopMax, Math.max(LIMITS.leaderboardTopMin, Math.round(top) || 1));
+    if (n !== this.#top) {
+      this.#top = n;
+      await this.load();
+    }
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.kicks.leaderboard({ top: this.#top });
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return;
+    }
+    this.#loaded = true;
+    this.#board = result.value;
+  }
+
+  reset(): void {
+    this.#board = null;
+    this.#period = 'lifetime';
+    this.#top = LIMITS.leaderboardTopDefault;
+    this.#loading = false;
+    this.#loaded = false;
+    this.#error = null;
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Moderation: delete, timeout (presets and custom 1–10080 min), ban with a reason (one confirm), unban, and
+ * Greenroom's own mod log (Kick sends no event for deletions, design.md item 5). Each action shows
+ * "pending" where it was started and then its result in the same place; a ban offers undo (unban).
+ */
+import { SvelteMap } from 'svelte/reactivity';
+import type { Result } from '../../../../shared/errors';
+import type { PanelApi } from '../../../../shared/panel-api';
+import { LIMITS } from '../../../../shared/limits';
+import type { ChatMessageView, ModAction } from '../../../../shared/views';
+import { describeError } from '../error-text';
+import { formatMinutes } from '../format';
+import type { ChatState } from './chat.svelte';
+
+/** Who an action is aimed at. */
+export interface ModTarget {
+  userId: number;
+  username: string;
+}
+
+/** The state of one action, shown where it was started (`origin`: a message id or `card:<userId>`). */
+export interface ModStatus {
+  state: 'pending' | 'ok' | 'failed';
+  text: string;
+}
+
+export interface BanRequest extends ModTarget {
+  origin: string;
+}
+
+/** The timeout presets, in minutes: 1 m, 5 m, 10 m, 1 h, 1 d, 1 w. */
+export const TIMEOUT_PRESETS = [1, 5, 10, 60, 1440, 10080] as const;
+
+const LOG_MAX = 500;
+
+/** Null when `minutes` is a whole number Kick accepts, else the reason. */
+export function validateTimeoutMinutes(minutes: number | null): string | null {
+  if (minutes === null || !Number.isInteger(minutes)) {
+    return 'Minutes: enter a whole number.';
+  }
+  if (minutes < LIMITS.banDurationMinutesMin || minutes > LIMITS.banDurationMinutesMax) {
+    return `Minutes: between ${LIMITS.banDurationMinutesMin} and ${LIMITS.banDurationMinutesMax} (one week).`;
+  }
+  return null;
+}
+
+/** Null when the ban reason fits, else the reason. */
+export function validateBanReason(reason: string): string | null {
+  return reason.length > LIMITS.banReasonMax ? `Reason: at most ${LIMITS.banReasonMax} characters.` : null;
+}
+
+/** Actions, their in-place status, the ban confirm and undo. */
+export class ModerationState {
+  #api: PanelApi;
+  #chat: ChatState;
+  #log = $state.raw<ModAction[]>([]);
+  #status = new SvelteMap<string, ModStatus>();
+  #confirm = $state.raw<BanRequest | null>(null);
+  #undo = $state.raw<ModTarget | null>(null);
+  #logError = $state<string | null>(null);
+
+  constructor(api: PanelApi, chat: ChatState) {
+    this.#api = api;
+    this.#chat = chat;
+  }
+
+  /** Newest first. */
+  get log(): readonly ModAction[] {
+    return this.#log;
+  }
+  get logError(): string | null {
+    return this.#logError;
+  }
+  /** The ban waiting for its one confirm. */
+  get confirming(): BanRequest | null {
+    return this.#confirm;
+  }
+  /** The last successful ban, offered for undo. */
+  get undoable(): ModTarget | null {
+    return this.#undo;
+  }
+
+  statusFor(origin: string): ModStatus | undefined {
+    return this.#status.get(origin);
+  }
+
+  actionsFor(userId: number): ModAction[] {
+    return this.#log.filter((a) => a.targetUserId === userId);
+  }
+
+  async loadLog(): Promise<void> {
+    const result = await this.#api.mod.log();
+    if (!result.ok) {
+      this.#logError = describeError(result.error);
+      return;
+    }
+    this.#logError = null;
+    for (const action of [...result.value].sort((a, b) => a.atMs - b.atMs)) {
+      this.record(action);
+    }
+  }
+
+  /** Adds an action to the log (from a result or `mod:action`); the same id is kept once. */
+  record(action: ModAction): void {
+    const rest = this.#log.filter((a) => a.id !== action.id);
+    this.#log = [action, ...rest].sort((a, b) => b.atMs - a.atMs).slice(0, LOG_MAX);
+  }
+
+  async deleteMessage(message: ChatMessageView, origin = message.messageId): Promise<void> {
+    await this.#run(origin, `Deleting…`, 'Deleted', 'Delete failed', () =>
+      this.#api.chat.delete({ messageId: message.messageId }),
+    );
+    if (this.#status.get(origin)?.state === 'ok') {
+      this.#chat.markDeleted(message.messageId);
+    }
+  }
+
+  async timeout(target: ModTarget, minutes: number, origin: string, reason?: string): Promise<void> {
+    const invalid = validateTimeoutMinutes(minutes) ?? (reason ? validateBanReason(reason) : null);
+    if (invalid) {
+      this.#status.set(origin, { state: 'failed', text: invalid });
+      return;
+    }
+    const span = formatMinutes(minutes);
+    await this.#run(origin, `Timing out ${target.username} for ${span}…`, `Timed out ${span}`, 'Timeout failed', () =>
+      this.#api.mod.timeout({ userId: target.userId, minutes, ...(reason ? { reason } : {}) }),
+    );
+  }
+
+  /** Asks for the one confirm (with an optional reason) before banning. */
+  requestBan(target: ModTarget, origin: string): void {
+    this.#confirm = { ...target, origin };
+  }
+
+  cancelBan(): void {
+    this.#confirm = null;
+  }
+
+  /** Bans the user waiting for confirmation. */
+  async confirmBan(reason: string): Promise<void> {
+    const request = this.#confirm;
+    if (!request) {
+      return;
+    }
+    const invalid = validateBanReason(reason);
+    if (invalid) {
+      this.#status.set(request.origin, { state: 'failed', text: invalid });
+      return;
+    }
+    this.#confirm = null;
+    const trimmed = reason.trim();
+    await this.#run(request.origin, `Banning ${request.username}…`, 'Banned', 'Ban failed', () =>
+      this.#api.mod.ban({ userId: request.userId, ...(trimmed ? { reason: trimmed } : {}) }),
+    );
+    if (this.#status.get(request.origin)?.state === 'ok') {
+      this.#undo = { userId: request.userId, username: request.username };
+    }
+  }
+
+  async unban(target: ModTarget, origin: string): Promise<void> {
+    await this.#run(origin, `Unbanning ${target.username}…`, 'Unbanned', 'Unban failed', () =>
+      this.#api.mod.unban({ userId: target.userId }),
+    );
+    if (this.#undo?.userId === target.userId && this.#status.get(origin)?.state === 'ok') {
+      this.#undo = null;
+    }
+  }
+
+  /** Undo for the last ban. */
+  async undoBan(): Promise<void> {
+    const target = this.#undo;
+    if (target) {
+      await this.unban(target, `undo:${target.userId}`);
+    }
+  }
+
+  dismissUndo(): void {
+    this.#undo = null;
+  }
+
+  reset(): void {
+    this.#log = [];
+    this.#status.clear();
+    this.#confirm = null;
+    this.#undo = null;
+    this.#logError = null;
+  }
+
+  async #run(
+    origin: string,
+    pending: string,
+    done: string,
+    failed: string,
+    call: () => Promise<Result<ModAction | null>>,
+  ): Promise<void> {
+    this.#status.set(origin, { state: 'pending', text: pending });
+    const result = await call();
+    if (!result.ok) {
+      this.#status.set(origin, { state: 'failed', text: `${failed}: ${describeError(result.error)}` });
+      return;
+    }
+    if (result.value) {
+      this.record(result.value);
+      if (!result.value.ok) {
+        this.#status.set(origin, { state: 'failed', text: `${failed}: ${result.value.error ?? 'Kick refused it'}` });
+        return;
+      }
+    }
+    this.#status.set(origin, { state: 'ok', text: done });
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Channel rewards: list, create, edit, pause/resume, enable/disable and delete (after one confirm).
+ * Rewards another app created come back with `canManage: false` and stay read-only here, since Kick only
+ * lets the creating app change them.
+ */
+import { SvelteMap } from 'svelte/reactivity';
+import type { Result } from '../../../../shared/errors';
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { KickReward } from '../../../../shared/kick/resources';
+import { LIMITS } from '../../../../shared/limits';
+import { describeError } from '../error-text';
+import { RewardFormState } from './reward-form.svelte';
+
+export type ManagedReward = KickReward & { canManage: boolean };
+
+/** The reward list and the open form. */
+export class RewardsState {
+  #api: PanelApi;
+  #rewards = $state.raw<ManagedReward[]>([]);
+  #loading = $state(false);
+  #loaded = $state(false);
+  #error = $state<string | null>(null);
+  #form = $state.raw<RewardFormState | null>(null);
+  #saving = $state(false);
+  #formError = $state<string | null>(null);
+  #rowError = new SvelteMap<string, string>();
+  #rowBusy = new SvelteMap<string, boolean>();
+  #confirmDelete = $state<string | null>(null);
+
+  readonly canCreate = $derived(this.#rewards.length < LIMITS.rewardsPerChannelMax);
+
+  constructor(api: PanelApi) {
+    this.#api = api;
+  }
+
+  get rewards(): readonly ManagedReward[] {
+    return this.#rewards;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get form(): RewardFormState | null {
+    return this.#form;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  get formError(): string | null {
+    return this.#formError;
+  }
+  get confirmingDelete(): string | null {
+    return this.#confirmDelete;
+  }
+  rowError(id: string): string | undefined {
+    return this.#rowError.get(id);
+  }
+  rowBusy(id: string): boolean {
+    return this.#rowBusy.get(id) ?? false;
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.rewards.list();
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return;
+    }
+    this.#loaded = true;
+    this.#rewards = result.value;
+  }
+
+  startCreate(): void {
+    this.#formError = null;
+    this.#form = new RewardFormState();
+  }
+
+  startEdit(id: string): void {
+    const reward = this.#rewards.find((r) => r.id === id);
+    if (reward?.canManage) {
+      this.#formError = null;
+      this.#form = new RewardFormState(reward);
+    }
+  }
+
+  cancelForm(): void {
+    this.#form = null;
+    this.#formError = null;
+  }
+
+  /** Creates or updates from the open form; the form closes on success. */
+  async save(): Promise<void> {
+    const form = this.#form;
+    if (!form || !form.valid || this.#saving) {
+      return;
+    }
+    this.#saving = true;
+    this.#formError = null;
+    let result: Result<KickReward>;
+    if (form.original) {
+      const patch = form.patch();
+      if (Object.keys(patch).length === 0) {
+        this.#saving = false;
+        this.#form = null;
+        return;
+      }
+      result = await this.#api.rewards.update({ id: form.original.id, patch });
+    } else {
+      result = await this.#api.rewards.create(form.fields());
+    }
+    this.#saving = false;
+    if (!result.ok) {
+      this.#formError = describeError(result.error);
+      return;
+    }
+    this.#upsert(result.value);
+    this.#form = null;
+  }
+
+  setPaused(id: string, paused: boolean): Promise<void> {
+    return this.#patchRow(id, { isPaused: paused });
+  }
+
+  setEnabled(id: string, enabled: boolean): Promise<void> {
+    return this.#patchRow(id, { isEnabled: enabled });
+  }
+
+  requestDelete(id: string): void {
+    this.#confirmDelete = id;
+  }
+
+  cancelDelete(): void {
+    this.#confirmDelete = null;
+  }
+
+  async confirmDelete(): Promise<void> {
+    const id = this.#confirmDelete;
+    if (!id) {
+      return;
+    }
+    this.#confirmDelete = null;
+    this.#rowBusy.set(id, true);
+    const result = await this.#api.rewards.delete({ id });
+    this.#rowBusy.delete(id);
+    if (!result.ok) {
+      this.#rowError.set(id, describeError(result.error));
+      return;
+    }
+    this.#rowError.delete(id);
+    this.#rewards = this.#rewards.filter((r) => r.id !== id);
+  }
+
+  reset(): void {
+    this.#rewards = [];
+    this.#loading = false;
+    this.#loaded = false;
+    this.#error = null;
+    this.#form = null;
+    this.#saving = false;
+    this.#formError = null;
+    this.#rowError.clear();
+    this.#rowBusy.clear();
+    this.#confirmDelete = null;
+  }
+
+  async #patchRow(id: string, patch: { isPaused?: boolean; isEnabled?: boolean }): Promise<void> {
+    this.#rowBusy.set(id, true);
+    const result = await this.#api.rewards.update({ id, patch });
+    this.#rowBusy.delete(id);
+    if (!result.ok) {
+      this.#rowError.set(id, describeError(result.error));
+      return;
+    }
+    this.#rowError.delete(id);
+    this.#upsert(result.value);
+  }
+
+  #upsert(reward: KickReward): void {
+    const i = this.#rewards.findIndex((r) => r.id === reward.id);
+    const next = { ...reward, canManage: true };
+    this.#rewards = i < 0 ? [...this.#rewards, next] : this.#rewards.map((r, j) => (j === i ? next : r));
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The session: the start-up snapshot (mode, sandbox notice, dock URL), the signed-in account and sign-in
+ * itself. Signing in never blocks the panel (design.md item 3): the banner offers it, one click.
+ */
+import type { ErrorValue } from '../../../../shared/errors';
+import type { PanelApi } from '../../../../shared/panel-api';
+import { KICK_SCOPES, type KickScope } from '../../../../shared/kick/scopes';
+import type { AccountView, AppMode, AppSnapshot } from '../../../../shared/views';
+import { describeError } from '../error-text';
+
+const SIGNED_OUT: AccountView = {
+  signedIn: false,
+  accountLabel: null,
+  userId: null,
+  scopes: [],
+  expiresAtMs: null,
+  signedOutReason: null,
+  signingIn: false,
+};
+
+/** Snapshot, account and the sign-in flow. */
+export class SessionState {
+  #api: PanelApi;
+  #snapshot = $state.raw<AppSnapshot | null>(null);
+  #account = $state.raw<AccountView>(SIGNED_OUT);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #loginError = $state<string | null>(null);
+
+  readonly missingScopes: KickScope[] = $derived(KICK_SCOPES.filter((s) => !this.#account.scopes.includes(s)));
+
+  constructor(api: PanelApi) {
+    this.#api = api;
+  }
+
+  get snapshot(): AppSnapshot | null {
+    return this.#snapshot;
+  }
+  get account(): AccountView {
+    return this.#account;
+  }
+  get mode(): AppMode | null {
+    return this.#snapshot?.mode ?? null;
+  }
+  get sandboxNotice(): string | null {
+    return this.#snapshot?.sandboxNotice ?? null;
+  }
+  get dockUrl(): string | null {
+    return this.#snapshot?.dockUrl ?? null;
+  }
+  get broadcasterUserId(): number | null {
+    return this.#snapshot?.broadcasterUserId ?? this.#account.userId;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get loginError(): string | null {
+    return this.#loginError;
+  }
+  get signedIn(): boolean {
+    return this.#account.signedIn;
+  }
+  get signingIn(): boolean {
+    return this.#account.signingIn;
+  }
+
+  hasScope(scope: KickScope): boolean {
+    return this.#account.scopes.includes(scope);
+  }
+
+  /** Loads the start-up snapshot; returns it so the app can hand health and settings on. */
+  async load(): Promise<AppSnapshot | null> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.app.snapshot();
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return null;
+    }
+    this.#snapshot = result.value;
+    this.#account = result.value.account;
+    return result.value;
+  }
+
+  /** Opens Kick's sign-in in the system browser and waits; `scopes` adds permissions not yet granted. */
+  async signIn(scopes?: KickScope[]): Promise<void> {
+    this.#loginError = null;
+    this.#account = { ...this.#account, signingIn: true };
+    const result = await this.#api.auth.startLogin(scopes ? { scopes } : {});
+    if (result.ok) {
+      this.#account = result.value;
+      return;
+    }
+    this.#account = { ...this.#account, signingIn: false };
+    this.#loginError = result.error.code === 'AuthCancelled' ? null : loginErrorText(result.error);
+  }
+
+  /** Signs in again asking for every scope already granted plus `scope`. */
+  async addScope(scope: KickScope): Promise<void> {
+    const granted = KICK_SCOPES.filter((s) => this.#account.scopes.includes(s));
+    await this.signIn([...granted, scope]);
+  }
+
+  async cancelSignIn(): Promise<void> {
+    await this.#api.auth.cancelLogin();
+    this.#account = { ...this.#account, signingIn: false };
+  }
+
+  async signOut(): Promise<void> {
+    const result = await this.#api.auth.signOut();
+    if (!result.ok) {
+      this.#loginError = describeError(result.error);
+      return;
+    }
+    this.#account = { ...SIGNED_OUT, signedOutReason: null };
+  }
+
+  /** `session:changed` from main. */
+  applyAccount(account: AccountView): void {
+    this.#account = account;
+    if (account.signedIn) {
+      this.#loginError = null;
+    }
+  }
+
+  reset(): void {
+    this.#snapshot = null;
+    this.#account = SIGNED_OUT;
+    this.#loading = false;
+    this.#error = null;
+    this.#loginError = null;
+  }
+}
+
+function loginErrorText(error: ErrorValue): string {
+  switch (error.code) {
+    case 'AuthTimedOut':
+      return 'Sign-in timed out waiting for the browser. Try again.';
+    case 'AuthDenied':
+      return 'Kick said the sign-in was denied. Try again and approve the permissions.';
+    case 'NotConfigured':
+      return 'Add your Kick app credentials in Settings first.';
+    case 'AuthPortInUse':
+      return `${error.message} — change the redirect port in Settings.`;
+    default:
+      return describeError(error);
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * Stream info: title, category (autocomplete over v2 categories, the search debounced on the injected
+ * clock), tags (≤ 10, ≤ 25 characters each), live status and viewer count. Saving sends only what changed.
+ */
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { KickCategory, KickChannel } from '../../../../shared/kick/resources';
+import { countCodePoints, LIMITS } from '../../../../shared/limits';
+import { systemClock, type Clock } from '../clock';
+import { describeError } from '../error-text';
+
+/** The contract's cap on a stream title. */
+export const STREAM_TITLE_MAX = 200;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface CategoryChoice {
+  id: number;
+  name: string;
+}
+
+/** Null when a new tag may be added, else the reason. */
+export function validateTag(tag: string, existing: readonly string[]): string | null {
+  const t = tag.trim();
+  if (!t) {
+    return 'Tag: type a word first.';
+  }
+  if (countCodePoints(t) > LIMITS.customTagLengthMax) {
+    return `Tag: at most ${LIMITS.customTagLengthMax} characters.`;
+  }
+  if (existing.some((e) => e.toLowerCase() === t.toLowerCase())) {
+    return `Tag: "${t}" is already there.`;
+  }
+  if (existing.length >= LIMITS.customTagsMax) {
+    return `Tags: at most ${LIMITS.customTagsMax}.`;
+  }
+  return null;
+}
+
+/** The channel's info and the edit drafts. */
+export class StreamInfoState {
+  #api: PanelApi;
+  #clock: Clock;
+  #info = $state.raw<KickChannel | null>(null);
+  #loading = $state(false);
+  #loaded = $state(false);
+  #error = $state<string | null>(null);
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
+  #saved = $state(false);
+  #results = $state.raw<KickCategory[]>([]);
+  #searching = $state(false);
+  #searchError = $state<string | null>(null);
+  #query = $state('');
+  #cancelSearch: (() => void) | null = null;
+  #searchSeq = 0;
+
+  /** Drafts, bound to the form. */
+  title = $state('');
+  category = $state.raw<CategoryChoice | null>(null);
+  tags = $state.raw<string[]>([]);
+
+  readonly titleError = $derived.by(() => {
+    const n = countCodePoints(this.title.trim());
+    if (n === 0) {
+      return 'Title: required.';
+    }
+    return n > STREAM_TITLE_MAX ? `Title: at most ${STREAM_TITLE_MAX} characters (now ${n}).` : null;
+  });
+  readonly changes = $derived.by(() => {
+    const info = this.#info;
+    const out: { title?: string; categoryId?: number; tags?: string[] } = {};
+    if (!info) {
+      return out;
+    }
+    if (this.title.trim() !== info.stream_title) {
+      out.title = this.title.trim();
+    }
+    if (this.category && this.category.id !== info.category.id) {
+      out.categoryId = this.category.id;
+    }
+    if (this.tags.join('\n') !== info.stream.custom_tags.join('\n')) {
+      out.tags = this.tags;
+    }
+    return out;
+  });
+  readonly dirty = $derived(Object.keys(this.changes).length > 0);
+
+  constructor(api: PanelApi, clock: Clock = systemClock) {
+    this.#api = api;
+    this.#clock = clock;
+  }
+
+  get info(): KickChannel | null {
+    return this.#info;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+  get saved(): boolean {
+    return this.#saved;
+  }
+  get isLive(): boolean {
+    return this.#info?.stream.is_live ?? false;
+  }
+  get viewers(): number {
+    return this.#info?.stream.viewer_count ?? 0;
+  }
+  get query(): string {
+    return this.#query;
+  }
+  get results(): readonly KickCategory[] {
+    return this.#results;
+  }
+  get searching(): boolean {
+    return this.#searching;
+  }
+  get searchError(): string | null {
+    return this.#searchError;
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await this.#api.stream.info();
+    this.#loading = false;
+    if (!result.ok) {
+      this.#error = describeError(result.error);
+      return;
+    }
+    this.#loaded = true;
+    this.#apply(result.value, !this.dirty);
+  }
+
+  /** Live status and viewers refresh without touching drafts being edited. */
+  async refresh(): Promise<void> {
+    const result = await this.#api.stream.info();
+    if (result.ok) {
+      this.#apply(result.value, !this.dirty);
+    }
+  }
+
+  /** Types into the category box: searches after a pause in typing. */
+  setQuery(query: string): void {
+    this.#query = query;
+    this.#cancelSearch?.();
+    this.#cancelSearch = null;
+    const q = query.trim();
+    if (q.length === 0) {
+      this.#results = [];
+      this.#searching = false;
+      return;
+    }
+    this.#searching = true;
+    this.#cancelSearch = this.#clock.setTimeout(() => void this.#search(q.slice(0, 100)), SEARCH_DEBOUNCE_MS);
+  }
+
+  pickCategory(category: CategoryChoice): void {
+    this.category = { id: category.id, name: category.name };
+    this.#query = '';
+    this.#results = [];
+    this.#searching = false;
+    this.#saved = false;
+  }
+
+  /** Adds a tag; returns the reason when it cannot. */
+  addTag(tag: string): string | null {
+    const problem = validateTag(tag, this.tags);
+    if (!problem) {
+      this.tags = [...this.tags, tag.trim()];
+      this.#saved = false;
+    }
+    return problem;
+  }
+
+  removeTag(tag: string): void {
+    this.tags = this.tags.filter((t) => t !== tag);
+    this.#saved = false;
+  }
+
+  /** Puts the drafts back to what Kick has. */
+  revert(): void {
+    this.#apply(this.#info, true);
+  }
+
+  async save(): Promise<void> {
+    if (!this.dirty || this.titleError || this.#saving) {
+      return;
+    }
+    this.#saving = true;
+    this.#saveError = null;
+    this.#saved = false;
+    const result = await this.#api.stream.update(this.changes);
+    this.#saving = false;
+    if (!result.ok) {
+      this.#saveError = describeError(result.error);
+      return;
+    }
+    this.#saved = true;
+    if (result.value) {
+      this.#apply(result.value, true);
+    } else {
+      await this.load();
+    }
+  }
+
+  reset(): void {
+    this.#cancelSearch?.();
+    this.#cancelSearch = null;
+    this.#info = null;
+    this.#loading = false;
+    this.#loaded = false;
+    this.#error = null;
+    this.#saving = false;
+    this.#saveError = null;
+    this.#saved = false;
+    this.#results = [];
+    this.#searching = false;
+    this.#searchError = null;
+    this.#query = '';
+    this.title = '';
+    this.category = null;
+    this.tags = [];
+  }
+
+  async #search(query: string): Promise<void> {
+    const seq = ++this.#searchSeq;
+    const result = await this.#api.stream.searchCategories({ query });
+    if (seq !== this.#searchSeq) {
+      return;
+    }
+    this.#searching = false;
+    if (!result.ok) {
+      this.#searchError = describeError(result.error);
+      this.#results = [];
+      return;
+    }
+    this.#searchError = null;
+    this.#results = result.value;
+  }
+
+  #apply(info: KickChannel | null, resetDrafts: boolean): void {
+    this.#info = info;
+    if (resetDrafts) {
+      this.title = info?.stream_title ?? '';
+      this.category = info ? { id: info.category.id, name: info.category.name } : null;
+      this.tags = info ? [...info.stream.custom_tags] : [];
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The user card (design.md item 6): the user's recent messages (kept here while Greenroom runs, merged with
+ * what main remembers) and the moderation actions taken on them, with a selected message for the
+ * keyboard's Delete.
+ */
+import type { PanelApi } from '../../../../shared/panel-api';
+import type { ChatMessageView, ModAction, UserCardView } from '../../../../shared/views';
+import { mergeBy } from '../collections';
+import { describeError } from '../error-text';
+import type { ChatState } from './chat.svelte';
+import type { ModerationState } from './moderation.svelte';
+
+export interface CardTarget {
+  userId: number | null;
+  username: string;
+}
+
+/** The open card, if any. */
+export class UserCardState {
+  #api: PanelApi;
+  #chat: ChatState;
+  #mod: ModerationState;
+  #target = $state.raw<CardTarget | null>(null);
+  #remote = $state.raw<UserCardView | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #selected = $state<string | null>(null);
+
+  readonly messages: ChatMessageView[] = $derived.by(() => {
+    const target = this.#target;
+    if (!target) {
+      return [];
+    }
+    return mergeBy(
+      (m) => m.messageId,
+      this.#remote?.recentMessages ?? [],
+      this.#chat.recentFor(target.userId, target.username),
+    ).sort((a, b) => a.sentAtMs - b.sentAtMs);
+  });
+
+  readonly actions: ModAction[] = $derived.by(() => {
+    const target = this.#target;
+    if (!target || target.userId === null) {
+      return [];
+    }
+    return mergeBy((a) => a.id, this.#remote?.actions ?? [], this.#mod.actionsFor(target.userId)).sort(
+      (a, b) => b.atMs - a.atMs,
+    );
+  });
+
+  constructor(api: PanelApi, chat: ChatState, mod: ModerationState) {
+    this.#api = api;
+    this.#chat = chat;
+    this.#mod = mod;
+  }
+
+  get target(): CardTarget | null {
+    return this.#target;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get selectedId(): string | null {
+    return this.#selected;
+  }
+  get selected(): ChatMessageView | undefined {
+    return this.messages.find((m) => m.messageId === this.#selected);
+  }
+
+  /** Opens the card for a user; the selected message defaults to the one clicked. */
+  async open(target: CardTarget, messageId?: string): Promise<void> {
+    this.#target = target;
+    this.#remote = null;
+    this.#error = null;
+    this.#selected = messageId ?? null;
+    if (target.userId === null) {
+      return;
+    }
+    this.#loading = true;
+    const result = await this.#api.mod.userCard({ userId: target.userId });
+    if (this.#target !== target) {
+      return;
+    }
+    this.#loading = false;
+    if (result.ok) {
+      this.#remote = result.value;
+    } else {
+      this.#error = describeError(result.error);
+    }
+  }
+
+  select(messageId: string | null): void {
+    this.#selected = messageId;
+  }
+
+  close(): void {
+    this.#target = null;
+    this.#remote = null;
+    this.#selected = null;
+    this.#loading = false;
+    this.#error = null;
+  }
+
+  reset(): void {
+    this.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Which rows of a long list to render. Rows are measured once rendered; rows not yet seen count at the
+ * estimate. Offsets are prefix sums over at most `chatScrollback` rows (≤ 10,000), cheap enough per frame.
+ */
+
+export interface VirtualWindow {
+  start: number;
+  end: number;
+  padTop: number;
+  padBottom: number;
+  total: number;
+}
+
+/** Prefix offsets: `offsets[i]` is the top of row i, `offsets[n]` the total height. */
+export function rowOffsets(count: number, heightOf: (index: number) => number): Float64Array {
+  const offsets = new Float64Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    offsets[i + 1] = offsets[i]! + heightOf(i);
+  }
+  return offsets;
+}
+
+/** The first row whose bottom is below `y`. */
+function rowAt(offsets: Float64Array, count: number, y: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (offsets[mid + 1]! <= y) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return Math.min(lo, Math.max(0, count - 1));
+}
+
+/** The rows covering [scrollTop, scrollTop + viewport] plus `overscan` rows each side. */
+export function computeWindow(
+  offsets: Float64Array,
+  count: number,
+  scrollTop: number,
+  viewport: number,
+  overscan: number,
+): VirtualWindow {
+  const total = offsets[count] ?? 0;
+  if (count === 0) {
+    return { start: 0, end: 0, padTop: 0, padBottom: 0, total: 0 };
+  }
+  const first = rowAt(offsets, count, Math.max(0, scrollTop));
+  const last = rowAt(offsets, count, Math.max(0, scrollTop + viewport));
+  const start = Math.max(0, first - overscan);
+  const end = Math.min(count, last + 1 + overscan);
+  return { start, end, padTop: offsets[start]!, padBottom: total - offsets[end]!, total };
+}

@@ -1,0 +1,114 @@
+import '@testing-library/svelte/vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import App from '../../../../renderer/src/App.svelte';
+import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
+import { account, message, snapshot } from '../fixtures';
+
+function setup(view: 'full' | 'chat' | 'compact' = 'full') {
+  const fake = createFakeApi();
+  const frames = manualFrames();
+  const clock = manualClock();
+  const copied: string[] = [];
+  const copy = (text: string) => {
+    copied.push(text);
+    return Promise.resolve(true);
+  };
+  const r = render(App, { props: { api: fake.api, view, deps: { scheduler: frames.scheduler, clock, copy } } });
+  return { fake, frames, clock, copied, ...r };
+}
+
+describe('App', () => {
+  it('loads the snapshot, shows the sandbox notice and subscribes to every event', async () => {
+    const { fake } = setup();
+    await settle();
+    expect(screen.getByText(/built-in Kick sandbox/)).toBeTruthy();
+    expect(fake.listeners('kick:event')).toBe(1);
+    expect(fake.listeners('session:changed')).toBe(1);
+    expect(fake.argsOf('chat:history')).toHaveLength(1);
+    expect(fake.argsOf('feed:history')).toHaveLength(1);
+  });
+
+  it('renders chat as it arrives, one flush per frame', async () => {
+    const { fake, frames } = setup();
+    await settle();
+    fake.emit('kick:event', { kind: 'chat', message: message({ content: 'first!', username: 'alice' }) });
+    await settle();
+    expect(screen.queryByText('first!')).toBeNull();
+    frames.run();
+    await settle();
+    expect(screen.getByText('first!')).toBeTruthy();
+  });
+
+  it('pop-out view renders only the chat', async () => {
+    setup('chat');
+    await settle();
+    expect(screen.getByRole('log')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('switches tabs with the keyboard', async () => {
+    setup('compact');
+    await settle();
+    const chatTab = screen.getByRole('tab', { name: 'Chat' });
+    expect(chatTab.getAttribute('aria-selected')).toBe('true');
+    await fireEvent.keyDown(chatTab, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('applies session changes pushed by main', async () => {
+    const { fake } = setup();
+    await settle();
+    fake.emit('session:changed', account({ signedIn: false, signedOutReason: 'refresh token rejected' }));
+    await settle();
+    expect(screen.getByText(/refresh token rejected/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+  });
+
+  it('shows a snapshot failure with retry', async () => {
+    const fake = createFakeApi();
+    fake.fail('app:snapshot', 'Internal', 'main is not ready');
+    render(App, { props: { api: fake.api, deps: { scheduler: manualFrames().scheduler, clock: manualClock() } } });
+    await settle();
+    expect(screen.getByText(/main is not ready/)).toBeTruthy();
+    fake.ok('app:snapshot', snapshot());
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(screen.queryByText(/main is not ready/)).toBeNull();
+  });
+});
+
+describe('App windows', () => {
+  it('pops out the chat and toggles the companion through main', async () => {
+    const { fake } = setup();
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: 'Pop out chat' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Toggle the compact companion window' }));
+    expect(fake.sent.map((s) => s.channel)).toEqual(['window:pop-out-chat', 'window:toggle-companion']);
+  });
+
+  it('opens a narrow dock on the chat tab with every section reachable', async () => {
+    setup('compact');
+    await settle();
+    const names = screen.getAllByRole('tab').map((t) => t.textContent?.trim().replace(/\s+\d+$/, ''));
+    expect(names).toEqual(['Chat', 'Activity', 'Redemptions', 'Health', 'Settings']);
+    expect(screen.getByRole('log')).toBeTruthy();
+  });
+});
+
+describe('App tabs', () => {
+  it('loads a tab once when first shown and does not retry a failure on its own', async () => {
+    const { fake } = setup();
+    await settle();
+    fake.fail('rewards:list', 'Network', 'offline');
+    await fireEvent.click(screen.getByRole('tab', { name: 'Rewards' }));
+    await settle();
+    await settle();
+    expect(fake.argsOf('rewards:list')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toContain('offline');
+    fake.ok('rewards:list', []);
+    await fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(screen.getByText('No rewards yet.')).toBeTruthy();
+  });
+});
