@@ -17,7 +17,14 @@ describe('the panel in a browser, against the sandbox', () => {
   it('loads with the strict CSP and says it runs on the sandbox', async () => {
     const response = await e2e.page.reload();
     expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
-    await expect.poll(() => e2e.page.getByText(/sandbox/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        e2e.page
+          .getByText(/sandbox/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await e2e.screenshot('panel-signed-out');
   });
 });
