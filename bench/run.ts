@@ -8,6 +8,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'api-client': () => import('./api-client-overhead'),
   'webhook-ingest': () => import('./webhook-ingest'),
   'journal-append': () => import('./journal-append'),
+  'panel-startup': () => import('./panel-startup'),
 };
 
 function format(result: BenchResult): string {
