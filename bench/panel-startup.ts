@@ -21,7 +21,7 @@ const IDLE_MS = Number(process.env.GREENROOM_BENCH_IDLE_MS ?? 60_000);
 interface Started {
   child: ChildProcess;
   url: string;
-  lines: AsyncIterator<string>;
+  lines: AsyncIterator<string, undefined>;
   dataDir: string;
 }
 
@@ -39,12 +39,16 @@ async function startPanel(extraEnv: Record<string, string> = {}): Promise<Starte
     },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const lines: AsyncIterator<string, undefined> = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   for (;;) {
     const { value, done } = await lines.next();
-    if (done) throw new Error('the panel process exited before printing its URL');
+    if (done) {
+      throw new Error('the panel process exited before printing its URL');
+    }
     const match = /^Greenroom panel: (\S+)/.exec(value);
-    if (match) return { child, url: match[1]!, lines, dataDir };
+    if (match) {
+      return { child, url: match[1]!, lines, dataDir };
+    }
   }
 }
 
@@ -69,7 +73,9 @@ async function visit(url: string): Promise<void> {
 export async function run(): Promise<BenchResult[]> {
   if (!existsSync(join(root, 'out', 'main', 'panel.js')) || !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
     const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('build failed');
+    if (built.status !== 0) {
+      throw new Error('build failed');
+    }
   }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
@@ -92,7 +98,9 @@ export async function run(): Promise<BenchResult[]> {
     await page.getByRole('button', { name: 'Sign in with Kick' }).click();
     for (;;) {
       const { value, done } = await started.lines.next();
-      if (done) throw new Error('the panel process exited during sign-in');
+      if (done) {
+        throw new Error('the panel process exited during sign-in');
+      }
       const link = /^Open this link to continue: (\S+)/.exec(value);
       if (link) {
         await visit(link[1]!);
