@@ -16,7 +16,14 @@ export async function buildAll() {
   const [{ build: viteBuild }, { build: esbuild }] = await Promise.all([import('vite'), import('esbuild')]);
   rmSync(join(root, 'out', 'main'), { recursive: true, force: true });
   rmSync(join(root, 'out', 'preload'), { recursive: true, force: true });
-  await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // The root is given explicitly: under Vitest (the packaging test runs this) the shared config's root is
+  // the repository, not renderer/.
+  await viteBuild({
+    configFile: join(root, 'vite.config.ts'),
+    root: join(root, 'renderer'),
+    logLevel: 'warn',
+    mode: 'production',
+  });
   const common = {
     absWorkingDir: root,
     bundle: true,
