@@ -14,13 +14,22 @@ export class HealthState {
   #loading = $state(false);
   #error = $state<string | null>(null);
 
+  /**
+   * Whether events can reach Greenroom: through an up tunnel on Kick; on the sandbox, which delivers to the
+   * local receiver directly, the tunnel is off by design and that is fine.
+   */
+  readonly tunnelOk: boolean = $derived(
+    this.#health?.tunnel.state === 'up' || (this.#health?.mode === 'sandbox' && this.#health.tunnel.state === 'off'),
+  );
   readonly tunnelText: string = $derived.by(() => {
     const t = this.#health?.tunnel;
     switch (t?.state) {
       case undefined:
         return 'Unknown';
       case 'off':
-        return 'Off — events cannot reach Greenroom';
+        return this.#health?.mode === 'sandbox'
+          ? 'Not needed: the sandbox delivers events to Greenroom directly'
+          : 'Off — events cannot reach Greenroom';
       case 'connecting':
         return `Connecting (attempt ${t.attempt})…`;
       case 'up':
@@ -31,7 +40,7 @@ export class HealthState {
   });
   readonly problems: number = $derived(
     (this.#health?.subscriptions.filter((s) => s.state !== 'active').length ?? 0) +
-      (this.#health?.tunnel.state === 'up' ? 0 : 1) +
+      (this.#health && !this.tunnelOk ? 1 : 0) +
       (this.#health?.secretStore.degraded ? 1 : 0),
   );
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ComposerState } from '../../../../renderer/src/lib/state/composer.svelte';
 import { FeedState } from '../../../../renderer/src/lib/state/feed.svelte';
+import { HealthState } from '../../../../renderer/src/lib/state/health.svelte';
 import { LeaderboardState } from '../../../../renderer/src/lib/state/leaderboard.svelte';
 import { RewardsState } from '../../../../renderer/src/lib/state/rewards.svelte';
 import { SessionState } from '../../../../renderer/src/lib/state/session.svelte';
 import { SettingsState } from '../../../../renderer/src/lib/state/settings.svelte';
 import { createFakeApi } from '../fake-api';
-import { account, feedItem, reward, snapshot } from '../fixtures';
+import { account, feedItem, health, reward, snapshot } from '../fixtures';
 
 describe('SessionState', () => {
   it('lists missing scopes and signs in again asking for them', async () => {
@@ -102,5 +103,21 @@ describe('SettingsState', () => {
     settings.clientSecret = '';
     expect(settings.credentialsError).toMatch(/Client secret/);
     expect(fake.argsOf('settings:update')).toHaveLength(0);
+  });
+});
+
+describe('HealthState: whether events can reach Greenroom', () => {
+  it('treats the tunnel being off as fine only on the sandbox', () => {
+    const state = new HealthState(createFakeApi().api);
+    expect(state.problems).toBe(0);
+    state.apply(health({ mode: 'sandbox', tunnel: { state: 'off' } }));
+    expect(state.tunnelOk).toBe(true);
+    expect(state.tunnelText).toMatch(/Not needed/);
+    state.apply(health({ mode: 'kick', tunnel: { state: 'off' } }));
+    expect(state.tunnelOk).toBe(false);
+    expect(state.tunnelText).toMatch(/cannot reach Greenroom/);
+    expect(state.problems).toBeGreaterThanOrEqual(1);
+    state.apply(health({ mode: 'kick', tunnel: { state: 'up', url: 'https://x.loca.lt' } }));
+    expect(state.tunnelOk).toBe(true);
   });
 });
