@@ -266,7 +266,8 @@ describe('each event type', () => {
     expect(random.metadata).toEqual({
       title: after.stream_title,
       language: 'en',
-      has_mature_content: false,
+      // A random metadata change sometimes flips the mature flag, as a streamer might.
+      has_mature_content: after.stream.is_mature,
       category: after.category,
     });
 
@@ -320,7 +321,12 @@ describe('each event type', () => {
     expect(Object.keys(payload.sender).sort()).toEqual([...COMPACT_USER_KEYS].sort());
     await trigger('kicks.gifted', { count: 3 });
     const board = await api<KickLeaderboard>('/public/v1/kicks/leaderboard');
-    expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: 5000, rank: 1 });
+    // The random gifts may come from the same viewer; whatever they gave adds to the 5000.
+    const total = sandbox.ctx.state.kicksGifts
+      .filter((g) => g.senderUserId === sender)
+      .reduce((n, g) => n + g.amount, 0);
+    expect(total).toBeGreaterThanOrEqual(5000);
+    expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: total, rank: 1 });
     expect(sandbox.ctx.state.kicksGifts).toHaveLength(4);
   });
 });
