@@ -3,7 +3,8 @@
  * 200, parse + publish) against a bare node:http responder that reads the body and does one RSA
  * verification per request and nothing else. design.md: verification is the floor, so the rest of the
  * pipeline must stay small beside it. Both serve the same pre-signed deliveries over loopback from one
- * keep-alive client with 16 requests in flight, alternating rounds, best round of each; the journal is the
+ * keep-alive client with 16 requests in flight. Seven rounds each measure the floor and ours back to back;
+ * the ratio is the median of those pairs, the absolute figures the best round of each. The journal is the
  * in-memory one (the file journal has its own benchmark).
  */
 import { constants, type KeyObject, verify } from 'node:crypto';
@@ -30,7 +31,7 @@ export interface BenchResult {
 /** Deliveries per round. Signing costs ~1 ms each, so they are made once and served to every round. */
 const DELIVERIES = 2000;
 const CONCURRENCY = 16;
-const ROUNDS = 3;
+const ROUNDS = 7;
 
 /**
  * The floor: read the body, verify once, answer. No header checks, window, dedup, journal or parse. With
@@ -135,13 +136,19 @@ export async function run(): Promise<BenchResult[]> {
   let bestFloor = 0;
   let bestOurs = 0;
   let bestBare = 0;
+  // Each round measures the floor and ours back to back; the median of those pairwise ratios is robust to
+  // the machine's load drifting between rounds (best-of on each side was not).
+  const ratios: number[] = [];
   try {
     await drive(floor.url, deliveries.slice(0, 200)); // warm-up: JIT and sockets
     await drive(bare.url, deliveries.slice(0, 200));
     await runReceiverRound(key.publicKeyPem, deliveries.slice(0, 200));
     for (let round = 0; round < ROUNDS; round++) {
-      bestFloor = Math.max(bestFloor, await drive(floor.url, deliveries));
-      bestOurs = Math.max(bestOurs, await runReceiverRound(key.publicKeyPem, deliveries));
+      const floorRate = await drive(floor.url, deliveries);
+      const ourRate = await runReceiverRound(key.publicKeyPem, deliveries);
+      ratios.push(ourRate / floorRate);
+      bestFloor = Math.max(bestFloor, floorRate);
+      bestOurs = Math.max(bestOurs, ourRate);
       bestBare = Math.max(bestBare, await drive(bare.url, deliveries));
     }
   } finally {
@@ -152,7 +159,7 @@ export async function run(): Promise<BenchResult[]> {
   return [
     {
       name: 'webhook-ingest-ratio',
-      value: Math.round((bestOurs / bestFloor) * 100) / 100,
+      value: Math.round(ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]! * 100) / 100,
       unit: 'x',
       target: { op: '>=', value: 0.8 },
     },
