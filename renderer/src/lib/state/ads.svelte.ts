@@ -8,7 +8,8 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickAdBreakStatus } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
-import { describeError, explainAdError } from '../error-text';
+import { explainAdError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 export interface RunningBreak {
   id: string;
@@ -34,9 +35,7 @@ export class AdsState {
   #api: PanelApi;
   #clock: Clock;
   #status = $state.raw<KickAdBreakStatus | null>(null);
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
   #actionError = $state.raw<ErrorValue | null>(null);
   #busy = $state<'enroll' | 'run' | null>(null);
   #running = $state.raw<RunningBreak | null>(null);
@@ -62,13 +61,13 @@ export class AdsState {
     return this.#status;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
   get busy(): 'enroll' | 'run' | null {
     return this.#busy;
@@ -78,16 +77,12 @@ export class AdsState {
   }
 
   async load(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.ads.status();
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#status = result.value;
+    await this.#load.run(
+      () => this.#api.ads.status(),
+      (status) => {
+        this.#status = status;
+      },
+    );
   }
 
   async enroll(): Promise<void> {
@@ -138,9 +133,7 @@ export class AdsState {
   reset(): void {
     this.dispose();
     this.#status = null;
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
     this.#actionError = null;
     this.#busy = null;
     this.#running = null;

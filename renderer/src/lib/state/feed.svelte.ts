@@ -6,7 +6,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, FeedKind } from '../../../../shared/views';
 import { mergeBy } from '../collections';
-import { describeError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 export interface FeedFilter {
   id: string;
@@ -32,9 +32,7 @@ export class FeedState {
   #api: PanelApi;
   #items = $state.raw<FeedItem[]>([]);
   #filter = $state('all');
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
 
   readonly visible: FeedItem[] = $derived.by(() => {
     const kinds = FEED_FILTERS.find((f) => f.id === this.#filter)?.kinds ?? null;
@@ -60,13 +58,13 @@ export class FeedState {
     return this.#filter;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
 
   setFilter(id: string): void {
@@ -76,16 +74,10 @@ export class FeedState {
   }
 
   async loadHistory(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.feed.history();
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#merge(result.value);
+    await this.#load.run(
+      () => this.#api.feed.history(),
+      (items) => this.#merge(items),
+    );
   }
 
   add(item: FeedItem): void {
@@ -102,9 +94,7 @@ export class FeedState {
   reset(): void {
     this.#items = [];
     this.#filter = 'all';
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
   }
 
   #merge(incoming: FeedItem[]): void {

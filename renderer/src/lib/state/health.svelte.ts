@@ -5,14 +5,13 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { HealthView } from '../../../../shared/views';
-import { describeError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 /** The health view and its refresh. */
 export class HealthState {
   #api: PanelApi;
   #health = $state.raw<HealthView | null>(null);
-  #loading = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
 
   /**
    * Whether events can reach Greenroom: through an up tunnel on Kick; on the sandbox, which delivers to the
@@ -52,10 +51,10 @@ export class HealthState {
     return this.#health;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
 
   apply(health: HealthView): void {
@@ -63,20 +62,16 @@ export class HealthState {
   }
 
   async refresh(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.health.snapshot();
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#health = result.value;
+    await this.#load.run(
+      () => this.#api.health.snapshot(),
+      (health) => {
+        this.#health = health;
+      },
+    );
   }
 
   reset(): void {
     this.#health = null;
-    this.#loading = false;
-    this.#error = null;
+    this.#load.reset();
   }
 }

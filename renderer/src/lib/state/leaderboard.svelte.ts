@@ -2,7 +2,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
-import { describeError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
 export const LEADERBOARD_PERIODS: readonly { id: LeaderboardPeriod; label: string }[] = [
@@ -17,9 +17,7 @@ export class LeaderboardState {
   #board = $state.raw<KickLeaderboard | null>(null);
   #period = $state<LeaderboardPeriod>('lifetime');
   #top = $state<number>(LIMITS.leaderboardTopDefault);
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
 
   readonly entries: KickLeaderboardEntry[] = $derived(
     this.#board ? [...this.#board[this.#period]].sort((a, b) => a.rank - b.rank).slice(0, this.#top) : [],
@@ -36,13 +34,13 @@ export class LeaderboardState {
     return this.#top;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
 
   setPeriod(period: LeaderboardPeriod): void {
@@ -59,24 +57,18 @@ export class LeaderboardState {
   }
 
   async load(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.kicks.leaderboard({ top: this.#top });
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#board = result.value;
+    await this.#load.run(
+      () => this.#api.kicks.leaderboard({ top: this.#top }),
+      (board) => {
+        this.#board = board;
+      },
+    );
   }
 
   reset(): void {
     this.#board = null;
     this.#period = 'lifetime';
     this.#top = LIMITS.leaderboardTopDefault;
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
   }
 }

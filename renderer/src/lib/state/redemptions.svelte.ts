@@ -8,7 +8,8 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickRedemptionGroup } from '../../../../shared/kick/resources';
 import type { FeedItem } from '../../../../shared/views';
 import { indexBy, isoTime, setOf } from '../collections';
-import { describeError, explainRedemptionFailure } from '../error-text';
+import { explainRedemptionFailure } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 /** The most ids one call may carry (the contract's cap; main batches them by 25). */
 const IDS_PER_CALL = 1000;
@@ -23,9 +24,7 @@ export class RedemptionsState {
   #failures = new SvelteMap<string, string>();
   #usernames = new SvelteMap<string, string>();
   #busy = $state<RedemptionVerb | null>(null);
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
   #onDone: (id: string, status: 'accepted' | 'rejected') => void;
 
   /** Ids that can be acted on (rewards this app manages). */
@@ -52,13 +51,13 @@ export class RedemptionsState {
     return this.#busy;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
 
   isSelected(id: string): boolean {
@@ -72,22 +71,18 @@ export class RedemptionsState {
   }
 
   async load(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.redemptions.list({ status: 'pending' });
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#groups = result.value.filter((g) => g.redemptions.length > 0);
-    const present = setOf(this.#groups.flatMap((g) => g.redemptions.map((r) => r.id)));
-    for (const id of [...this.#selected]) {
-      if (!present.has(id)) {
-        this.#selected.delete(id);
-      }
-    }
+    await this.#load.run(
+      () => this.#api.redemptions.list({ status: 'pending' }),
+      (groups) => {
+        this.#groups = groups.filter((g) => g.redemptions.length > 0);
+        const present = setOf(this.#groups.flatMap((g) => g.redemptions.map((r) => r.id)));
+        for (const id of [...this.#selected]) {
+          if (!present.has(id)) {
+            this.#selected.delete(id);
+          }
+        }
+      },
+    );
   }
 
   toggle(id: string): void {
@@ -136,7 +131,7 @@ export class RedemptionsState {
       return;
     }
     this.#busy = verb;
-    this.#error = null;
+    this.#load.clearError();
     for (let i = 0; i < ids.length; i += IDS_PER_CALL) {
       const chunk = ids.slice(i, i + IDS_PER_CALL);
       const result =
@@ -144,7 +139,7 @@ export class RedemptionsState {
           ? await this.#api.redemptions.accept({ ids: chunk })
           : await this.#api.redemptions.reject({ ids: chunk });
       if (!result.ok) {
-        this.#error = describeError(result.error);
+        this.#load.fail(result.error);
         break;
       }
       const failed = indexBy(
@@ -204,9 +199,7 @@ export class RedemptionsState {
     this.#failures.clear();
     this.#usernames.clear();
     this.#busy = null;
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
   }
 
   #remove(ids: string[]): void {

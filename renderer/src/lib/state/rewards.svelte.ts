@@ -9,6 +9,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickReward } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { describeError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 import { RewardFormState } from './reward-form.svelte';
 
 export type ManagedReward = KickReward & { canManage: boolean };
@@ -17,9 +18,7 @@ export type ManagedReward = KickReward & { canManage: boolean };
 export class RewardsState {
   #api: PanelApi;
   #rewards = $state.raw<ManagedReward[]>([]);
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
   #form = $state.raw<RewardFormState | null>(null);
   #saving = $state(false);
   #formError = $state<string | null>(null);
@@ -37,13 +36,13 @@ export class RewardsState {
     return this.#rewards;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
   get form(): RewardFormState | null {
     return this.#form;
@@ -65,16 +64,12 @@ export class RewardsState {
   }
 
   async load(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.rewards.list();
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#rewards = result.value;
+    await this.#load.run(
+      () => this.#api.rewards.list(),
+      (rewards) => {
+        this.#rewards = rewards;
+      },
+    );
   }
 
   startCreate(): void {
@@ -159,9 +154,7 @@ export class RewardsState {
 
   reset(): void {
     this.#rewards = [];
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
     this.#form = null;
     this.#saving = false;
     this.#formError = null;

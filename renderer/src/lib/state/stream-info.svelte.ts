@@ -7,6 +7,7 @@ import type { KickCategory, KickChannel } from '../../../../shared/kick/resource
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { describeError } from '../error-text';
+import { LoadState } from './load-state.svelte';
 
 /** The contract's cap on a stream title. */
 export const STREAM_TITLE_MAX = 200;
@@ -40,9 +41,7 @@ export class StreamInfoState {
   #api: PanelApi;
   #clock: Clock;
   #info = $state.raw<KickChannel | null>(null);
-  #loading = $state(false);
-  #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #load = new LoadState();
   #saving = $state(false);
   #saveError = $state<string | null>(null);
   #saved = $state(false);
@@ -93,13 +92,13 @@ export class StreamInfoState {
     return this.#info;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#load.loading;
   }
   get loaded(): boolean {
-    return this.#loaded;
+    return this.#load.loaded;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#load.error;
   }
   get saving(): boolean {
     return this.#saving;
@@ -130,16 +129,10 @@ export class StreamInfoState {
   }
 
   async load(): Promise<void> {
-    this.#loading = true;
-    this.#error = null;
-    const result = await this.#api.stream.info();
-    this.#loading = false;
-    if (!result.ok) {
-      this.#error = describeError(result.error);
-      return;
-    }
-    this.#loaded = true;
-    this.#apply(result.value, !this.dirty);
+    await this.#load.run(
+      () => this.#api.stream.info(),
+      (info) => this.#apply(info, !this.dirty),
+    );
   }
 
   /** Live status and viewers refresh without touching drafts being edited. */
@@ -218,9 +211,7 @@ export class StreamInfoState {
     this.#cancelSearch?.();
     this.#cancelSearch = null;
     this.#info = null;
-    this.#loading = false;
-    this.#loaded = false;
-    this.#error = null;
+    this.#load.reset();
     this.#saving = false;
     this.#saveError = null;
     this.#saved = false;

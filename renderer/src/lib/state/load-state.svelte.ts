@@ -1,0 +1,63 @@
+/**
+ * The loading / loaded / error flags of one fetch, shared by the panel states that load a value from main
+ * (ads, stream info, rewards, feed, leaderboard, redemptions, health). Each of them used to repeat the same
+ * block: set loading and clear the error, await a `Result`, clear loading, then describe the error or keep
+ * the value and mark it loaded. Kept here once so every view words and times it the same way; the owning
+ * class keeps its public getters and delegates to this.
+ */
+import type { ErrorValue, Result } from '../../../../shared/errors';
+import { describeError } from '../error-text';
+
+/** Flags of a load from main; `run` drives them around one call. */
+export class LoadState {
+  #loading = $state(false);
+  #loaded = $state(false);
+  #error = $state<string | null>(null);
+
+  /** A call is under way. */
+  get loading(): boolean {
+    return this.#loading;
+  }
+  /** At least one call has succeeded since the last `reset`. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  /** The last failure in plain words, or null. */
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /**
+   * Runs `call` with the flags around it. On success `apply` gets the value in the same synchronous step that
+   * clears `loading` and sets `loaded`, so a view never sees "loaded" without the value. On failure the
+   * owner's value is left as it was and `error` says why. Resolves to whether the call succeeded.
+   */
+  async run<T>(call: () => Promise<Result<T>>, apply: (value: T) => void): Promise<boolean> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await call();
+    this.#loading = false;
+    if (!result.ok) {
+      this.fail(result.error);
+      return false;
+    }
+    this.#loaded = true;
+    apply(result.value);
+    return true;
+  }
+
+  /** Shows a failure of another call (an action on the loaded value) in the same place. */
+  fail(error: ErrorValue): void {
+    this.#error = describeError(error);
+  }
+
+  clearError(): void {
+    this.#error = null;
+  }
+
+  reset(): void {
+    this.#loading = false;
+    this.#loaded = false;
+    this.#error = null;
+  }
+}
