@@ -41,6 +41,12 @@ export const WEBHOOK_ERROR_CODES = [
   'WebhookSignature',
   'WebhookStale',
   'WebhookBody',
+  /** Kick's public key could not be fetched: answered 503 so Kick retries. */
+  'WebhookKeyUnavailable',
+  /** The journal append failed: answered 500 so Kick retries; nothing was acknowledged. */
+  'WebhookJournal',
+  /** The receiver is shutting down: answered 503 so Kick retries against the next run. */
+  'WebhookShuttingDown',
 ] as const;
 
 /** Panel contract failures (bad argument, unknown channel, foreign sender) and anything unforeseen. */

@@ -150,7 +150,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     }
     if (stopping) {
       // Read after stop() began: not kept, so Kick retries it against the next run.
-      return reject(req, res, new WebhookError('Internal', 503, 'shutting down; retry later'));
+      return reject(req, res, new WebhookError('WebhookShuttingDown', 503, 'shutting down; retry later'));
     }
     inFlight++;
     try {
@@ -178,7 +178,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     if (verified !== 'verified') {
       const failure =
         verified === 'key-unavailable'
-          ? new WebhookError('Internal', 503, 'public key unavailable; retry later')
+          ? new WebhookError('WebhookKeyUnavailable', 503, 'public key unavailable; retry later')
           : new WebhookError('WebhookSignature', 400, 'signature does not verify');
       return reject(req, res, failure, describe(headers));
     }
@@ -214,7 +214,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     } catch (error) {
       // Not kept, so not seen: Kick's retry of this delivery must be accepted.
       deps.dedup.release(headers.messageId, bodyHash);
-      const failed = new WebhookError('Internal', 500, 'journal append failed; retry later', { cause: error });
+      const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
     replyOk(res);

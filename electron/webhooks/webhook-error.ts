@@ -7,7 +7,8 @@ import { AppError, type ErrorValue, type WebhookErrorCode } from '../../shared/e
 
 /**
  * Codes the receiver answers with. `NotFound` is a request outside the webhook path (tunnel scanners);
- * `Internal` is our own failure (public key unavailable → 503, journal append failed → 500).
+ * `Internal` is a bug; the expected 5xx (key unavailable, journal failed, shutting down) have their own codes
+ * so the health panel can tell them apart.
  */
 export type ReceiverErrorCode = WebhookErrorCode | 'NotFound' | 'Internal';
 

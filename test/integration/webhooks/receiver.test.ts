@@ -419,7 +419,7 @@ describe('receiver: dedup, journal, key', () => {
     const h = await startReceiver();
     const d = h.delivery();
     h.journal.failNext();
-    const answer = await expectRejected(h, postDelivery(h.url, d), 500, 'Internal');
+    const answer = await expectRejected(h, postDelivery(h.url, d), 500, 'WebhookJournal');
     expect(answer.message).toBe('journal append failed; retry later');
     expect(h.logs.at(-1)!.level).toBe('error');
     expect(h.events).toHaveLength(0);
@@ -435,7 +435,7 @@ describe('receiver: dedup, journal, key', () => {
       pems: [() => Promise.reject(new Error('api.kick.com unreachable')), () => Promise.resolve(key.publicKeyPem)],
     });
     const d = h.delivery();
-    const answer = await expectRejected(h, postDelivery(h.url, d), 503, 'Internal');
+    const answer = await expectRejected(h, postDelivery(h.url, d), 503, 'WebhookKeyUnavailable');
     expect(answer.message).toBe('public key unavailable; retry later');
     expect(h.logs.some((l) => l.message === 'webhook public key unavailable')).toBe(true);
     h.clock.advance(5_000);
