@@ -6,7 +6,8 @@ import { request } from 'undici';
 import { KICK_SCOPES } from '../../shared/kick/scopes';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/index';
 import { issueAccessToken } from '../../electron/sandbox/tokens';
-import { STREAMER_USER_ID } from '../../electron/sandbox/world';
+import { BOT_USER_ID, STREAMER_USER_ID } from '../../electron/sandbox/world';
+import { createUlid } from '../../electron/core/ids';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return createSandbox({ autoApproveUserId: STREAMER_USER_ID, ...options });
@@ -81,4 +82,33 @@ export async function call(
     json = undefined;
   }
   return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+/** The client id of the second app tests register to check "only the creating app" rules. */
+export const OTHER_CLIENT_ID = '01JOTHERAPP000000000000000';
+
+/** Registers a second app with the sandbox (as another developer would on Kick) and returns its client id. */
+export function registerOtherApp(sandbox: Sandbox, clientId = OTHER_CLIENT_ID): string {
+  const state = sandbox.ctx.state;
+  state.apps.set(clientId, {
+    appId: createUlid(state.now()),
+    clientId,
+    clientSecret: 'other-secret',
+    name: 'Other app',
+    redirectUris: [],
+    webhookUrl: null,
+    webhooksEnabled: true,
+    botUserId: BOT_USER_ID,
+  });
+  return clientId;
+}
+
+/** A user token for the streamer issued to the second app. */
+export function otherAppUserToken(sandbox: Sandbox): string {
+  return issueAccessToken(sandbox.ctx.state, {
+    kind: 'user',
+    clientId: registerOtherApp(sandbox),
+    userId: STREAMER_USER_ID,
+    scopes: [...KICK_SCOPES],
+  }).token;
 }

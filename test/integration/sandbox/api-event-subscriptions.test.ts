@@ -5,14 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUlid } from '../../../electron/core/ids';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { BOT_USER_ID, FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../shared/kick/scopes';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken, startSandbox, registerOtherApp } from '../../helpers/sandbox';
 
 const PATH = '/public/v1/events/subscriptions';
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const keys = createSigningKeys();
-const OTHER_CLIENT_ID = '01JOTHERAPP000000000000000';
 
 let sandbox: Sandbox;
 let api: string;
@@ -27,21 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sandbox.close();
 });
-
-function registerOtherApp(): string {
-  const state = sandbox.ctx.state;
-  state.apps.set(OTHER_CLIENT_ID, {
-    appId: createUlid(state.now()),
-    clientId: OTHER_CLIENT_ID,
-    clientSecret: 'other-secret',
-    name: 'Other app',
-    redirectUris: [],
-    webhookUrl: null,
-    webhooksEnabled: true,
-    botUserId: BOT_USER_ID,
-  });
-  return mintAppToken(sandbox, OTHER_CLIENT_ID);
-}
 
 async function subscribe(token: string, names: string[], broadcaster: number | undefined = STREAMER_USER_ID) {
   const body: Record<string, unknown> = { events: names.map((name) => ({ name, version: 1 })), method: 'webhook' };
@@ -240,7 +224,7 @@ describe('GET /public/v1/events/subscriptions', () => {
   it("lists only the token's app's subscriptions, filtered by broadcaster_user_id", async () => {
     await subscribe(appToken, ['chat.message.sent']);
     await subscribe(appToken, ['channel.followed'], FIRST_OTHER_STREAMER_USER_ID);
-    const otherApp = registerOtherApp();
+    const otherApp = mintAppToken(sandbox, registerOtherApp(sandbox));
     await subscribe(otherApp, ['kicks.gifted']);
 
     expect((await list(appToken)).map((s) => s.event)).toEqual(['chat.message.sent', 'channel.followed']);
@@ -286,7 +270,7 @@ describe('DELETE /public/v1/events/subscriptions', () => {
   });
 
   it("leaves another app's subscriptions alone", async () => {
-    const otherApp = registerOtherApp();
+    const otherApp = mintAppToken(sandbox, registerOtherApp(sandbox));
     const [theirs] = await subscribe(otherApp, ['chat.message.sent']);
     expect(
       (await call(api, 'DELETE', PATH, { token: appToken, query: [['id', theirs!.subscription_id!]] })).status,

@@ -8,23 +8,16 @@ import { REDEMPTIONS_PAGE_SIZE } from '../../../electron/sandbox/api/rewards-red
 import { RedeemError, redeemReward } from '../../../electron/sandbox/api/rewards-redeem';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
 import type { SandboxEvent } from '../../../electron/sandbox/state';
-import { issueAccessToken } from '../../../electron/sandbox/tokens';
-import {
-  BOT_USER_ID,
-  FIRST_OTHER_STREAMER_USER_ID,
-  FIRST_VIEWER_USER_ID,
-  STREAMER_USER_ID,
-} from '../../../electron/sandbox/world';
+import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { LIMITS } from '../../../shared/limits';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken, startSandbox, otherAppUserToken } from '../../helpers/sandbox';
 
 const REWARDS = '/public/v1/channels/rewards';
 const PATH = '/public/v1/channels/rewards/redemptions';
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const keys = createSigningKeys();
-const OTHER_CLIENT_ID = '01JOTHERAPP000000000000000';
 
 let sandbox: Sandbox;
 let api: string;
@@ -42,26 +35,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await sandbox.close();
 });
-
-function otherAppToken(): string {
-  const state = sandbox.ctx.state;
-  state.apps.set(OTHER_CLIENT_ID, {
-    appId: createUlid(state.now()),
-    clientId: OTHER_CLIENT_ID,
-    clientSecret: 'other-secret',
-    name: 'Other app',
-    redirectUris: [],
-    webhookUrl: null,
-    webhooksEnabled: true,
-    botUserId: BOT_USER_ID,
-  });
-  return issueAccessToken(state, {
-    kind: 'user',
-    clientId: OTHER_CLIENT_ID,
-    userId: STREAMER_USER_ID,
-    scopes: [...KICK_SCOPES],
-  }).token;
-}
 
 async function createReward(body: Record<string, unknown> = {}, as = token): Promise<string> {
   const res = await call(api, 'POST', REWARDS, { token: as, body: { title: 'Hydrate', cost: 100, ...body } });
@@ -265,7 +238,7 @@ describe('GET /public/v1/channels/rewards/redemptions', () => {
   });
 
   it('marks rewards made by another app (can_manage) and deleted rewards (is_deleted)', async () => {
-    const foreign = await createReward({ title: 'Foreign' }, otherAppToken());
+    const foreign = await createReward({ title: 'Foreign' }, otherAppUserToken(sandbox));
     const doomed = await createReward({ title: 'Doomed' });
     redeem(foreign);
     redeem(doomed, 1);
@@ -391,7 +364,7 @@ describe('POST /public/v1/channels/rewards/redemptions/accept and /reject', () =
 
   it('reports NOT_FOUND, NOT_OWNED, NOT_PENDING and UNKNOWN per id, in request order, and processes the rest', async () => {
     const mine = await createReward();
-    const foreign = await createReward({ title: 'Foreign' }, otherAppToken());
+    const foreign = await createReward({ title: 'Foreign' }, otherAppUserToken(sandbox));
     const other = mintUserToken(sandbox, KICK_SCOPES, FIRST_OTHER_STREAMER_USER_ID);
     const theirs = redeem(await createReward({}, other));
     const ok = redeem(mine);

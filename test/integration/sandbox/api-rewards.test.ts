@@ -4,17 +4,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { issueAccessToken } from '../../../electron/sandbox/tokens';
-import { BOT_USER_ID, FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { FIRST_OTHER_STREAMER_USER_ID } from '../../../electron/sandbox/world';
 import { createUlid } from '../../../electron/core/ids';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { DEFAULT_REWARD_COLOUR, LIMITS } from '../../../shared/limits';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken, startSandbox, otherAppUserToken } from '../../helpers/sandbox';
 
 const PATH = '/public/v1/channels/rewards';
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const keys = createSigningKeys();
-const OTHER_CLIENT_ID = '01JOTHERAPP000000000000000';
 
 let sandbox: Sandbox;
 let api: string;
@@ -31,25 +29,6 @@ afterEach(async () => {
 });
 
 /** Registers a second app and returns a user token for the streamer issued to it. */
-function otherAppToken(): string {
-  const state = sandbox.ctx.state;
-  state.apps.set(OTHER_CLIENT_ID, {
-    appId: createUlid(state.now()),
-    clientId: OTHER_CLIENT_ID,
-    clientSecret: 'other-secret',
-    name: 'Other app',
-    redirectUris: [],
-    webhookUrl: null,
-    webhooksEnabled: true,
-    botUserId: BOT_USER_ID,
-  });
-  return issueAccessToken(state, {
-    kind: 'user',
-    clientId: OTHER_CLIENT_ID,
-    userId: STREAMER_USER_ID,
-    scopes: [...KICK_SCOPES],
-  }).token;
-}
 
 async function createReward(body: Record<string, unknown> = {}, as = token) {
   const res = await call(api, 'POST', PATH, { token: as, body: { title: 'Hydrate', cost: 100, ...body } });
@@ -288,7 +267,7 @@ describe('PATCH /public/v1/channels/rewards/:id', () => {
   });
 
   it('answers 403 when another app created the reward', async () => {
-    const reward = await createReward({}, otherAppToken());
+    const reward = await createReward({}, otherAppUserToken(sandbox));
     const res = await call(api, 'PATCH', `${PATH}/${reward.id}`, { token, body: { cost: 5 } });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ data: 'only the app that created the reward can update it', message: 'Forbidden' });
@@ -310,7 +289,7 @@ describe('DELETE /public/v1/channels/rewards/:id', () => {
   });
 
   it('answers 403 when another app created the reward, and keeps it', async () => {
-    const other = otherAppToken();
+    const other = otherAppUserToken(sandbox);
     const reward = await createReward({}, other);
     const res = await call(api, 'DELETE', `${PATH}/${reward.id}`, { token });
     expect(res.status).toBe(403);
