@@ -12,14 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { createFileJournal } from '../electron/webhooks/journal';
 import type { FsyncPolicy } from '../electron/webhooks/journal';
 import type { JournalRecord } from '../electron/webhooks/types';
-
-/** One printed figure (bench/run.ts prints `bench <name>: <value> <unit> (target <op> <number>) <ok|short>`). */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  target: { op: '>=' | '<='; value: number };
-}
+import type { BenchResult } from './types';
 
 const APPENDERS = 64;
 const BATCH_APPENDS_EACH = 40;

@@ -19,14 +19,7 @@ import { createWebhookReceiver } from '../electron/webhooks/receiver';
 import { KICK_EVENT_HEADERS } from '../shared/kick/events';
 import { MemoryJournal } from '../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
-
-/** One printed figure (bench/run.ts prints `bench <name>: <value> <unit> (target <op> <number>) <ok|short>`). */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  target: { op: '>=' | '<='; value: number };
-}
+import type { BenchResult } from './types';
 
 /** Deliveries per round. Signing costs ~1 ms each, so they are made once and served to every round. */
 const DELIVERIES = 2000;
