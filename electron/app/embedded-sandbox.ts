@@ -6,7 +6,8 @@
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import type { KickConfig } from '../kick/create-kick';
-import { createSandbox, type Sandbox } from '../sandbox/index';
+import { join } from 'node:path';
+import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../sandbox/index';
 import { startScenario } from '../sandbox/scenarios';
 import type { AppConfig } from './config';
 
@@ -32,6 +33,7 @@ export async function startEmbeddedSandbox(
 ): Promise<EmbeddedSandbox> {
   const options = config.sandbox ?? { autoApproveUserId: null, simulatedActivity: false };
   const sandbox = await createSandbox({
+    keys: await loadOrCreateSigningKeys(join(config.dataDir, 'sandbox-signing-key.pem')),
     clock: deps.clock,
     redirectUris: [config.redirectUri],
     autoApproveUserId: options.autoApproveUserId,

@@ -2,7 +2,8 @@
  * The Kick sandbox: id.kick.com, api.kick.com and webhook delivery simulated on 127.0.0.1. Greenroom embeds
  * it when no Kick credentials are configured; `npm run sandbox` runs it standalone for any Kick client.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { AdjustableClock, type Clock, systemClock } from '../core/clock';
 import { describeSandbox } from './admin/describe';
 import { type AdminControl, registerAdminRoutes } from './admin/routes';
@@ -75,6 +76,33 @@ export interface SandboxDescription {
 export function createSigningKeys(): SandboxKeys {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
   return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+/**
+ * The signing key kept in `file` (PKCS#8 PEM, mode 0600), made on first use. RSA-2048 generation takes a
+ * quarter to a whole second, so the embedded sandbox keeps its key across restarts (and keeps a stable
+ * public key with it); generation runs off the main thread.
+ */
+export async function loadOrCreateSigningKeys(file: string): Promise<SandboxKeys> {
+  try {
+    const privateKey = createPrivateKey(await readFile(file, 'utf8'));
+    return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString() };
+  } catch {
+    const keys = await new Promise<SandboxKeys>((resolve, reject) => {
+      generateKeyPair('rsa', { modulusLength: 2048, publicExponent: 0x10001 }, (error, publicKey, privateKey) => {
+        if (error) {
+          reject(error);
+        } else {
+          resolve({ privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+        }
+      });
+    });
+    // Keeping it is an optimisation only: a data dir that cannot be written just means a new key next time.
+    await writeFile(file, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 }).catch(
+      () => undefined,
+    );
+    return keys;
+  }
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -28,7 +28,12 @@ type LocaltunnelClientClass = new (options: {
 
 // The class behind `localtunnel()`; the package has no exports map, so its lib/ is reachable. Its
 // `_init(cb)` ("callback with connection info") is the one step replaced; sockets stay the library's.
-const LibraryTunnel = createRequire(import.meta.url)('@n8n/localtunnel/lib/Tunnel') as LocaltunnelClientClass;
+// Loaded on first use: it pulls in axios, which cost ~130 ms of start-up for a tunnel that is often off.
+let libraryTunnel: LocaltunnelClientClass | null = null;
+function loadLibraryTunnel(): LocaltunnelClientClass {
+  libraryTunnel ??= createRequire(import.meta.url)('@n8n/localtunnel/lib/Tunnel') as LocaltunnelClientClass;
+  return libraryTunnel;
+}
 
 export interface OpenLocaltunnelOptions {
   /** Server origin, e.g. https://localtunnel.me (no trailing slash). */
@@ -43,6 +48,7 @@ export interface OpenLocaltunnelOptions {
 /** Opens one client; rejects (with the client closed) on a refused registration, a socket error or abort. */
 export function openLocaltunnel(options: OpenLocaltunnelOptions): Promise<LocaltunnelClient> {
   const { host, subdomain, signal } = options;
+  const LibraryTunnel = loadLibraryTunnel();
   const client = new LibraryTunnel({ port: options.localPort, host, subdomain, local_host: options.localHost });
   // Sockets still connecting when the client is closed can fail later; an unheard 'error' would throw.
   client.on('error', () => undefined);

@@ -2,7 +2,11 @@
  * The sandbox admin API over real HTTP: description, apps (developer dashboard), clock, scenarios and
  * jobs, kick.com-side channel actions, inspection views, deliveries, and 400/404 answers to bad input.
  */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadOrCreateSigningKeys } from '../../../electron/sandbox/index';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
 import type { SandboxEvent } from '../../../electron/sandbox/state';
 import type { ChatMessageSentPayload, LivestreamStatusUpdatedPayload } from '../../../shared/kick/events';
@@ -372,5 +376,21 @@ describe('channel actions and views', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(bad).toMatchObject({ status: 400, json: { error: 'request body: expected a JSON object' } });
+  });
+});
+
+describe('the embedded sandbox keeps its signing key', () => {
+  it('makes the key once (0600) and reads the same key back on the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenroom-sandbox-key-'));
+    try {
+      const file = join(dir, 'sandbox-signing-key.pem');
+      const first = await loadOrCreateSigningKeys(file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const second = await loadOrCreateSigningKeys(file);
+      expect(second.publicKeyPem).toBe(first.publicKeyPem);
+      expect(first.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
