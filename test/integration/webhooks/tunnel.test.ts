@@ -12,7 +12,8 @@ import { AdjustableClock } from '../../../electron/core/clock';
 import { createTunnel } from '../../../electron/webhooks/tunnel/create-tunnel';
 import { LocalTunnel } from '../../../electron/webhooks/tunnel/localtunnel-tunnel';
 import { createSelfCheck, RECEIVER_SERVICE, routeThrough } from '../../../electron/webhooks/tunnel/self-check';
-import type { Scheduler, Tunnel, TunnelStatus } from '../../../electron/webhooks/tunnel/tunnel';
+import type { Tunnel, TunnelStatus } from '../../../electron/webhooks/tunnel/tunnel';
+import { ManualScheduler } from '../../helpers/manual-scheduler';
 import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';
 
 const PATH = '/kick/webhook';
@@ -71,31 +72,6 @@ async function startReceiverStub(options: { echoCheck?: boolean } = {}) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Timers that fire only when the test says so. */
-class ManualScheduler implements Scheduler {
-  readonly pending = new Map<number, { callback: () => void; ms: number }>();
-  #next = 1;
-
-  setTimer(callback: () => void, ms: number): unknown {
-    const id = this.#next++;
-    this.pending.set(id, { callback, ms });
-    return id;
-  }
-
-  clearTimer(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-
-  /** Fires the only pending timer (there must be exactly one: one retry in flight at a time). */
-  fireOnly(): number {
-    expect(this.pending.size).toBe(1);
-    const [id, timer] = [...this.pending][0]!;
-    this.pending.delete(id);
-    timer.callback();
-    return timer.ms;
-  }
 }
 
 function waitForStatus(tunnel: Tunnel, predicate: (status: TunnelStatus) => boolean): Promise<TunnelStatus> {

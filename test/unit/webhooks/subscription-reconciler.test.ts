@@ -7,7 +7,7 @@ import {
   type SubscriptionReconcilerOptions,
   type SubscriptionStatus,
 } from '../../../electron/webhooks/subscription-reconciler';
-import type { Scheduler } from '../../../electron/webhooks/tunnel/tunnel';
+import { ManualScheduler } from '../../helpers/manual-scheduler';
 import type { KickEventSubscription, KickSubscribeResult } from '../../../shared/kick/resources';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../shared/kick/scopes';
 
@@ -92,26 +92,6 @@ class FakeKick implements SubscriptionClient {
 
   idsOf(event: string): string[] {
     return this.subscriptions.filter((s) => s.event === event).map((s) => s.id);
-  }
-}
-
-class ManualScheduler implements Scheduler {
-  readonly pending = new Map<number, { callback: () => void; ms: number }>();
-  #next = 1;
-  setTimer(callback: () => void, ms: number): unknown {
-    const id = this.#next++;
-    this.pending.set(id, { callback, ms });
-    return id;
-  }
-  clearTimer(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  fireOnly(): number {
-    expect(this.pending.size).toBe(1);
-    const [id, timer] = [...this.pending][0]!;
-    this.pending.delete(id);
-    timer.callback();
-    return timer.ms;
   }
 }
 
