@@ -3,7 +3,7 @@
  * guard), the Origin of WebSocket upgrades (cross-site WebSocket hijacking), and the access token,
  * compared in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh access token: 32 random bytes, base64url. */
 export function createPanelToken(): string {
@@ -44,6 +44,17 @@ export function panelOrigins(port: number): string[] {
  */
 export function isAllowedOrigin(origin: string | undefined, allowed: readonly string[]): boolean {
   return origin !== undefined && allowed.includes(origin.toLowerCase());
+}
+
+/**
+ * The value of the static-files cookie: an HMAC of a fixed label under the token, so it looks random, is
+ * never the token, and reveals nothing about it. Cookies ignore ports, so every other local web server the
+ * browser visits receives this value; all it unlocks is the built panel's files, never the WebSocket. It
+ * is derived rather than drawn per start so a dock reloaded after Greenroom restarted still loads (the
+ * page then takes the real token from its sessionStorage, renderer/src/lib/transport.ts).
+ */
+export function panelCookieValue(token: string): string {
+  return createHmac('sha256', token).update('greenroom panel static files', 'utf8').digest('base64url');
 }
 
 /** The cookie that lets a page's own sub-resources (scripts, styles) load after the tokened page load. */

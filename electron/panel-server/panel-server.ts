@@ -4,8 +4,9 @@
  * contract"). Requests go through the same router, and so the same validation, as Electron IPC.
  *
  * Guards, in order: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); every
- * GET needs the access token (query on the page load, then a same-site cookie for the page's own files);
- * WebSocket upgrades need a panel Origin and the token (query or a first `hello` frame).
+ * GET needs the access token on the page load, then a same-site cookie for the page's own files (a value
+ * derived from the token that unlocks those files only); WebSocket upgrades need a panel Origin and the
+ * token itself (query or a first `hello` frame), never the cookie.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import {
   isAllowedHost,
   isAllowedOrigin,
   panelCookieName,
+  panelCookieValue,
   panelOrigins,
   readCookie,
   tokensEqual,
@@ -71,6 +73,7 @@ const FORBIDDEN_TOKEN =
 /** Starts the panel server; resolves once it listens. */
 export async function startPanelServer(options: PanelServerOptions): Promise<PanelServer> {
   const token = options.token ?? createPanelToken();
+  const cookieValue = panelCookieValue(token);
   const log = options.log ?? (() => undefined);
   const files = loadStaticFiles(options.staticDir);
   const clients = new Set<WebSocket>();
@@ -95,7 +98,7 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
       return { ok: tokensEqual(fromQuery, token), fromQuery: true };
     }
     const cookie = readCookie(req.headers.cookie, panelCookieName(port));
-    return { ok: cookie !== null && tokensEqual(cookie, token), fromQuery: false };
+    return { ok: cookie !== null && tokensEqual(cookie, cookieValue), fromQuery: false };
   };
 
   const serveFile = (req: IncomingMessage, res: ServerResponse, file: StaticFile, setCookie: boolean): void => {
@@ -107,7 +110,7 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
       'cache-control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     };
     if (setCookie) {
-      headers['set-cookie'] = `${panelCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+      headers['set-cookie'] = `${panelCookieName(port)}=${cookieValue}; HttpOnly; SameSite=Strict; Path=/`;
     }
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : file.body);

@@ -22,6 +22,17 @@ function socket(url = wsUrl, options: { origin?: string; headers?: Record<string
   return s;
 }
 
+/** The value the server puts in its cookie when the page loads with the token. */
+async function pageCookie(): Promise<string> {
+  const res = await rawGet(server.port, `/?token=${server.token}`);
+  const header = (res.headers['set-cookie'] ?? [])[0] ?? '';
+  const value = /^greenroom_panel_\d+=([^;]+);/.exec(header)?.[1];
+  if (value === undefined) {
+    throw new Error(`no panel cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  }
+  return value;
+}
+
 /** A socket past the hello, ready for requests. */
 async function authorizedSocket(): Promise<TestSocket> {
   const s = socket();
@@ -80,12 +91,12 @@ describe('HTTP', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['set-cookie']).toEqual([
-      `greenroom_panel_${server.port}=${server.token}; HttpOnly; SameSite=Strict; Path=/`,
+      `greenroom_panel_${server.port}=${await pageCookie()}; HttpOnly; SameSite=Strict; Path=/`,
     ]);
   });
 
   it('serves the page files with the cookie alone, with their content types', async () => {
-    const cookie = `greenroom_panel_${server.port}=${server.token}`;
+    const cookie = `greenroom_panel_${server.port}=${await pageCookie()}`;
     const js = await rawGet(server.port, '/assets/app-1a2b.js', { cookie });
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -109,6 +120,55 @@ describe('HTTP', () => {
     }
     const wrongCookie = await rawGet(server.port, '/', { cookie: `greenroom_panel_${server.port}=nope` });
     expect(wrongCookie.status).toBe(403);
+  });
+
+  it('puts a value in the cookie that is not the token and unlocks the files only, never the WebSocket', async () => {
+    // Cookies ignore ports: any other local web server the browser visits receives this cookie.
+    const leaked = await pageCookie();
+    expect(leaked).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(leaked).not.toBe(server.token);
+    expect(leaked).not.toContain(server.token.slice(0, 8));
+    const cookie = `greenroom_panel_${server.port}=${leaked}`;
+    expect((await rawGet(server.port, '/assets/app-1a2b.js', { cookie })).status).toBe(200);
+    // As a token it opens nothing: not the page URL, not the upgrade query, not the hello.
+    expect((await rawGet(server.port, `/?token=${leaked}`)).status).toBe(403);
+    const viaQuery = socket(`${wsUrl}?token=${leaked}`, { origin, headers: { cookie } });
+    await expect(viaQuery.opened()).rejects.toThrow('upgrade refused: 403');
+    const viaHello = socket(wsUrl, { origin, headers: { cookie } });
+    await viaHello.opened();
+    viaHello.send({ type: 'hello', token: leaked });
+    expect(await viaHello.closed()).toBe(PANEL_CLOSE.unauthorized);
+    // The cookie alone does not authorize a socket either: its first request closes it unanswered.
+    const cookieOnly = socket(wsUrl, { origin, headers: { cookie } });
+    await cookieOnly.opened();
+    cookieOnly.send({ id: 1, type: 'invoke', channel: 'chat:history', args: [] });
+    expect(await cookieOnly.closed()).toBe(PANEL_CLOSE.policy);
+    expect([...viaHello.all, ...cookieOnly.all]).toEqual([]);
+    expect(app.calls).toEqual([]);
+    expect(server.clientCount()).toBe(0);
+  });
+
+  it('keeps the same cookie value across restarts with the same token, so a reloaded dock still loads', async () => {
+    const first = await pageCookie();
+    const again = await startPanelServer({
+      router: app.router,
+      events: app.events,
+      staticDir: rendererDir,
+      token: server.token,
+    });
+    try {
+      const res = await rawGet(again.port, `/?token=${server.token}`);
+      expect(res.headers['set-cookie']?.[0]).toContain(`=${first};`);
+      const other = await startPanelServer({ router: app.router, events: app.events, staticDir: rendererDir });
+      try {
+        const cookie = `greenroom_panel_${other.port}=${first}`;
+        expect((await rawGet(other.port, '/', { cookie })).status).toBe(403);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await again.close();
+    }
   });
 
   it('refuses a foreign Host header even with the right token (DNS rebinding)', async () => {

@@ -8,6 +8,7 @@ import {
   createPanelToken,
   isAllowedHost,
   isAllowedOrigin,
+  panelCookieValue,
   panelOrigins,
   readCookie,
   tokensEqual,
@@ -75,6 +76,16 @@ describe('guards', () => {
     for (const origin of [undefined, 'null', 'file://', 'https://127.0.0.1:7531', 'http://127.0.0.1:75310']) {
       expect(isAllowedOrigin(origin, allowed), String(origin)).toBe(false);
     }
+  });
+
+  it('derives a cookie value that is not the token, differs per token and stays the same for one token', () => {
+    const token = createPanelToken();
+    const value = panelCookieValue(token);
+    expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(value).not.toBe(token);
+    expect(panelCookieValue(token)).toBe(value);
+    expect(panelCookieValue(createPanelToken())).not.toBe(value);
+    expect(tokensEqual(value, token)).toBe(false);
   });
 
   it('reads one cookie by exact name', () => {
