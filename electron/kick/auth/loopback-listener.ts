@@ -1,8 +1,10 @@
 /**
  * The one-shot loopback listener for the OAuth redirect (RFC 8252 §7.3): bound to loopback only, it accepts
- * exactly one GET on the callback path, answers the browser with a small page, and closes. Anything else
- * gets 404 and does not end the wait.
+ * exactly one GET on the callback path that carries this attempt's `state`, answers the browser with a
+ * small page, and closes. Anything else, a callback with another state included, gets 404 and does not end
+ * the wait: any local web page can send a request here, and must not be able to abort a sign-in.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthError } from '../kick-errors';
@@ -12,6 +14,8 @@ export interface LoopbackListener {
   redirectUri: string;
   /** Resolves with the full callback URL once the browser arrives; rejects on timeout or cancel. */
   callback: Promise<URL>;
+  /** The attempt's `state`: only a callback carrying exactly this one is taken; until set, none is. */
+  expectState(state: string): void;
   /** Answers the waiting browser tab and closes the listener. */
   finish(outcome: { ok: true } | { ok: false; message: string }): void;
   close(): void;
@@ -40,10 +44,11 @@ export async function openLoopbackListener(options: {
   });
   callback.catch(() => undefined);
   let done = false;
+  let expectedState: string | null = null;
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', `${configured.protocol}//${configured.host}`);
-    if (done || req.method !== 'GET' || url.pathname !== configured.pathname) {
+    if (done || req.method !== 'GET' || url.pathname !== configured.pathname || !carriesState(url, expectedState)) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Not found');
       return;
     }
@@ -114,6 +119,9 @@ export async function openLoopbackListener(options: {
   return {
     redirectUri,
     callback,
+    expectState(state) {
+      expectedState = state;
+    },
     finish(outcome) {
       const res = pending;
       if (res) {
@@ -128,6 +136,16 @@ export async function openLoopbackListener(options: {
     },
     close: () => fail(new AuthError('AuthCancelled', 'Sign-in was cancelled')),
   };
+}
+
+/** True when the query has exactly one `state` and it is `expected` (compared in constant time). */
+function carriesState(url: URL, expected: string | null): boolean {
+  const states = url.searchParams.getAll('state');
+  if (expected === null || states.length !== 1) {
+    return false;
+  }
+  const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(states[0]!), digest(expected));
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -35,6 +35,7 @@ export async function signInWithKick(options: SignInOptions): Promise<TokenSet> 
       redirectUri: listener.redirectUri,
       scopes: options.scopes,
     });
+    listener.expectState(request.state);
     // The opener may resolve late (a test browser waits for the page we answer only after the exchange),
     // so wait for the callback, and fail early only if opening the browser itself fails.
     const opening = options.openExternal(request.url);
