@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build, then launch Electron. Where the Electron runtime is missing or cannot start (as on a
-// machine without its binary), say so in one line and run the panel-only server instead, which prints the
-// panel URL. `npm run panel` (`--panel`) goes straight to the panel server.
+// `npm start`: build, then launch Electron. A missing Electron binary is fetched first through Electron's
+// own installer, with progress and a time limit (scripts/install-electron.mjs). Only where that fails
+// (offline, blocked, too slow, a bad checksum), or Electron cannot start, does it say so in one line and run
+// the panel-only server instead, which prints the panel URL for the browser.
+//
+// `npm run panel` (`--panel`) goes straight to the panel server; GREENROOM_NO_ELECTRON_DOWNLOAD=1 never
+// downloads Electron (the panel server runs when the binary is missing).
 //
 // The build runs in a child process so this process, which may go on to host the panel server, never
 // loads Vite or esbuild.
@@ -9,11 +13,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findElectronBinary } from './find-electron.mjs';
+import { installElectron, installLogPath, readFailureMemory, shouldSkipInstall } from './install-electron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const panelOnly = process.argv.includes('--panel');
 /** The line electron/main.ts prints once its main window is shown. */
 const READY_LINE = 'Greenroom: window open';
+const INSTEAD = 'Use the panel in your browser instead (link below).';
 
 const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) {
@@ -25,8 +31,14 @@ async function runPanel() {
   await import(pathToFileURL(join(root, 'out', 'main', 'panel.js')).href);
 }
 
-function fallBack(reason) {
-  console.log(`Electron runtime not available (${reason}); starting the panel server instead.`);
+/** @param {string} text */
+function sentence(text) {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
+/** @param {string} line why there is no desktop window, one line in a streamer's words */
+function fallBack(line) {
+  console.log(`${sentence(line)} ${INSTEAD}`);
   return runPanel();
 }
 
@@ -35,10 +47,13 @@ function runElectron(binary) {
   return new Promise((resolve) => {
     const child = spawn(binary, [root], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
     let ready = false;
+    let stdoutTail = '';
     let stderrTail = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      if (!ready && chunk.toString('utf8').includes(READY_LINE)) {
+      // The line may arrive split across chunks.
+      stdoutTail = (stdoutTail + chunk.toString('utf8')).slice(-400);
+      if (!ready && stdoutTail.includes(READY_LINE)) {
         ready = true;
         resolve(null);
       }
@@ -48,10 +63,11 @@ function runElectron(binary) {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-400);
     });
     child.on('error', (error) => resolve(`${binary} could not be run: ${error.message}`));
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': it comes after the last output, so a ready line printed just before exiting counts.
+    child.on('close', (code, signal) => {
       if (!ready) {
         const last = stderrTail.trim().split('\n').pop() ?? '';
-        resolve(`Electron exited ${signal ?? `with code ${code}`} before opening a window${last ? `: ${last}` : ''}`);
+        resolve(`it exited ${signal ?? `with code ${code}`} before opening a window${last ? `: ${last}` : ''}`);
       } else {
         process.exit(code ?? 0);
       }
@@ -62,16 +78,41 @@ function runElectron(binary) {
   });
 }
 
+/** The Electron binary, downloaded first when it is missing; or the one line saying why there is none. */
+async function ensureElectron() {
+  const found = findElectronBinary(root);
+  if (found.ok) {
+    return found;
+  }
+  if (!found.installable) {
+    return { ok: false, line: `No Electron runtime for the desktop window: ${found.reason}` };
+  }
+  if (process.env.GREENROOM_NO_ELECTRON_DOWNLOAD === '1') {
+    return { ok: false, line: 'Electron is not downloaded and GREENROOM_NO_ELECTRON_DOWNLOAD=1 says not to.' };
+  }
+  const skip = shouldSkipInstall(readFailureMemory(root), Date.now());
+  if (skip !== null) {
+    return { ok: false, line: `Skipped downloading Electron for the desktop window: ${skip}` };
+  }
+  const installed = await installElectron(root);
+  return installed.ok
+    ? installed
+    : {
+        ok: false,
+        line: `Could not download Electron for the desktop window: ${sentence(installed.reason)} Details: ${installLogPath(root)}`,
+      };
+}
+
 if (panelOnly) {
   await runPanel();
 } else {
-  const electron = findElectronBinary(root);
+  const electron = await ensureElectron();
   if (!electron.ok) {
-    await fallBack(electron.reason);
+    await fallBack(electron.line);
   } else {
     const failure = await runElectron(electron.path);
     if (failure !== null) {
-      await fallBack(failure);
+      await fallBack(`Electron could not start: ${failure}`);
     }
   }
 }
