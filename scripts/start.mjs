@@ -13,7 +13,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findElectronBinary } from './find-electron.mjs';
-import { installElectron, installLogPath, readFailureMemory, shouldSkipInstall } from './install-electron.mjs';
+import { installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
+import { installElectron } from './install-electron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const panelOnly = process.argv.includes('--panel');

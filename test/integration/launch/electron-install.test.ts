@@ -34,7 +34,7 @@ import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { electronPackageDir, findElectronBinary } from '../../../scripts/find-electron.mjs';
-import { DEFAULT_TIMEOUT_S, parseInstallTimeout, TIMEOUT_VARIABLE } from '../../../scripts/install-electron.mjs';
+import { DEFAULT_TIMEOUT_S, parseInstallTimeout, TIMEOUT_VARIABLE } from '../../../scripts/electron-install-policy.mjs';
 import { storedZip } from './fixtures/stored-zip';
 
 const repo = join(import.meta.dirname, '..', '..', '..');
@@ -265,8 +265,8 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
       expect(await run.exited).toBe(0);
       const output = run.output();
       expect(mirror.requests).toEqual([zipPath, sumsPath]);
-      expect(output).toContain(`Downloading Electron ${version}, the desktop window's runtime`);
-      expect(output).toContain(`  from ${new URL(mirror.url).host}\n`);
+      expect(output).toContain(`Installing Electron ${version}, the desktop window's runtime (once)…\n`);
+      expect(output).toContain(`  downloading 1 kB from ${new URL(mirror.url).host}\n`);
       expect(output).toMatch(/^ {2}100% of \d+ kB$/m);
       expect(output).toMatch(new RegExp(`^Electron ${version} installed in \\d+ s\\.$`, 'm'));
       expect(output).toContain(READY_LINE);
@@ -279,7 +279,7 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
       rmSync(join(root, 'stub-ran.txt'));
       const again = startApp(root, { ELECTRON_MIRROR: mirror.url, electron_use_remote_checksums: '1' });
       expect(await again.exited).toBe(0);
-      expect(again.output()).not.toContain('Downloading Electron');
+      expect(again.output()).not.toContain('Installing Electron');
       expect(existsSync(join(root, 'stub-ran.txt'))).toBe(true);
       expect(mirror.requests).toHaveLength(2);
     } finally {
@@ -343,7 +343,7 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
           /^Skipped downloading Electron for the desktop window: it failed a moment ago \(it took longer than 1 s .*\); `npm run install-electron` tries again now\. Use the panel/,
         ),
       ]);
-      expect(again.output()).not.toContain('Downloading Electron');
+      expect(again.output()).not.toContain('Installing Electron');
       expect(mirror.requests).toEqual([zipPath]);
       expect(await again.stop()).toBe(0);
     } finally {
