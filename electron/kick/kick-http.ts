@@ -244,12 +244,13 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   return Math.max(0, date - nowMs);
 }
 
+/** JSON whether Kick says `application/json` (what it sends, reference §1) or adds a charset, as proxies do. */
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
   if (text.length === 0) {
     return undefined;
   }
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  if (type?.includes('json') || /^[[{]/.test(text.trim())) {
+  if (type?.toLowerCase().includes('json') || /^[[{]/.test(text.trim())) {
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -21,6 +21,27 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
     await expect(mock.kick.client.acceptRewardRedemptions(['01J0000000000000000000000A'])).resolves.toEqual([]);
   });
 
+  // Kick sends exactly `application/json` (and so does the sandbox); proxies and older hosts add a charset.
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8'])(
+    'reads answers and errors sent as %s',
+    async (contentType) => {
+      const headers = { 'content-type': contentType };
+      mock.api
+        .intercept({ path: '/public/v1/livestreams/stats', method: 'GET' })
+        .reply(200, JSON.stringify({ data: { total_count: 3 }, message: 'OK' }), { headers });
+      await expect(mock.kick.client.fetchLivestreamStats()).resolves.toEqual({ total_count: 3 });
+      mock.api
+        .intercept({ path: '/public/v1/ads/ad-break', method: 'POST' })
+        .reply(409, JSON.stringify({ data: { code: 'AD_BREAK_ACTIVE', detail: 'running' }, message: 'Conflict' }), {
+          headers,
+        });
+      await expect(mock.kick.client.createAdBreak({ breakDurationSeconds: 30 })).rejects.toMatchObject({
+        code: 'Conflict',
+        kickCode: 'AD_BREAK_ACTIVE',
+      });
+    },
+  );
+
   it('returns nothing for a 204', async () => {
     mock.api.intercept({ path: '/public/v1/chat/abc', method: 'DELETE' }).reply(204, '');
     await expect(mock.kick.client.deleteChatMessage('abc')).resolves.toBeUndefined();
