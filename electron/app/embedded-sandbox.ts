@@ -1,12 +1,20 @@
 /**
  * Sandbox mode: with no Kick app configured, Greenroom starts the Kick sandbox inside itself and talks to
  * it exactly as it would to Kick, with gentle simulated channel activity so the panel is not empty.
- * Sign-in shows the sandbox's consent page (auto-approve stays off unless configured for tests).
+ * Sign-in shows the sandbox's consent page (auto-approve stays off unless configured for tests). While it
+ * runs, its admin URL and per-start admin token sit in the data dir's `sandbox.json` (0600), so
+ * `npm run sandbox -- trigger …` reaches it without flags (sandbox/discovery.ts).
  */
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import type { KickConfig } from '../kick/create-kick';
 import { join } from 'node:path';
+import {
+  APP_SANDBOX_FILE,
+  removeSandboxDiscovery,
+  type SandboxDiscovery,
+  writeSandboxDiscovery,
+} from '../sandbox/discovery';
 import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../sandbox/index';
 import { startScenario } from '../sandbox/scenarios';
 import type { AppConfig } from './config';
@@ -41,6 +49,19 @@ export async function startEmbeddedSandbox(
   });
   let activityJobId: string | null = null;
   const described = sandbox.describe();
+  const discovery: SandboxDiscovery = {
+    adminUrl: described.adminUrl,
+    adminToken: described.adminToken,
+    pid: process.pid,
+  };
+  // Only the command-line tools need the file; a data dir that refuses it must not stop the app.
+  const published = await writeSandboxDiscovery(config.dataDir, APP_SANDBOX_FILE, discovery).then(
+    () => true,
+    (error: unknown) => {
+      deps.log(`sandbox: could not write ${APP_SANDBOX_FILE} for npm run sandbox (${String(error)})`);
+      return false;
+    },
+  );
   return {
     sandbox,
     kickConfig: {
@@ -68,6 +89,11 @@ export async function startEmbeddedSandbox(
     close: async () => {
       if (activityJobId !== null) {
         sandbox.admin.jobs.stop(activityJobId);
+      }
+      if (published) {
+        await removeSandboxDiscovery(config.dataDir, APP_SANDBOX_FILE, discovery).catch((error: unknown) =>
+          deps.log(`sandbox: could not remove ${APP_SANDBOX_FILE} (${String(error)})`),
+        );
       }
       await sandbox.close();
     },

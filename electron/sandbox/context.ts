@@ -31,5 +31,7 @@ export interface SandboxContext {
   autoApproveUserId: number | null;
   /** Filled in once the servers listen. */
   urls: SandboxUrls;
+  /** The bearer token the admin API requires (admin/admin-guard.ts). */
+  adminToken: string;
   log: (line: string) => void;
 }

@@ -5,6 +5,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { AdjustableClock, type Clock, systemClock } from '../core/clock';
+import { checkAdminRequest, createAdminToken } from './admin/admin-guard';
 import { describeSandbox } from './admin/describe';
 import { type AdminControl, registerAdminRoutes } from './admin/routes';
 import { registerAdsRoutes } from './api/ads';
@@ -46,6 +47,8 @@ export interface SandboxOptions {
   autoApproveUserId?: number | null;
   tokenLifetimes?: Partial<TokenLifetimes>;
   delivery?: Partial<DeliveryOptions>;
+  /** The admin API's bearer token; a fresh random one when absent. */
+  adminToken?: string;
   /** Reuse a key (tests that need a fixed key); a fresh RSA-2048 pair otherwise. */
   keys?: SandboxKeys;
   log?: (line: string) => void;
@@ -66,6 +69,8 @@ export interface SandboxDescription {
   authUrl: string;
   apiUrl: string;
   adminUrl: string;
+  /** What the admin API wants in `Authorization: Bearer …`. */
+  adminToken: string;
   clientId: string;
   clientSecret: string;
   broadcasterUserId: number;
@@ -113,6 +118,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
+  const adminToken = options.adminToken ?? createAdminToken();
   const basePort = options.port ?? 0;
   const nextPort = (explicit: number | undefined, offset: number): number =>
     explicit ?? (basePort === 0 ? 0 : basePort + offset);
@@ -156,6 +162,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       router: adminRouter,
       host,
       port: nextPort(options.adminPort, 2),
+      guard: (req, port) => checkAdminRequest(req, { token: adminToken, host, port }),
       onError,
       fallback: {
         notFound: oauthError(404, 'unknown admin route'),
@@ -180,6 +187,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       app,
       autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
       urls: { api: api.url, auth: auth.url, admin: adminServer.url },
+      adminToken,
       log,
     };
     const delivery = new DeliveryEngine(ctx, options.delivery);

@@ -261,7 +261,7 @@ describe('channel management in the panel, against the sandbox', () => {
     // Go live on "kick.com" (the sandbox's admin API); the webhook puts the header live.
     const live = await fetch(`${e2e.sandbox.urls.admin}/channels/${STREAMER_USER_ID}/live`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${e2e.sandbox.describe().adminToken}` },
       body: JSON.stringify({ is_live: true }),
     });
     expect(live.status).toBe(200);

@@ -84,6 +84,17 @@ export async function call(
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
+/** One request to the sandbox's admin API with its token, as `npm run sandbox -- trigger …` sends it. */
+export function callAdmin(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  options: Omit<CallOptions, 'token'> = {},
+): Promise<CallResult> {
+  const authorization = `Bearer ${sandbox.describe().adminToken}`;
+  return call(sandbox.urls.admin, method, path, { ...options, headers: { authorization, ...options.headers } });
+}
+
 /** The client id of the second app tests register to check "only the creating app" rules. */
 export const OTHER_CLIENT_ID = '01JOTHERAPP000000000000000';
 

@@ -7,10 +7,12 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { SCENARIO_NAMES } from '../scenarios';
 import { STREAMER_USER_ID } from '../world';
-import { ADMIN_URL_ENV, DEFAULT_ADMIN_URL, DEFAULT_SANDBOX_PORT } from './cli-usage';
+import { ADMIN_TOKEN_ENV, ADMIN_URL_ENV, DEFAULT_SANDBOX_PORT } from './cli-usage';
 import { OverrideError, parseFieldAssignment } from './overrides';
 
-export { ADMIN_URL_ENV, DEFAULT_ADMIN_URL, DEFAULT_SANDBOX_PORT, USAGE } from './cli-usage';
+export { ADMIN_TOKEN_ENV, ADMIN_URL_ENV, DEFAULT_SANDBOX_PORT, USAGE } from './cli-usage';
+
+type Env = Readonly<Record<string, string | undefined>>;
 
 /** Bad command-line arguments; the CLI prints the message on one line and exits 2. */
 export class CliUsageError extends Error {
@@ -34,9 +36,13 @@ export interface ServeArgs {
   activity: boolean;
 }
 
-/** A request to a running sandbox's admin API. */
+/**
+ * A request to a running sandbox's admin API. Without a URL (neither flag nor environment) the CLI looks
+ * for a running sandbox in the data dir (discovery.ts); without a token it takes that sandbox's.
+ */
 export interface AdminCall {
-  adminUrl: string;
+  adminUrl?: string;
+  adminToken?: string;
   method: 'POST' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
@@ -106,8 +112,17 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
-function adminUrlFrom(value: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
-  const url = value ?? env[ADMIN_URL_ENV] ?? DEFAULT_ADMIN_URL;
+/** The admin API's URL and token from the flags, else the environment; each absent when neither says. */
+function adminTarget(values: Record<string, unknown>, env: Env): { adminUrl?: string; adminToken?: string } {
+  const url = str(values, 'admin-url') ?? (env[ADMIN_URL_ENV]?.trim() || undefined);
+  const token = str(values, 'admin-token') ?? (env[ADMIN_TOKEN_ENV]?.trim() || undefined);
+  if (token !== undefined && !/^[\x21-\x7e]{1,512}$/.test(token)) {
+    throw new CliUsageError('--admin-token: expected the adminToken printed by npm run sandbox');
+  }
+  return definedOnly({ adminUrl: url === undefined ? undefined : checkedAdminUrl(url), adminToken: token });
+}
+
+function checkedAdminUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
@@ -168,7 +183,7 @@ function parseServe(argv: string[]): CliCommand {
   };
 }
 
-function parseTrigger(argv: string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+function parseTrigger(argv: string[], env: Env): CliCommand {
   const { values, positionals } = parse(argv, {
     count: { type: 'string' },
     rate: { type: 'string' },
@@ -178,6 +193,7 @@ function parseTrigger(argv: string[], env: Readonly<Record<string, string | unde
     'out-of-order': { type: 'boolean' },
     broadcaster: { type: 'string' },
     'admin-url': { type: 'string' },
+    'admin-token': { type: 'string' },
   });
   const [eventType, ...assignments] = positionals;
   if (eventType === undefined) {
@@ -210,18 +226,19 @@ function parseTrigger(argv: string[], env: Readonly<Record<string, string | unde
   };
   return {
     kind: 'admin',
-    adminUrl: adminUrlFrom(str(values, 'admin-url'), env),
+    ...adminTarget(values, env),
     method: 'POST',
     path: `/trigger/${eventType}`,
     body: definedOnly(body),
   };
 }
 
-function parseScenario(argv: string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+function parseScenario(argv: string[], env: Env): CliCommand {
   const { values, positionals } = parse(argv, {
     broadcaster: { type: 'string' },
     immediate: { type: 'boolean' },
     'admin-url': { type: 'string' },
+    'admin-token': { type: 'string' },
   });
   const [name, extra] = positionals;
   if (name === undefined || !(SCENARIO_NAMES as readonly string[]).includes(name) || extra !== undefined) {
@@ -233,30 +250,29 @@ function parseScenario(argv: string[], env: Readonly<Record<string, string | und
   });
   return {
     kind: 'admin',
-    adminUrl: adminUrlFrom(str(values, 'admin-url'), env),
+    ...adminTarget(values, env),
     method: 'POST',
     path: `/scenarios/${name}`,
     body,
   };
 }
 
-function parseSingle(
-  command: 'advance' | 'stop',
-  argv: string[],
-  env: Readonly<Record<string, string | undefined>>,
-): CliCommand {
-  const { values, positionals } = parse(argv, { 'admin-url': { type: 'string' } });
-  const adminUrl = adminUrlFrom(str(values, 'admin-url'), env);
+function parseSingle(command: 'advance' | 'stop', argv: string[], env: Env): CliCommand {
+  const { values, positionals } = parse(argv, {
+    'admin-url': { type: 'string' },
+    'admin-token': { type: 'string' },
+  });
+  const target = adminTarget(values, env);
   if (positionals.length !== 1) {
     throw new CliUsageError(
       `${command}: expected exactly one ${command === 'advance' ? 'number of seconds' : 'job id'}`,
     );
   }
   if (command === 'stop') {
-    return { kind: 'admin', adminUrl, method: 'DELETE', path: `/scenarios/${encodeURIComponent(positionals[0]!)}` };
+    return { kind: 'admin', ...target, method: 'DELETE', path: `/scenarios/${encodeURIComponent(positionals[0]!)}` };
   }
   const seconds = parseNumber('advance', positionals[0], { min: 0 });
-  return { kind: 'admin', adminUrl, method: 'POST', path: '/clock/advance', body: { seconds } };
+  return { kind: 'admin', ...target, method: 'POST', path: '/clock/advance', body: { seconds } };
 }
 
 function definedOnly(record: Record<string, unknown>): Record<string, unknown> {
@@ -264,10 +280,7 @@ function definedOnly(record: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Parses `npm run sandbox -- …` arguments (without node and the script path). */
-export function parseCliArgs(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = {},
-): CliCommand {
+export function parseCliArgs(argv: readonly string[], env: Env = {}): CliCommand {
   const args = normaliseOptionalValues(argv);
   const [first, ...rest] = args;
   if (first === 'help' || first === '--help' || first === '-h' || rest.includes('--help') || rest.includes('-h')) {

@@ -14,6 +14,11 @@ export interface ServeOptions {
   };
   host?: string;
   port?: number;
+  /**
+   * Runs on the headers before the body is read or any route runs; a response refuses the request. Gets
+   * the port the server listens on (known only once it does).
+   */
+  guard?: (req: SandboxRequest, port: number) => SandboxResponse | null;
   /** Called for a handler bug (not for an HttpAnswer), so the sandbox can log it. */
   onError?: (error: unknown, req: SandboxRequest) => void;
 }
@@ -28,8 +33,9 @@ export interface RunningServer {
 /** Starts a loopback HTTP server that reads each body (capped), routes it and writes the answer. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  let port = 0;
   const server = createServer((req, res) => {
-    void handle(options, req, res);
+    void handle(options, port, req, res);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -39,7 +45,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     server,
     port,
@@ -52,7 +58,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   };
 }
 
-async function handle(options: ServeOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(options: ServeOptions, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const request: SandboxRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
@@ -63,6 +69,12 @@ async function handle(options: ServeOptions, req: IncomingMessage, res: ServerRe
     rawBody: Buffer.alloc(0),
     params: {},
   };
+  const refused = options.guard?.(request, port);
+  if (refused) {
+    // The body is never read: Node discards what is left of it once the answer is sent.
+    writeResponse(res, refused);
+    return;
+  }
   let response: SandboxResponse;
   try {
     const body = await readBody(req, MAX_REQUEST_BYTES);
@@ -127,7 +139,8 @@ function writeResponse(res: ServerResponse, response: SandboxResponse): void {
     headers['content-type'] ??= 'text/plain; charset=utf-8';
   } else {
     payload = JSON.stringify(response.body);
-    headers['content-type'] ??= 'application/json; charset=utf-8';
+    // Exactly Kick's value, no charset (reference §1): kickcom.py parses JSON only on exactly this header.
+    headers['content-type'] ??= 'application/json';
   }
   if (payload !== undefined) {
     headers['content-length'] = String(Buffer.byteLength(payload));

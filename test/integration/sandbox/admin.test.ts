@@ -3,6 +3,7 @@
  * jobs, kick.com-side channel actions, inspection views, deliveries, and 400/404 answers to bad input.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import type { SandboxEvent } from '../../../electron/sandbox/state';
 import type { ChatMessageSentPayload, LivestreamStatusUpdatedPayload } from '../../../shared/kick/events';
 import type { KickRedemptionGroup } from '../../../shared/kick/resources';
 import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, callAdmin, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import { startReceiver } from './webhook-receiver';
 
 const keys = createSigningKeys();
@@ -44,7 +45,7 @@ function admin(
   body?: unknown,
   query?: [string, string | number][],
 ): ReturnType<typeof call> {
-  return call(sandbox.urls.admin, method, path, { body, query });
+  return callAdmin(sandbox, method, path, { body, query });
 }
 
 async function subscribeApp(event: string, url: string): Promise<void> {
@@ -55,6 +56,98 @@ async function subscribeApp(event: string, url: string): Promise<void> {
   });
   expect(res.status, res.text).toBe(200);
 }
+
+/** A request with exactly these headers (undici would fill in Host itself). */
+function rawAdmin(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; json: any }> {
+  const url = new URL(sandbox.urls.admin);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('who may call the admin API', () => {
+  const triggerChat = '/trigger/chat.message.sent';
+
+  it('answers 401 without its token, or with a wrong one, and does nothing', async () => {
+    const host = new URL(sandbox.urls.admin).host;
+    const nowBefore = sandbox.ctx.clock.now();
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${sandbox.describe().adminToken}`, 'Bearer ']) {
+      const headers: Record<string, string> = { host, ...(authorization ? { authorization } : {}) };
+      const chat = await rawAdmin('POST', triggerChat, headers, { overrides: { content: 'injected' } });
+      expect(chat.status, String(authorization)).toBe(401);
+      expect(chat.headers['www-authenticate']).toMatch(/^Bearer /);
+      expect(chat.json.error).toMatch(/needs its token/);
+      const clock = await rawAdmin('POST', '/clock/advance', headers, { seconds: 86_400 });
+      expect(clock.status).toBe(401);
+      const described = await rawAdmin('GET', '/', headers);
+      expect(described.status).toBe(401);
+      expect(JSON.stringify(described.json)).not.toContain(sandbox.describe().adminToken);
+    }
+    expect(emitted).toEqual([]);
+    expect(sandbox.ctx.clock.now() - nowBefore).toBeLessThan(60_000);
+    const ok = await rawAdmin('POST', triggerChat, { host, authorization: `Bearer ${sandbox.describe().adminToken}` });
+    expect(ok.status).toBe(200);
+    expect(emitted.map((e) => e.type)).toEqual(['chat.message.sent']);
+  });
+
+  it('answers 403 to a foreign Origin or Host even with the token, and takes its own origin', async () => {
+    const { host, port } = new URL(sandbox.urls.admin);
+    const authorization = `Bearer ${sandbox.describe().adminToken}`;
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${Number(port) + 1}`, `https://${host}`]) {
+      const res = await rawAdmin('POST', triggerChat, { host, authorization, origin });
+      expect(res.status, origin).toBe(403);
+      expect(res.json.error).toMatch(/cross-origin/);
+    }
+    for (const foreign of ['attacker.example', `attacker.example:${port}`, `127.0.0.2:${port}`, '127.0.0.1:1']) {
+      const res = await rawAdmin('POST', triggerChat, { host: foreign, authorization });
+      expect(res.status, foreign).toBe(403);
+      expect(res.json.error).toMatch(/unexpected Host/);
+    }
+    expect(emitted).toEqual([]);
+    for (const own of [`http://${host}`, `http://localhost:${port}`]) {
+      const res = await rawAdmin('GET', '/clock', { host, authorization, origin: own });
+      expect(res.status, own).toBe(200);
+    }
+    expect((await rawAdmin('GET', '/clock', { host: `localhost:${port}`, authorization })).status).toBe(200);
+  });
+
+  it('prints its token in the description, a fresh one on every start', async () => {
+    const token = sandbox.describe().adminToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await startSandbox({ keys });
+    try {
+      expect(other.describe().adminToken).not.toBe(token);
+      expect((await callAdmin(other, 'GET', '/clock')).status).toBe(200);
+      expect((await call(other.urls.admin, 'GET', '/clock', { token })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe('description and apps', () => {
   it('GET / answers the CLI description plus state counts', async () => {
@@ -371,7 +464,7 @@ describe('channel actions and views', () => {
   it('answers unknown routes and methods in its own error shape', async () => {
     expect(await admin('GET', '/nowhere')).toMatchObject({ status: 404, json: { error: 'unknown admin route' } });
     expect((await admin('PUT', '/clock')).status).toBe(405);
-    const bad = await call(sandbox.urls.admin, 'POST', '/apps', {
+    const bad = await callAdmin(sandbox, 'POST', '/apps', {
       rawBody: '[1]',
       headers: { 'content-type': 'application/json' },
     });

@@ -4,6 +4,9 @@
  * livestreams, categories and chat all work through its own code paths.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { client as KickApiClient } from '@nekiro/kick-api';
 import { request } from 'undici';
@@ -13,12 +16,16 @@ import type { SandboxDescription } from '../../../electron/sandbox/index';
 const REDIRECT = 'http://localhost:3999/callback';
 let sandbox: ChildProcess;
 let described: SandboxDescription;
+let dataDir: string;
 
 beforeAll(async () => {
+  // The sandbox publishes its admin URL in Greenroom's data dir: a temporary one here.
+  dataDir = mkdtempSync(join(tmpdir(), 'greenroom-third-party-'));
   sandbox = spawn(
     'node_modules/.bin/tsx',
     ['electron/sandbox/cli.ts', '--port', '0', '--auto-approve', '--redirect-uri', REDIRECT],
     {
+      env: { ...process.env, GREENROOM_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
@@ -32,6 +39,7 @@ afterAll(async () => {
   const exited = new Promise((resolve) => sandbox.once('exit', resolve));
   sandbox.kill('SIGINT');
   await exited;
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a third-party Kick client against the standalone sandbox', () => {
@@ -112,7 +120,9 @@ describe('a third-party Kick client against the standalone sandbox', () => {
       stream_title: 'Set by a third-party client',
       stream: { custom_tags: ['Sandbox'] },
     });
-    const chat = await request(new URL(`/channels/${described.broadcasterUserId}/chat?limit=5`, described.adminUrl));
+    const chat = await request(new URL(`/channels/${described.broadcasterUserId}/chat?limit=5`, described.adminUrl), {
+      headers: { authorization: `Bearer ${described.adminToken}` },
+    });
     expect(JSON.stringify(await chat.body.json())).toContain('hello from a third-party client');
   });
 });

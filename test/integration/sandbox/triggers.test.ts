@@ -11,7 +11,7 @@ import type { KickEventPayloads, KickEventUser } from '../../../shared/kick/even
 import type { KickChannel, KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type { KickEventType } from '../../../shared/kick/scopes';
 import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, callAdmin, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import { startReceiver } from './webhook-receiver';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -48,7 +48,7 @@ interface FiredEvent<T extends KickEventType> {
 }
 
 async function trigger<T extends KickEventType>(type: T, body: Record<string, unknown> = {}): Promise<FiredEvent<T>[]> {
-  const res = await call(sandbox.urls.admin, 'POST', `/trigger/${type}`, { body });
+  const res = await callAdmin(sandbox, 'POST', `/trigger/${type}`, { body });
   expect(res.status, res.text).toBe(200);
   const events = res.json.events as FiredEvent<T>[];
   expect(res.json.fired).toBe(events.length);
@@ -101,7 +101,7 @@ describe('each event type', () => {
     expect(emitted).toHaveLength(1);
     expect(emitted[0]!.payload).toEqual(payload);
 
-    const chat = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    const chat = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
     expect(chat.json.messages).toEqual([
       expect.objectContaining({
         message_id: payload.message_id,
@@ -132,7 +132,7 @@ describe('each event type', () => {
       content: 'first!',
       sender: { user_id: first.sender.user_id },
     });
-    const chat = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    const chat = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
     expect(chat.json.messages[1]).toMatchObject({ message_id: reply.message_id, reply_to: first.message_id });
   });
 
@@ -215,7 +215,7 @@ describe('each event type', () => {
 
     const rewards = await api<KickReward[]>('/public/v1/channels/rewards');
     expect(rewards).toEqual([expect.objectContaining({ id: payload.reward.id, title: payload.reward.title })]);
-    const admin = await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/rewards`);
+    const admin = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/rewards`);
     expect(admin.json.rewards[0].created_by_client_id).toBe(sandbox.ctx.app.clientId);
     const groups = await api<KickRedemptionGroup[]>('/public/v1/channels/rewards/redemptions');
     expect(groups).toEqual([
@@ -288,7 +288,7 @@ describe('each event type', () => {
     const until = new Date(sandbox.ctx.state.now() + 600_000).toISOString();
     const timeout = (await trigger('moderation.banned', { overrides: { 'metadata.expires_at': until } }))[0]!.payload;
     expect(timeout.metadata.expires_at).toBe(until);
-    const bans = (await call(sandbox.urls.admin, 'GET', `/channels/${STREAMER_USER_ID}/bans`)).json.bans;
+    const bans = (await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/bans`)).json.bans;
     expect(bans).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ user_id: ban.banned_user.user_id, reason: 'spam', expires_at: null }),
@@ -296,7 +296,7 @@ describe('each event type', () => {
       ]),
     );
     // The banned viewer cannot chat any more.
-    const refused = await call(sandbox.urls.admin, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
+    const refused = await callAdmin(sandbox, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
       body: { user_id: ban.banned_user.user_id, content: 'hello?' },
     });
     expect(refused.status).toBe(403);
@@ -379,12 +379,12 @@ describe('overrides and delivery faults', () => {
   });
 
   it('spaces a rate-limited trigger in real time as a job', async () => {
-    const res = await call(sandbox.urls.admin, 'POST', '/trigger/channel.followed', { body: { count: 3, rate: 50 } });
+    const res = await callAdmin(sandbox, 'POST', '/trigger/channel.followed', { body: { count: 3, rate: 50 } });
     expect(res.status).toBe(202);
     expect(res.json).toMatchObject({ fired: 1, job_id: expect.any(String) });
     expect(emitted).toHaveLength(1);
     await vi.waitFor(async () => {
-      const jobs = await call(sandbox.urls.admin, 'GET', '/jobs');
+      const jobs = await callAdmin(sandbox, 'GET', '/jobs');
       expect(jobs.json.jobs).toEqual([
         expect.objectContaining({ job_id: res.json.job_id, state: 'done', fired: 3, steps_total: 3 }),
       ]);
@@ -419,19 +419,19 @@ describe('bad trigger input', () => {
       /^overrides\.metadata\.category\.id: no category 9999/,
     ],
   ])('%s %j answers 400', async (path, body, error) => {
-    const res = await call(sandbox.urls.admin, 'POST', path, { body });
+    const res = await callAdmin(sandbox, 'POST', path, { body });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(error);
     expect(emitted).toHaveLength(0);
   });
 
   it('answers malformed JSON with 400 and keeps serving', async () => {
-    const res = await call(sandbox.urls.admin, 'POST', '/trigger/chat.message.sent', {
+    const res = await callAdmin(sandbox, 'POST', '/trigger/chat.message.sent', {
       rawBody: '{"count":',
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ error: 'request body: malformed JSON' });
-    expect((await call(sandbox.urls.admin, 'POST', '/trigger/chat.message.sent')).status).toBe(200);
+    expect((await callAdmin(sandbox, 'POST', '/trigger/chat.message.sent')).status).toBe(200);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_TOKEN_ENV,
   ADMIN_URL_ENV,
   CliUsageError,
-  DEFAULT_ADMIN_URL,
   DEFAULT_SANDBOX_PORT,
   parseCliArgs,
 } from '../../../electron/sandbox/admin/cli-args';
@@ -130,12 +130,20 @@ describe('parseCliArgs: trigger', () => {
     expect(parseCliArgs(['trigger', 'channel.followed', '--duplicate'])).toMatchObject({ body: { duplicates: 1 } });
   });
 
-  it('takes the admin URL from the flag, then the environment, then the default', () => {
-    const env = { [ADMIN_URL_ENV]: 'http://127.0.0.1:1234' };
-    expect(parseCliArgs(['trigger', 'channel.followed'], env)).toMatchObject({ adminUrl: 'http://127.0.0.1:1234' });
-    expect(parseCliArgs(['trigger', 'channel.followed', '--admin-url', ADMIN], env)).toMatchObject({ adminUrl: ADMIN });
-    expect(parseCliArgs(['trigger', 'channel.followed'], {})).toMatchObject({ adminUrl: DEFAULT_ADMIN_URL });
+  it('takes the admin URL and token from the flags, then the environment, else leaves them to discovery', () => {
+    const env = { [ADMIN_URL_ENV]: 'http://127.0.0.1:1234', [ADMIN_TOKEN_ENV]: 'from-env' };
+    expect(parseCliArgs(['trigger', 'channel.followed'], env)).toMatchObject({
+      adminUrl: 'http://127.0.0.1:1234',
+      adminToken: 'from-env',
+    });
+    expect(
+      parseCliArgs(['trigger', 'channel.followed', '--admin-url', ADMIN, '--admin-token', 'flag'], env),
+    ).toMatchObject({ adminUrl: ADMIN, adminToken: 'flag' });
+    const bare = parseCliArgs(['trigger', 'channel.followed'], { [ADMIN_URL_ENV]: ' ', [ADMIN_TOKEN_ENV]: '' });
+    expect(bare).not.toHaveProperty('adminUrl');
+    expect(bare).not.toHaveProperty('adminToken');
     expect(() => parseCliArgs(['trigger', 'channel.followed', '--admin-url', 'ftp://x'])).toThrow(/--admin-url/);
+    expect(() => parseCliArgs(['stop', 'job_1', '--admin-token', 'two words'])).toThrow(/--admin-token/);
   });
 
   it('rejects a missing or unknown event, bad flags and bad assignments', () => {
