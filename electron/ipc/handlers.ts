@@ -97,7 +97,12 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     },
     'ads:run': (input) => channel.runAdBreak(input.seconds),
 
-    'stream:info': () => channel.streamInfo(),
+    // Signed out there is no channel to show; Kick would answer the app token's request Forbidden, which
+    // reads as a permission problem rather than "sign in first".
+    'stream:info': async () => {
+      await account.requireUserId();
+      return channel.streamInfo();
+    },
     'stream:update': (input) => channel.updateStream(input),
     'stream:search-categories': (input) => channel.searchCategories(input.query),
     'kicks:leaderboard': (input) => channel.leaderboard(input.top),
