@@ -25,5 +25,6 @@ export declare function explainFailure(attempt: {
   stderr: string;
   exitCode: number | null;
 }): string;
+export declare function asSentence(text: string): string;
 export declare function hostOf(url: string): string;
 export declare function installLogPath(root: string): string;

@@ -154,6 +154,14 @@ export function explainFailure({ timedOut, timeoutS, percent, fetchError, stderr
     : `Electron's installer exited with code ${exitCode}`;
 }
 
+/**
+ * Ends `text` with a full stop unless it already ends a sentence ("are you offline?").
+ * @param {string} text
+ */
+export function asSentence(text) {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
 /** @param {string} url */
 export function hostOf(url) {
   try {

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  asSentence,
   explainFailure,
   forgetFailure,
   hostOf,
@@ -198,7 +199,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   } else {
     const result = await installElectron(root);
     if (!result.ok) {
-      console.error(`Could not download Electron: ${result.reason}. Details: ${installLogPath(root)}`);
+      console.error(`Could not download Electron: ${asSentence(result.reason)} Details: ${installLogPath(root)}`);
       process.exit(1);
     }
   }

@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findElectronBinary } from './find-electron.mjs';
-import { installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
+import { asSentence, installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
 import { installElectron } from './install-electron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,14 +32,9 @@ async function runPanel() {
   await import(pathToFileURL(join(root, 'out', 'main', 'panel.js')).href);
 }
 
-/** @param {string} text */
-function sentence(text) {
-  return /[.?!]$/.test(text) ? text : `${text}.`;
-}
-
 /** @param {string} line why there is no desktop window, one line in a streamer's words */
 function fallBack(line) {
-  console.log(`${sentence(line)} ${INSTEAD}`);
+  console.log(`${asSentence(line)} ${INSTEAD}`);
   return runPanel();
 }
 
@@ -100,7 +95,7 @@ async function ensureElectron() {
     ? installed
     : {
         ok: false,
-        line: `Could not download Electron for the desktop window: ${sentence(installed.reason)} Details: ${installLogPath(root)}`,
+        line: `Could not download Electron for the desktop window: ${asSentence(installed.reason)} Details: ${installLogPath(root)}`,
       };
 }
 
