@@ -109,7 +109,20 @@ export interface HealthView {
   /** The URL to paste into Kick's dashboard, when the tunnel is up. */
   webhookUrl: string | null;
   subscriptions: SubscriptionView[];
-  lag: { samples: number; p50Ms: number | null; p95Ms: number | null; state: 'normal' | 'delayed' | 'unknown' };
+  /** How late Kick's deliveries arrive, measured from each event's own time where its payload has one. */
+  lag: {
+    samples: number;
+    p50Ms: number | null;
+    p95Ms: number | null;
+    state: 'normal' | 'delayed' | 'unknown';
+    /** While `state` is 'delayed': how far behind events arrive now ("Kick is delaying events by N min"). */
+    delayMs: number | null;
+  };
+  /**
+   * The local webhook receiver: its port and the exact URL a streamer's own tunnel or reverse proxy must
+   * forward to (null until it listens).
+   */
+  receiver: { port: number | null; url: string | null };
   counters: { accepted: number; duplicates: number; rejected: number };
   secretStore: { backend: string; degraded: boolean };
 }

@@ -255,10 +255,12 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       starting ??= (async () => {
         await kick.session.load();
         account.start();
-        for (const event of await webhooks.history()) {
+        // The journal is read back before anything live can arrive: restore() is the only way to start().
+        const restored = await webhooks.restore();
+        for (const event of restored.events) {
           ingest(event, false);
         }
-        await webhooks.start();
+        await restored.start();
         embedded?.startActivity();
         events.emit('health:changed', health());
       })();

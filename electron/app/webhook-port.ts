@@ -11,20 +11,33 @@ import type { Sandbox } from '../sandbox/index';
 import type { KickEvent } from '../webhooks/types';
 import type { AppConfig } from './config';
 
-/** The webhook side as the app sees it. */
+/**
+ * The webhook side as the app sees it. The order of start-up is in the types, not in a comment: the only
+ * way to `start()` is through what `restore()` resolves with, so nothing can start the receiver (and take
+ * live events) before the journal has been read back, and nothing can read history that is not loaded yet.
+ */
 export interface WebhookPort {
-  /** Starts the receiver, the tunnel and the subscription reconciler. */
-  start(): Promise<void>;
-  /** Stops them; the journal is flushed and closed. */
+  /**
+   * Reads the journal back (once; later calls resolve with the same value): the events accepted before
+   * this run, oldest first, and the way to start taking live ones.
+   */
+  restore(): Promise<RestoredWebhooks>;
+  /** Stops whatever runs (after restore() only, it closes the journal); safe at any point. */
   stop(): Promise<void>;
-  /** Every accepted, parsed event, in arrival order. */
+  /** Every event accepted live, parsed, in arrival order (restored events are not replayed on it). */
   bus: { onAny(listener: (event: KickEvent) => void): () => void };
-  /** Journal replay, oldest first, to restore chat and the feed after a restart. */
-  history(): Promise<KickEvent[]>;
-  /** Tunnel, webhook URL, subscriptions, lag and counters; the app adds the mode and the secret store. */
+  /** Tunnel, webhook URL, receiver, subscriptions, lag and counters; the app adds the mode and the secret store. */
   health(): Omit<HealthView, 'mode' | 'secretStore'>;
   /** Called whenever anything in `health()` changed. Returns the unsubscribe function. */
   onHealthChange(listener: () => void): () => void;
+}
+
+/** The journal read back, and the next step. */
+export interface RestoredWebhooks {
+  /** Events accepted before this run, oldest first, to rebuild chat, the feed and the mod log. */
+  events: KickEvent[];
+  /** Starts the receiver, the tunnel and the subscription reconciler (once; later calls do nothing more). */
+  start(): Promise<void>;
 }
 
 /** What the webhook side gets from the composition root to build itself. */

@@ -37,4 +37,21 @@ export const WIRE_ASSUMPTIONS = {
   loopbackRewrite: { decoyParam: 'redirect', decoyValue: '127.0.0.1' },
   /** Token lifetimes are undocumented (reference §2.2); only `expires_in` is trusted. Refresh this early. */
   refreshMarginSeconds: 60,
+  /**
+   * Webhook retries (reference §5.5, [ISSUES]): Kick delivers minutes to hours late at busy times and retries
+   * a failing delivery for up to a day before it removes the subscription; whether a retry carries a fresh
+   * `Kick-Event-Message-Timestamp` or the first attempt's is not documented. So the replay window must
+   * accept a timestamp older than that whole horizon: more than a day, with a day of margin for a delivery
+   * Kick held in its queue before the first attempt. A shorter window would answer a genuine late event
+   * 400, Kick would retry it into the same 400, and after a day drop the subscription.
+   */
+  webhookRetryHorizonSeconds: 48 * 3600,
+  /**
+   * When an event happened, as opposed to when Kick sent it (reference §5.5 Lateness, issue #175):
+   * `Kick-Event-Message-Timestamp` is the send time, so a delay in Kick's queue does not show in it. Kick
+   * added `created_at` to `chat.message.sent` (2025-07-22) for measuring that delay. Other payloads'
+   * `created_at` fields are not documented as the event's time (a renewal's may be when the subscription
+   * began), so only these are trusted for delivery lag.
+   */
+  eventTimeFields: { 'chat.message.sent': 'created_at' } as Readonly<Record<string, string>>,
 } as const;

@@ -5,7 +5,7 @@
  * Kick's do; on real Kick the tunnel's public URL is what the streamer pastes into Kick's dashboard.
  */
 import type { WebhookPort, WebhookPortDeps } from '../app/webhook-port';
-import { createWebhookService } from '../webhooks/webhook-service';
+import { createWebhookService, type RestoredWebhookService } from '../webhooks/webhook-service';
 
 /** Builds the webhook port from the app's configuration (a WebhookPortFactory). */
 export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
@@ -29,24 +29,28 @@ export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
     }
   };
   let unsubscribe: (() => void) | null = null;
+  const start = async (restored: RestoredWebhookService): Promise<void> => {
+    await restored.start();
+    const receiverUrl = service.receiverUrl();
+    if (sandbox && receiverUrl) {
+      // As a developer would in Kick's dashboard: the app's one webhook URL is our receiver.
+      sandbox.ctx.app.webhookUrl = receiverUrl;
+      sandbox.ctx.app.webhooksEnabled = true;
+    }
+    unsubscribe = deps.onBroadcasterChange(manage);
+    manage(deps.broadcasterUserId());
+  };
+  let starting: Promise<void> | null = null;
   return {
     bus: service.bus,
-    async start() {
-      await service.start();
-      const receiverUrl = service.receiverUrl();
-      if (sandbox && receiverUrl) {
-        // As a developer would in Kick's dashboard: the app's one webhook URL is our receiver.
-        sandbox.ctx.app.webhookUrl = receiverUrl;
-        sandbox.ctx.app.webhooksEnabled = true;
-      }
-      unsubscribe = deps.onBroadcasterChange(manage);
-      manage(deps.broadcasterUserId());
+    async restore() {
+      const restored = await service.restore();
+      return { events: restored.events, start: () => (starting ??= start(restored)) };
     },
     async stop() {
       unsubscribe?.();
       await service.stop();
     },
-    history: () => service.history(),
     health: () => service.health(),
     onHealthChange: (listener) => service.onHealthChange(listener),
   };

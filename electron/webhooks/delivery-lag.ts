@@ -1,10 +1,15 @@
 /**
- * How late Kick delivers webhooks: the gap between `Kick-Event-Message-Timestamp` (when Kick says it sent
- * the message) and when the receiver got it. Streamers report deliveries minutes late at prime time
- * (design.md, "What streamers ask for" #2), so the connection-health panel shows this and says so when
- * Kick is delaying events.
+ * How late Kick delivers webhooks: the gap between when an event happened and when the receiver got it.
+ * Streamers report deliveries minutes late at prime time (design.md, "What streamers ask for" #2), so the
+ * connection-health panel shows this and a banner says so while Kick is delaying events.
  *
- * - The header has whole seconds only, so a gap is over-stated by up to 1 s; thresholds are far above that.
+ * - Where the payload carries the event's own time (`chat.message.sent`'s `created_at`, see
+ *   `event-time.ts`), that is the start: Kick stamps `Kick-Event-Message-Timestamp` when it *sends*, so its
+ *   10-minute queue delays never show in the header (docs: wire reference §5.5, Lateness). Events without
+ *   one fall back to the header, which still shows network and retry delays.
+ * - While the window holds any event-time samples, only they count: send-time samples read near zero
+ *   exactly when Kick is slow, and mixing them in would dilute the one measure that sees the delay.
+ * - A header has whole seconds only, so a gap is over-stated by up to 1 s; thresholds are far above that.
  * - A negative gap means the clocks disagree, not that the event came from the future: it counts as 0.
  * - The state follows the median (p50), not the tail: one retried delivery (late by design) must not raise
  *   the alarm, while most deliveries being late must. Entering 'delayed' needs p50 >= `delayedThresholdMs`;
@@ -13,6 +18,7 @@
  *   Time passing can change the state with no new sample; `snapshot()` re-evaluates, so poll it.
  */
 import type { Clock } from '../core/clock';
+import { parseRfc3339 } from './replay-guard';
 
 export type DeliveryLagState = 'normal' | 'delayed' | 'unknown';
 
@@ -25,7 +31,12 @@ export interface DeliveryLagSnapshot {
   maxMs: number | null;
   /** 'unknown' when the window is empty. */
   state: DeliveryLagState;
+  /** While 'delayed', how far behind deliveries are now (the p50); null otherwise. */
+  delayMs: number | null;
 }
+
+/** Where a sample's start came from: the event's own time, or Kick's send time (the header). */
+export type LagSource = 'event' | 'sent';
 
 export interface DeliveryLagOptions {
   clock: Clock;
@@ -44,10 +55,11 @@ export type DeliveryLagListener = (state: DeliveryLagState, snapshot: DeliveryLa
 
 export interface DeliveryLag {
   /**
-   * Records one delivery. Returns the gap in ms, or null when the header is not an RFC 3339 time (the
-   * receiver has already checked it, so this only guards against misuse).
+   * Records one delivery that started at `startedAt` (RFC 3339): the event's own time (`source` 'event') or
+   * Kick's send time (default, 'sent'). Returns the gap in ms, or null when `startedAt` is not an RFC 3339
+   * time (the receiver has checked the header; a payload's field may still be malformed).
    */
-  record(timestampHeader: string, receivedAtMs: number): number | null;
+  record(startedAt: string, receivedAtMs: number, source?: LagSource): number | null;
   snapshot(): DeliveryLagSnapshot;
   /** Called on every state change, including into and out of 'unknown'. Returns the unsubscribe function. */
   onChange(listener: DeliveryLagListener): () => void;
@@ -56,9 +68,8 @@ export interface DeliveryLag {
 interface Sample {
   atMs: number;
   gapMs: number;
+  source: LagSource;
 }
-
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /** Creates an empty tracker (state 'unknown'). */
 export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
@@ -84,7 +95,9 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
   function evaluate(): DeliveryLagSnapshot {
     const oldest = clock.now() - windowMs;
     samples = samples.filter((s) => s.atMs >= oldest);
-    const gaps = samples.map((s) => s.gapMs).sort((a, b) => a - b);
+    const fromEvents = samples.some((s) => s.source === 'event');
+    const counted = fromEvents ? samples.filter((s) => s.source === 'event') : samples;
+    const gaps = counted.map((s) => s.gapMs).sort((a, b) => a - b);
     const p50 = percentile(gaps, 50);
     const next = nextState(state, p50, delayedThresholdMs, recoverThresholdMs);
     const snap: DeliveryLagSnapshot = {
@@ -93,6 +106,7 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
       p95Ms: percentile(gaps, 95),
       maxMs: gaps.at(-1) ?? null,
       state: next,
+      delayMs: next === 'delayed' ? p50 : null,
     };
     if (next !== state) {
       state = next;
@@ -108,13 +122,13 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
   }
 
   return {
-    record(timestampHeader, receivedAtMs) {
-      const sentAtMs = RFC3339.test(timestampHeader) ? Date.parse(timestampHeader) : NaN;
-      if (!Number.isFinite(sentAtMs) || !Number.isFinite(receivedAtMs)) {
+    record(startedAt, receivedAtMs, source = 'sent') {
+      const startedAtMs = parseRfc3339(startedAt);
+      if (startedAtMs === null || !Number.isFinite(receivedAtMs)) {
         return null;
       }
-      const gapMs = Math.max(0, receivedAtMs - sentAtMs);
-      samples.push({ atMs: receivedAtMs, gapMs });
+      const gapMs = Math.max(0, receivedAtMs - startedAtMs);
+      samples.push({ atMs: receivedAtMs, gapMs, source });
       if (samples.length > windowSize) {
         samples.splice(0, samples.length - windowSize);
       }

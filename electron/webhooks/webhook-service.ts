@@ -10,6 +10,7 @@ import type { Clock } from '../core/clock';
 import { createDeliveryDedup, type DeliveryDedup } from './dedup';
 import { createDeliveryLag, type DeliveryLag } from './delivery-lag';
 import { createEventBus, type EventBus } from './event-bus';
+import { eventTimeOf } from './event-time';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
 import { parseKickEvent } from './parse-event';
 import { createPublicKeyCache } from './public-key-cache';
@@ -36,7 +37,7 @@ export interface WebhookServiceConfig {
   subdomain: string;
   wantedEvents: readonly KickEventType[];
   fsync?: FsyncPolicy;
-  /** How many past events `history()` keeps for the panel. */
+  /** How many past events `restore()` hands back for the panel (the newest). */
   historyLimit?: number;
 }
 
@@ -51,11 +52,14 @@ export interface WebhookServiceDeps {
 export type WebhookHealth = Omit<HealthView, 'mode' | 'secretStore'>;
 
 export interface WebhookService {
-  start(): Promise<void>;
+  /**
+   * Opens the journal and reads it back (once; later calls resolve with the same value): the dedup memory
+   * is refilled and the restored events returned, with the only way to start the receiver and the tunnel.
+   */
+  restore(): Promise<RestoredWebhookService>;
+  /** Stops the reconciler, tunnel and receiver and closes the journal; safe before, during or after start. */
   stop(): Promise<void>;
   bus: EventBus;
-  /** Events restored from the journal at start, oldest first. */
-  history(): Promise<KickEvent[]>;
   health(): WebhookHealth;
   onHealthChange(listener: () => void): () => void;
   /** Keeps Kick's subscriptions for this broadcaster at exactly the wanted set (call after sign-in). */
@@ -64,6 +68,14 @@ export interface WebhookService {
   receiverUrl(): string | null;
   /** The URL to paste into Kick's dashboard. */
   webhookUrl(): string | null;
+}
+
+/** What `restore()` resolves with: the journal's events and the next step. */
+export interface RestoredWebhookService {
+  /** Events restored from the journal, oldest first (at most `historyLimit`). */
+  events: KickEvent[];
+  /** Starts the receiver and, in the background, the tunnel (once). */
+  start(): Promise<void>;
 }
 
 export function createWebhookService(config: WebhookServiceConfig, deps: WebhookServiceDeps): WebhookService {
@@ -91,70 +103,91 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   let receiver: WebhookReceiver | null = null;
   let tunnel: Tunnel | null = null;
   let reconciler: SubscriptionReconciler | null = null;
-  let localUrl: string | null = null;
-  let restored: KickEvent[] = [];
+  let local: { url: string; port: number } | null = null;
+  let restoring: Promise<RestoredWebhookService> | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+
+  /** Opens the journal and replays it into the dedup memory and the history. */
+  const restore = async (): Promise<RestoredWebhookService> => {
+    const opened = await createFileJournal({
+      dir: join(config.dataDir, 'journal'),
+      fsync: config.fsync ?? 'batch',
+      log: deps.log,
+    });
+    journal = opened;
+    const events: KickEvent[] = [];
+    const limit = config.historyLimit ?? 5_000;
+    await replayJournal(opened, {
+      dedup,
+      onRecord: (record) => {
+        events.push(parseKickEvent(record));
+        if (events.length > limit * 2) {
+          events.splice(0, events.length - limit);
+        }
+      },
+      log: deps.log,
+    });
+    return {
+      events: events.slice(-limit),
+      start: () => (starting ??= start(opened)),
+    };
+  };
+
+  /** Receiver first, then the tunnel in the background. Only reachable through restore(). */
+  const start = async (opened: FileJournal): Promise<void> => {
+    if (stopped) {
+      throw new Error('webhook service already stopped');
+    }
+    receiver = createWebhookReceiver({
+      port: config.port,
+      path,
+      clock: deps.clock,
+      replayWindowSeconds: config.replayWindowSeconds,
+      publicKey,
+      journal: opened,
+      dedup,
+      onEvent: (event) => {
+        const started = eventTimeOf(event);
+        lag.record(started.at, event.receivedAtMs, started.source);
+        changed();
+        bus.publish(event);
+      },
+      log: (level, message, fields) => deps.log(`webhooks: ${level}: ${message} ${JSON.stringify(fields)}`),
+    });
+    local = await receiver.start();
+    const { port } = local;
+    tunnel = createTunnel(
+      {
+        tunnel: config.tunnel,
+        tunnelHost: config.tunnelHost,
+        subdomain: config.subdomain,
+        localPort: port,
+        receiverPath: path,
+      },
+      { clock: deps.clock, log: deps.log, ...deps.tunnel },
+    );
+    tunnel.onStatus(changed);
+    // The tunnel comes up in the background: events still reach the receiver through it once it is up,
+    // and start-up never waits on a remote server.
+    tunnel.start().catch((error: unknown) => deps.log(`webhooks: tunnel failed to start: ${String(error)}`));
+    changed();
+  };
 
   return {
     bus,
-    async start() {
-      journal = await createFileJournal({
-        dir: join(config.dataDir, 'journal'),
-        fsync: config.fsync ?? 'batch',
-        log: deps.log,
-      });
-      const events: KickEvent[] = [];
-      const limit = config.historyLimit ?? 5_000;
-      await replayJournal(journal, {
-        dedup,
-        onRecord: (record) => {
-          events.push(parseKickEvent(record));
-          if (events.length > limit * 2) {
-            events.splice(0, events.length - limit);
-          }
-        },
-        log: deps.log,
-      });
-      restored = events.slice(-limit);
-      receiver = createWebhookReceiver({
-        port: config.port,
-        path,
-        clock: deps.clock,
-        replayWindowSeconds: config.replayWindowSeconds,
-        publicKey,
-        journal,
-        dedup,
-        onEvent: (event) => bus.publish(event),
-        onAccepted: (record) => {
-          lag.record(record.timestamp, record.receivedAtMs);
-          changed();
-        },
-        log: (level, message, fields) => deps.log(`webhooks: ${level}: ${message} ${JSON.stringify(fields)}`),
-      });
-      const { url, port } = await receiver.start();
-      localUrl = url;
-      tunnel = createTunnel(
-        {
-          tunnel: config.tunnel,
-          tunnelHost: config.tunnelHost,
-          subdomain: config.subdomain,
-          localPort: port,
-          receiverPath: path,
-        },
-        { clock: deps.clock, log: deps.log, ...deps.tunnel },
-      );
-      tunnel.onStatus(changed);
-      // The tunnel comes up in the background: events still reach the receiver through it once it is up,
-      // and start-up never waits on a remote server.
-      tunnel.start().catch((error: unknown) => deps.log(`webhooks: tunnel failed to start: ${String(error)}`));
-    },
+    restore: () => (restoring ??= restore()),
     async stop() {
+      stopped = true;
+      // Let a restore or start in progress finish, so what they opened is closed here.
+      await restoring?.catch(() => undefined);
+      await starting?.catch(() => undefined);
       reconciler?.stop();
       await tunnel?.stop();
       await receiver?.stop();
       await bus.idle();
       await journal?.close();
     },
-    history: () => Promise.resolve([...restored]),
     health() {
       const status = tunnel?.status() ?? { state: 'off' as const };
       const snapshot = lag.snapshot();
@@ -167,7 +200,14 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
           state: s.state,
           ...(s.error ? { error: s.error.message } : {}),
         })),
-        lag: { samples: snapshot.samples, p50Ms: snapshot.p50Ms, p95Ms: snapshot.p95Ms, state: snapshot.state },
+        lag: {
+          samples: snapshot.samples,
+          p50Ms: snapshot.p50Ms,
+          p95Ms: snapshot.p95Ms,
+          state: snapshot.state,
+          delayMs: snapshot.delayMs,
+        },
+        receiver: { port: local?.port ?? null, url: local?.url ?? null },
         counters: { accepted: counters.accepted, duplicates: counters.duplicates, rejected: counters.rejected },
       };
     },
@@ -187,7 +227,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       });
       reconciler.start();
     },
-    receiverUrl: () => localUrl,
+    receiverUrl: () => local?.url ?? null,
     webhookUrl() {
       const base = tunnel?.publicUrl() ?? null;
       return base ? `${base.replace(/\/$/, '')}${path}` : null;

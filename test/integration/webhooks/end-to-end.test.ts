@@ -40,7 +40,7 @@ describe('webhooks end to end through a real localtunnel server', () => {
       },
     );
     service.bus.onAny((event) => void received.push(event));
-    await service.start();
+    await (await service.restore()).start();
     await new Promise<void>((resolve) => {
       const check = (): void => {
         const health = service.health();

@@ -18,7 +18,14 @@ function setup(options: { windowSize?: number; windowMs?: number } = {}) {
 describe('delivery lag', () => {
   it('is unknown with no samples', () => {
     const { lag, changes } = setup();
-    expect(lag.snapshot()).toEqual({ samples: 0, p50Ms: null, p95Ms: null, maxMs: null, state: 'unknown' });
+    expect(lag.snapshot()).toEqual({
+      samples: 0,
+      p50Ms: null,
+      p95Ms: null,
+      maxMs: null,
+      state: 'unknown',
+      delayMs: null,
+    });
     expect(changes).toEqual([]);
   });
 
@@ -27,7 +34,14 @@ describe('delivery lag', () => {
     for (let s = 1; s <= 100; s++) {
       deliver(s * 1000);
     }
-    expect(lag.snapshot()).toEqual({ samples: 100, p50Ms: 50_000, p95Ms: 95_000, maxMs: 100_000, state: 'normal' });
+    expect(lag.snapshot()).toEqual({
+      samples: 100,
+      p50Ms: 50_000,
+      p95Ms: 95_000,
+      maxMs: 100_000,
+      state: 'normal',
+      delayMs: null,
+    });
     expect(changes).toEqual(['normal']);
     expect(percentile([1, 2, 3, 4], 50)).toBe(2);
     expect(percentile([7], 95)).toBe(7);
@@ -77,7 +91,7 @@ describe('delivery lag', () => {
 
     deliver(61_000);
     deliver(61_000);
-    expect(lag.snapshot()).toMatchObject({ p50Ms: 61_000, state: 'delayed' });
+    expect(lag.snapshot()).toMatchObject({ p50Ms: 61_000, state: 'delayed', delayMs: 61_000 });
     expect(changes).toEqual(['normal', 'delayed']);
 
     // Between the thresholds: stays delayed instead of flapping back to normal.
@@ -94,7 +108,7 @@ describe('delivery lag', () => {
     for (let i = 0; i < 3; i++) {
       deliver(30_000);
     }
-    expect(lag.snapshot()).toMatchObject({ p50Ms: 30_000, state: 'normal' });
+    expect(lag.snapshot()).toMatchObject({ p50Ms: 30_000, state: 'normal', delayMs: null });
 
     // Back below the entry threshold from normal: stays normal.
     for (let i = 0; i < 5; i++) {
@@ -121,6 +135,21 @@ describe('delivery lag', () => {
     at(90_000);
     expect(seen).toEqual(['delayed:90000', 'normal:1000']);
     expect(logs).toHaveLength(3);
+  });
+
+  it("counts only the events' own times while the window has any: send times cannot see Kick's queue", () => {
+    const { lag, clock } = setup();
+    const now = clock.now();
+    // Kick held chat ten minutes in its queue, then sent it: fresh send times, old created_at.
+    for (let i = 0; i < 3; i++) {
+      expect(lag.record(toRfc3339Seconds(now), now, 'sent')).toBe(0);
+      expect(lag.record(new Date(now - 600_000).toISOString(), now, 'event')).toBe(600_000);
+    }
+    expect(lag.snapshot()).toMatchObject({ samples: 3, p50Ms: 600_000, state: 'delayed', delayMs: 600_000 });
+    // With only send-time samples in the window, they are what there is.
+    clock.advance(11 * 60_000);
+    lag.record(toRfc3339Seconds(clock.now() - 2000), clock.now());
+    expect(lag.snapshot()).toMatchObject({ samples: 1, p50Ms: 2000, state: 'normal', delayMs: null });
   });
 
   it('refuses a recovery threshold above the delay threshold', () => {

@@ -99,7 +99,8 @@ describe('trayStatus', () => {
     tunnel: { state: 'up', url: 'https://x.loca.lt' },
     webhookUrl: null,
     subscriptions: [{ type: 'chat.message.sent', state: 'active' }],
-    lag: { samples: 0, p50Ms: null, p95Ms: null, state: 'normal' },
+    lag: { samples: 0, p50Ms: null, p95Ms: null, state: 'normal', delayMs: null },
+    receiver: { port: null, url: null },
     counters: { accepted: 0, duplicates: 0, rejected: 0 },
     secretStore: { backend: 'x', degraded: false },
     ...patch,
@@ -128,7 +129,7 @@ describe('trayStatus', () => {
       level: 'warn',
       tooltip: 'Greenroom: pixelpanda, 2 event subscriptions missing',
     });
-    const late = health({ lag: { samples: 9, p50Ms: 1, p95Ms: 90_000, state: 'delayed' } });
+    const late = health({ lag: { samples: 9, p50Ms: 1, p95Ms: 90_000, state: 'delayed', delayMs: 1 } });
     expect(trayStatus({ mode: 'kick', account: account(true), health: late }).tooltip).toContain(
       'events arriving late',
     );
