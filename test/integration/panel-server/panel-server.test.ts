@@ -3,6 +3,8 @@
  * the token, Host and Origin guards, the static files and their headers, traversal, the WebSocket
  * handshake, validation answers, event fan-out to authorized sockets only, and hostile frames.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPanelServer, type PanelServer } from '../../../electron/panel-server/panel-server';
 import { PANEL_CLOSE, PANEL_MAX_FRAME_BYTES } from '../../../shared/panel-protocol';
@@ -72,6 +74,7 @@ afterEach(async () => {
     s.ws.terminate();
   }
   await server.close();
+  rmSync(dirname(rendererDir), { recursive: true, force: true });
 });
 
 describe('HTTP', () => {
