@@ -17,7 +17,6 @@ import type {
   KickChatSendResult,
   KickLeaderboard,
   KickRedemptionFailure,
-  KickRedemptionGroup,
   KickReward,
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
@@ -29,6 +28,7 @@ import type {
   HealthView,
   ModAction,
   SettingsView,
+  RedemptionGroupView,
   UserCardView,
 } from './views';
 
@@ -175,7 +175,7 @@ export interface InvokeResults {
   'mod:log': ModAction[];
   'mod:user-card': UserCardView;
   'feed:history': FeedItem[];
-  'redemptions:list': KickRedemptionGroup[];
+  'redemptions:list': RedemptionGroupView[];
   'redemptions:accept': KickRedemptionFailure[];
   'redemptions:reject': KickRedemptionFailure[];
   'rewards:list': (KickReward & { canManage: boolean })[];

@@ -3,6 +3,7 @@
  * the account is a label, a user id and scopes.
  */
 import type { KickBadge, KickEmotePosition } from './kick/events';
+import type { KickRedemption, KickRedemptionGroup } from './kick/resources';
 
 export type AppMode = 'sandbox' | 'kick';
 
@@ -18,6 +19,11 @@ export interface AccountView {
   signedOutReason: string | null;
   /** A login is waiting for the browser. */
   signingIn: boolean;
+  /**
+   * While a login waits: the authorize link, shown with Copy and Open, since a panel in an OBS dock or a
+   * browser cannot count on main opening a browser. Null otherwise.
+   */
+  signInUrl: string | null;
 }
 
 export interface ChatUserView {
@@ -65,7 +71,25 @@ export interface FeedItem {
   /** The Kick event type it came from. */
   eventType: string;
   /** Redemption id and status for feed actions. */
-  redemption?: { id: string; status: 'pending' | 'accepted' | 'rejected'; rewardTitle: string; userInput: string };
+  redemption?: {
+    id: string;
+    status: 'pending' | 'accepted' | 'rejected';
+    rewardId: string;
+    rewardTitle: string;
+    userInput: string;
+  };
+}
+
+/**
+ * A redemption as the queue shows it: Kick's listing names the redeemer by user id only, so main adds the
+ * viewer's name (from the events it has seen, else Kick's users endpoint). Null when neither knows it.
+ */
+export type RedemptionView = KickRedemption & { redeemerName: string | null };
+
+/** One reward's redemptions, as in Kick's listing, each with the redeemer's name. */
+export interface RedemptionGroupView {
+  reward: KickRedemptionGroup['reward'];
+  redemptions: RedemptionView[];
 }
 
 export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban';

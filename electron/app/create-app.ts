@@ -4,6 +4,7 @@
  * Electron's main, the panel-only mode and the tests all call this; nothing here is module state.
  */
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { AppSnapshot, FeedItem, HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
@@ -19,7 +20,8 @@ import { ChannelOps } from '../services/channel-ops';
 import { ChatHistory } from '../services/chat-history';
 import { toPanelEvent } from '../services/event-views';
 import { Feed } from '../services/feed';
-import { Moderation } from '../services/moderation';
+import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
+import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
 import type { KickEvent } from '../webhooks/types';
 import { type AppEvents, createAppEvents } from './app-events';
@@ -114,6 +116,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       add: (id) => settings.addManagedReward(id),
       remove: (id) => settings.removeManagedReward(id),
     },
+    // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
+    store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
     broadcasterUserId: () => account.userId(),
     onRedemptionsDecided: (ids, status) => {
       for (const id of ids) {
@@ -123,6 +127,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         }
       }
     },
+    // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
+    knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
     log,
   });
 

@@ -115,7 +115,9 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
 
   const send: SendHandlers = {
     'app:open-external': async (input) => {
-      if (!isAllowedExternalUrl(input.url, deps.linkPolicy())) {
+      // The sign-in link main itself built is allowed as it is (id.kick.com is not one of the guide's hosts).
+      const signInLink = input.url === account.signInUrl();
+      if (!signInLink && !isAllowedExternalUrl(input.url, deps.linkPolicy())) {
         deps.log(`open-external: refused a link outside the allow-list (${new URL(input.url).origin})`);
         return;
       }

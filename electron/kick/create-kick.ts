@@ -41,8 +41,12 @@ export interface Kick {
   session: UserSession;
   appToken: AppTokenManager;
   oauth: KickOAuth;
-  /** Runs the browser sign-in and keeps the tokens; resolves when signed in. */
-  signIn(options?: { signal?: AbortSignal; scopes?: readonly string[] }): Promise<void>;
+  /** Runs the browser sign-in and keeps the tokens; resolves when signed in. `onAuthorizeUrl` sees the link. */
+  signIn(options?: {
+    signal?: AbortSignal;
+    scopes?: readonly string[];
+    onAuthorizeUrl?: (url: string) => void;
+  }): Promise<void>;
   /** Revokes both tokens at Kick (best effort) and wipes them. */
   signOut(): Promise<{ revoked: boolean }>;
   /** Introspects the user token (default) or the app token. */
@@ -81,6 +85,7 @@ export function createKick(config: KickConfig, deps: KickDeps): Kick {
         openExternal: deps.openExternal,
         timeoutMs: config.signInTimeoutMs,
         signal: options.signal,
+        onAuthorizeUrl: options.onAuthorizeUrl,
       });
       await session.adopt(tokens);
     },

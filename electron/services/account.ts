@@ -16,6 +16,13 @@ interface Identity {
   name: string;
 }
 
+/** A sign-in waiting for the browser, with its authorize link once built. */
+interface PendingLogin {
+  controller: AbortController;
+  done: Promise<unknown>;
+  url: string | null;
+}
+
 /** The account view, the cached identity, and sign-in/out (one sign-in at a time). */
 export class AccountService {
   readonly #kick: AccountKick;
@@ -26,7 +33,7 @@ export class AccountService {
   #fetching: Promise<Identity | null> | null = null;
   /** Bumped on every sign-in and sign-out, so an identity fetched for an older session is thrown away. */
   #generation = 0;
-  #login: { controller: AbortController; done: Promise<unknown> } | null = null;
+  #login: PendingLogin | null = null;
   #unsubscribe: (() => void) | null = null;
   #wasSignedIn = false;
 
@@ -73,7 +80,13 @@ export class AccountService {
       expiresAtMs: signedIn ? state.expiresAtMs : null,
       signedOutReason: signedIn ? null : state.reason,
       signingIn: this.#login !== null,
+      signInUrl: this.#login?.url ?? null,
     };
+  }
+
+  /** The authorize link of the sign-in waiting for the browser, if any (main may open exactly this one). */
+  signInUrl(): string | null {
+    return this.#login?.url ?? null;
   }
 
   /** The broadcaster's user id if already known (never fetches). */
@@ -132,9 +145,19 @@ export class AccountService {
     if (this.#login) {
       await this.cancelLogin();
     }
-    const controller = new AbortController();
-    const done = this.#kick.signIn({ signal: controller.signal, scopes: options.scopes ?? this.#scopes?.() });
-    const login = { controller, done: done.catch(() => undefined) };
+    const login: PendingLogin = { controller: new AbortController(), done: Promise.resolve(), url: null };
+    const done = this.#kick.signIn({
+      signal: login.controller.signal,
+      scopes: options.scopes ?? this.#scopes?.(),
+      // The panel shows the link too: a dock or a browser panel cannot count on main opening a browser.
+      onAuthorizeUrl: (url) => {
+        login.url = url;
+        if (this.#login === login) {
+          this.#emit();
+        }
+      },
+    });
+    login.done = done.catch(() => undefined);
     this.#login = login;
     this.#emit();
     try {

@@ -58,7 +58,13 @@ export function toFeedItem(event: KickEvent): FeedItem {
     const p = event.payload;
     // One entry per redemption, whatever message brought it: its status changes update it in place.
     item.id = redemptionItemId(p.id);
-    item.redemption = { id: p.id, status: p.status, rewardTitle: p.reward.title, userInput: p.user_input };
+    item.redemption = {
+      id: p.id,
+      status: p.status,
+      rewardId: p.reward.id,
+      rewardTitle: p.reward.title,
+      userInput: p.user_input,
+    };
   }
   return item;
 }

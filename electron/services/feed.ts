@@ -55,6 +55,11 @@ export class Feed {
     return item;
   }
 
+  /** The newest name the feed has seen for a user (a redeemer, a follower, a gifter), or null. */
+  usernameOf(userId: number): string | null {
+    return this.#items.findLast((item) => item.userId === userId && item.username !== null)?.username ?? null;
+  }
+
   /** Oldest first. */
   items(): FeedItem[] {
     return this.#items.map((item) => ({ ...item }));

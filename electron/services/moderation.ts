@@ -2,7 +2,8 @@
  * Timeout, ban, unban and delete through the Kick client, for the signed-in broadcaster's channel. Kick
  * sends no event for a deleted message and none for an unban (design.md #5), so every action, done or
  * failed, goes into Greenroom's own bounded mod log and out to the panel as `mod:action`. The user card
- * joins that log with the user's recent chat.
+ * joins that log with the user's recent chat. With a store the log is kept on disk and read back at start,
+ * so a restart loses none of it.
  */
 import { isAppError } from '../../shared/errors';
 import type { ModAction, ModActionKind, UserCardView } from '../../shared/views';
@@ -10,6 +11,7 @@ import type { Clock } from '../core/clock';
 import { createUlid } from '../core/ids';
 import type { KickClient } from '../kick/kick-client';
 import type { ChatHistory } from './chat-history';
+import type { ModLogStore } from './mod-log-file';
 
 /** The Kick client operations moderation uses. */
 export type ModerationClient = Pick<KickClient, 'banUser' | 'unbanUser' | 'deleteChatMessage' | 'fetchUser'>;
@@ -30,6 +32,8 @@ export interface ModerationDeps {
   onDeleted: (messageId: string) => void;
   log: (line: string) => void;
   logSize?: number;
+  /** Where the log is kept across restarts; in memory only without one. */
+  store?: ModLogStore;
 }
 
 interface Target {
@@ -47,6 +51,7 @@ export class Moderation {
   constructor(deps: ModerationDeps) {
     this.#deps = deps;
     this.#logSize = deps.logSize ?? DEFAULT_MOD_LOG_SIZE;
+    this.#actions = (deps.store?.load() ?? []).slice(-this.#logSize);
   }
 
   /** A timeout of 1–10080 minutes (Kick's ban with a duration). */
@@ -89,6 +94,11 @@ export class Moderation {
   /** The mod log, oldest first. */
   actions(): ModAction[] {
     return [...this.#actions];
+  }
+
+  /** Resolves once every recorded action is written to the store. */
+  flush(): Promise<void> {
+    return this.#deps.store?.flush() ?? Promise.resolve();
   }
 
   /** The user's recent messages and the actions taken on them. */
@@ -148,6 +158,7 @@ export class Moderation {
     if (this.#actions.length > this.#logSize) {
       this.#actions.splice(0, this.#actions.length - this.#logSize);
     }
+    this.#deps.store?.append(action);
     try {
       this.#deps.onAction(action);
     } catch (error) {

@@ -17,6 +17,11 @@ export interface SignInOptions {
   redirectUri: string;
   scopes: readonly string[];
   openExternal: OpenExternal;
+  /**
+   * Told the authorize link before the browser is asked to open it: a panel in an OBS dock or a browser
+   * cannot rely on main opening one, so the link is shown there too.
+   */
+  onAuthorizeUrl?: (url: string) => void;
   /** Default 300 s (seed §5 rule 4). */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -36,6 +41,7 @@ export async function signInWithKick(options: SignInOptions): Promise<TokenSet> 
       scopes: options.scopes,
     });
     listener.expectState(request.state);
+    options.onAuthorizeUrl?.(request.url);
     // The opener may resolve late (a test browser waits for the page we answer only after the exchange),
     // so wait for the callback, and fail early only if opening the browser itself fails.
     const opening = options.openExternal(request.url);

@@ -7,6 +7,7 @@ import type {
   FeedItem,
   HealthView,
   ModAction,
+  RedemptionGroupView,
   SettingsView,
 } from '../../../shared/views';
 
@@ -36,6 +37,7 @@ export function account(over: Partial<AccountView> = {}): AccountView {
     expiresAtMs: Date.now() + 3_600_000,
     signedOutReason: null,
     signingIn: false,
+    signInUrl: null,
     ...over,
   };
 }
@@ -146,10 +148,12 @@ export function reward(over: Partial<KickReward> = {}): KickReward & { canManage
   };
 }
 
+/** One reward's pending redemptions, as main lists them: redeemer `500 + i` named `redeemer<500 + i>`. */
 export function redemptionGroup(
   rewardOver: Partial<KickRedemptionGroup['reward']>,
   ids: string[],
-): KickRedemptionGroup {
+  names: (string | null)[] = [],
+): RedemptionGroupView {
   seq++;
   return {
     reward: {
@@ -167,6 +171,7 @@ export function redemptionGroup(
       redeemer: { user_id: 500 + i },
       status: 'pending' as const,
       user_input: `input ${id}`,
+      redeemerName: names[i] === undefined ? `redeemer${500 + i}` : names[i]!,
     })),
   };
 }

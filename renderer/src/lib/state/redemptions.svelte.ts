@@ -1,12 +1,12 @@
 /**
  * The redemption queue: pending redemptions grouped by reward, selection of one, several or all, and
  * accept/reject in one call (main splits it into Kick's batches of 25). Each failure stays on its item with
- * Kick's reason; everything that succeeded leaves the queue.
+ * Kick's reason; everything that succeeded leaves the queue. The redeemer's name comes with the listing
+ * (main resolves it), so a reload or a second dock shows names, not ids.
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
-import type { KickRedemptionGroup } from '../../../../shared/kick/resources';
-import type { FeedItem } from '../../../../shared/views';
+import type { FeedItem, RedemptionGroupView, RedemptionView } from '../../../../shared/views';
 import { indexBy, isoTime, setOf } from '../collections';
 import { explainRedemptionFailure } from '../error-text';
 import { LoadState } from './load-state.svelte';
@@ -19,10 +19,9 @@ export type RedemptionVerb = 'accept' | 'reject';
 /** Pending redemptions, the selection and per-item failures. */
 export class RedemptionsState {
   #api: PanelApi;
-  #groups = $state.raw<KickRedemptionGroup[]>([]);
+  #groups = $state.raw<RedemptionGroupView[]>([]);
   #selected = new SvelteSet<string>();
   #failures = new SvelteMap<string, string>();
-  #usernames = new SvelteMap<string, string>();
   #busy = $state<RedemptionVerb | null>(null);
   #load = new LoadState();
   #onDone: (id: string, status: 'accepted' | 'rejected') => void;
@@ -41,7 +40,7 @@ export class RedemptionsState {
     this.#onDone = onDone;
   }
 
-  get groups(): readonly KickRedemptionGroup[] {
+  get groups(): readonly RedemptionGroupView[] {
     return this.#groups;
   }
   get selectedCount(): number {
@@ -66,8 +65,9 @@ export class RedemptionsState {
   failureFor(id: string): string | undefined {
     return this.#failures.get(id);
   }
-  usernameFor(id: string, userId: number): string {
-    return this.#usernames.get(id) ?? `user #${userId}`;
+  /** The viewer's name, or a plain stand-in when neither main nor Kick knew it. */
+  nameOf(redemption: RedemptionView): string {
+    return redemption.redeemerName ?? `viewer #${redemption.redeemer.user_id}`;
   }
 
   async load(): Promise<void> {
@@ -168,9 +168,6 @@ export class RedemptionsState {
     if (!r) {
       return;
     }
-    if (item.username) {
-      this.#usernames.set(r.id, item.username);
-    }
     if (r.status !== 'pending') {
       this.#remove([r.id]);
       return;
@@ -178,17 +175,18 @@ export class RedemptionsState {
     if (this.#groups.some((g) => g.redemptions.some((x) => x.id === r.id))) {
       return;
     }
-    const group = this.#groups.find((g) => g.reward.title === r.rewardTitle);
+    const group = this.#groups.find((g) => g.reward.id === r.rewardId);
     if (!group) {
       void this.load();
       return;
     }
-    const redemption = {
+    const redemption: RedemptionView = {
       id: r.id,
       redeemed_at: isoTime(item.atMs),
       redeemer: { user_id: item.userId ?? 0 },
-      status: 'pending' as const,
+      status: 'pending',
       user_input: r.userInput,
+      redeemerName: item.username,
     };
     this.#groups = this.#groups.map((g) => (g === group ? { ...g, redemptions: [...g.redemptions, redemption] } : g));
   }
@@ -197,7 +195,6 @@ export class RedemptionsState {
     this.#groups = [];
     this.#selected.clear();
     this.#failures.clear();
-    this.#usernames.clear();
     this.#busy = null;
     this.#load.reset();
   }

@@ -16,6 +16,7 @@ const SIGNED_OUT: AccountView = {
   expiresAtMs: null,
   signedOutReason: null,
   signingIn: false,
+  signInUrl: null,
 };
 
 /** Snapshot, account and the sign-in flow. */

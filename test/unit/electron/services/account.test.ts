@@ -4,6 +4,8 @@ import type { SessionState } from '../../../../electron/kick/auth/user-session';
 import { AuthError, KickApiError } from '../../../../electron/kick/kick-errors';
 import { type AccountKick, AccountService } from '../../../../electron/services/account';
 
+const AUTHORIZE_URL = 'https://id.kick.com/oauth/authorize?client_id=c&state=s';
+
 /** A Kick stand-in whose session the test drives and whose sign-in waits until the test lets it finish. */
 function fakeKick(options: { userRead?: boolean } = {}) {
   let state: SessionState = { status: 'signed-out', reason: null };
@@ -34,8 +36,10 @@ function fakeKick(options: { userRead?: boolean } = {}) {
         return Promise.resolve({ broadcaster_user_id: 100001, slug: 'sandbox-streamer' });
       },
     },
-    signIn: (opts: { signal?: AbortSignal; scopes?: readonly string[] }) => {
+    signIn: (opts: { signal?: AbortSignal; scopes?: readonly string[]; onAuthorizeUrl?: (url: string) => void }) => {
       calls.push(`signIn ${opts.scopes?.join(',') ?? 'default'}`);
+      // As the real sign-in does: the link is known once the loopback listener is up, a moment later.
+      void Promise.resolve().then(() => opts.onAuthorizeUrl?.(AUTHORIZE_URL));
       return new Promise<void>((resolve, reject) => {
         finishSignIn = () => {
           setState({ status: 'signed-in', scopes: ['user:read', 'chat:write'], expiresAtMs: 5000 });
@@ -82,6 +86,7 @@ describe('AccountService', () => {
       expiresAtMs: 5000,
       signedOutReason: null,
       signingIn: false,
+      signInUrl: null,
     });
     expect(views.at(-1)).toEqual(view);
     expect(account.userId()).toBe(100001);
@@ -89,6 +94,31 @@ describe('AccountService', () => {
     const fetches = calls.filter((c) => c === 'fetchCurrentUser').length;
     await account.requireUserId();
     expect(calls.filter((c) => c === 'fetchCurrentUser')).toHaveLength(fetches);
+  });
+
+  it('shows the authorize link while the sign-in waits, so a dock or browser panel can open it', async () => {
+    const { account, views, finish } = setup();
+    const login = account.startLogin();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(account.view()).toMatchObject({ signingIn: true, signInUrl: AUTHORIZE_URL });
+    expect(account.signInUrl()).toBe(AUTHORIZE_URL);
+    expect(views.some((v) => v.signInUrl === AUTHORIZE_URL)).toBe(true);
+    finish();
+    await login;
+    expect(account.view().signInUrl).toBeNull();
+    expect(account.signInUrl()).toBeNull();
+  });
+
+  it('forgets the link of a cancelled sign-in', async () => {
+    const { account } = setup();
+    const login = account.startLogin().catch((error: unknown) => error);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(account.signInUrl()).toBe(AUTHORIZE_URL);
+    await account.cancelLogin();
+    expect(await login).toMatchObject({ code: 'AuthCancelled' });
+    expect(account.view()).toMatchObject({ signingIn: false, signInUrl: null });
   });
 
   it('names the broadcaster from their channel when user:read was not granted', async () => {

@@ -19,7 +19,11 @@ function reward(id: string): KickReward {
   };
 }
 
-function setup(client: Partial<ChannelClient>, managed: string[] = []) {
+function setup(
+  client: Partial<ChannelClient>,
+  managed: string[] = [],
+  knownUsername?: (userId: number) => string | null,
+) {
   const decided: [string[], string][] = [];
   const logs: string[] = [];
   const set = new Set(managed);
@@ -27,6 +31,7 @@ function setup(client: Partial<ChannelClient>, managed: string[] = []) {
     client: client as ChannelClient,
     managedRewards: { has: (id) => set.has(id), add: (id) => set.add(id), remove: (id) => set.delete(id) },
     broadcasterUserId: () => 100001,
+    knownUsername,
     onRedemptionsDecided: (list, status) => decided.push([list, status]),
     log: (line) => logs.push(line),
   });
@@ -111,6 +116,64 @@ describe('ChannelOps redemptions', () => {
       ['C', false],
       ['D', true],
     ]);
+  });
+});
+
+describe('ChannelOps redeemer names', () => {
+  const pending = (id: string, userId: number) => ({
+    id,
+    redeemed_at: '',
+    redeemer: { user_id: userId },
+    status: 'pending' as const,
+    user_input: '',
+  });
+  const listing = (...redemptions: ReturnType<typeof pending>[]): Page<KickRedemptionGroup> => ({
+    items: [
+      {
+        reward: { id: 'R', title: 'Hydrate', description: '', cost: 1, can_manage: true, is_deleted: false },
+        redemptions,
+      },
+    ],
+    nextCursor: null,
+  });
+
+  it("names each redeemer from the events main has seen, else from Kick's users endpoint, asking once per user", async () => {
+    const lookedUp: number[] = [];
+    const { ops } = setup(
+      {
+        fetchRewardRedemptions: () =>
+          Promise.resolve(listing(pending('a', 100114), pending('b', 200), pending('c', 200), pending('d', 300))),
+        fetchUser: (id) => {
+          lookedUp.push(id);
+          return Promise.resolve(
+            id === 200 ? { user_id: 200, name: 'quiet_lurker', email: '', profile_picture: '' } : null,
+          );
+        },
+      },
+      [],
+      (id) => (id === 100114 ? 'nightowl_tv' : null),
+    );
+    const [group] = await ops.listRedemptions('pending');
+    expect(group!.redemptions.map((r) => [r.id, r.redeemerName])).toEqual([
+      ['a', 'nightowl_tv'],
+      ['b', 'quiet_lurker'],
+      ['c', 'quiet_lurker'],
+      ['d', null],
+    ]);
+    expect(lookedUp.sort()).toEqual([200, 300]);
+    // A refresh does not ask Kick again for a name it gave.
+    await ops.listRedemptions('pending');
+    expect(lookedUp.filter((id) => id === 200)).toHaveLength(1);
+  });
+
+  it('still lists the redemptions, unnamed, when the lookup fails (no user:read), and says so once', async () => {
+    const { ops, logs } = setup({
+      fetchRewardRedemptions: () => Promise.resolve(listing(pending('a', 1), pending('b', 2))),
+      fetchUser: () => Promise.reject(new KickApiError('MissingScope', 'needs user:read', { operation: 'fetchUser' })),
+    });
+    const [group] = await ops.listRedemptions('pending');
+    expect(group!.redemptions.map((r) => r.redeemerName)).toEqual([null, null]);
+    expect(logs.filter((l) => l.includes('names'))).toHaveLength(1);
   });
 });
 

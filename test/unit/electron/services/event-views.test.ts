@@ -218,7 +218,13 @@ describe('event views', () => {
         text: "nightowl_tv redeemed Hydrate: 'drink!'",
         atMs: NOW - 5000,
         userId: NIGHTOWL,
-        redemption: { id: redemption.id, status: 'pending', rewardTitle: 'Hydrate', userInput: 'drink!' },
+        redemption: {
+          id: redemption.id,
+          status: 'pending',
+          rewardId: '01REWARD0000000000000000AA',
+          rewardTitle: 'Hydrate',
+          userInput: 'drink!',
+        },
       }),
     });
     const accepted = toFeedItem(

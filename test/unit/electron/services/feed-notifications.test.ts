@@ -10,7 +10,9 @@ function item(id: string, kind: FeedItem['kind'], extra: Partial<FeedItem> = {})
 }
 
 function redemption(id: string, status: 'pending' | 'accepted' | 'rejected'): FeedItem {
-  return item(`redemption-${id}`, 'redemption', { redemption: { id, status, rewardTitle: 'Hydrate', userInput: '' } });
+  return item(`redemption-${id}`, 'redemption', {
+    redemption: { id, status, rewardId: 'rw-1', rewardTitle: 'Hydrate', userInput: '' },
+  });
 }
 
 describe('Feed', () => {
@@ -21,6 +23,15 @@ describe('Feed', () => {
     }
     expect(feed.upsert(item('d', 'follow'))).toBeNull();
     expect(feed.items().map((i) => i.id)).toEqual(['b', 'c', 'd']);
+  });
+
+  it("knows the newest name it saw for a user, for Kick's id-only redemption listing", () => {
+    const feed = new Feed();
+    feed.upsert(item('a', 'follow', { userId: 100114, username: 'old_name' }));
+    feed.upsert(item('b', 'redemption', { userId: 100114, username: 'nightowl_tv' }));
+    feed.upsert(item('c', 'live-status', { userId: null, username: null }));
+    expect(feed.usernameOf(100114)).toBe('nightowl_tv');
+    expect(feed.usernameOf(5)).toBeNull();
   });
 
   it('updates a redemption in place, from a webhook or from a panel decision', () => {

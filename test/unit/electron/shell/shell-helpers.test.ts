@@ -93,6 +93,7 @@ describe('trayStatus', () => {
     expiresAtMs: null,
     signedOutReason: null,
     signingIn: false,
+    signInUrl: null,
   });
   const health = (patch: Partial<HealthView> = {}): HealthView => ({
     mode: 'kick',

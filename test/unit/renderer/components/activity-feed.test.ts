@@ -62,7 +62,7 @@ describe('ActivityFeed', () => {
         kind: 'redemption',
         text: 'eve redeemed Hydrate',
         username: 'eve',
-        redemption: { id: 'red-9', status: 'pending', rewardTitle: 'Hydrate', userInput: 'drink!' },
+        redemption: { id: 'red-9', status: 'pending', rewardId: 'g1', rewardTitle: 'Hydrate', userInput: 'drink!' },
       }),
     );
     await settle();

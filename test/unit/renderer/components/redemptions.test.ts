@@ -30,6 +30,22 @@ describe('RedemptionQueue', () => {
     expect(within(item('c1')).queryByRole('checkbox')).toBeNull();
   });
 
+  it("names each viewer in a freshly opened panel, from main's listing alone (no events seen here)", async () => {
+    const fake = createFakeApi();
+    fake.ok('redemptions:list', [
+      redemptionGroup({ id: 'rw-a', title: 'Hydrate' }, ['a1', 'a2'], ['nightowl_tv', null]),
+    ]);
+    const redemptions = new RedemptionsState(fake.api);
+    await redemptions.load();
+    const r = render(RedemptionQueue, { props: { redemptions, canManage: true } });
+    const row = (id: string) => r.container.querySelector<HTMLElement>(`[data-redemption-id="${id}"]`)!;
+    expect(row('a1').textContent).toContain('nightowl_tv');
+    expect(row('a1').textContent).not.toMatch(/#\d/);
+    expect(screen.getByRole('button', { name: "Accept nightowl_tv's redemption" })).toBeTruthy();
+    // Neither main nor Kick knew the second one: a plain stand-in, not a bare id.
+    expect(row('a2').textContent).toContain('viewer #501');
+  });
+
   it('select all, accept: one call, successes leave, failures stay with Kick reason', async () => {
     const { fake, item } = await setup();
     fake.ok('redemptions:accept', [{ id: 'a2', reason: 'NOT_PENDING' }]);

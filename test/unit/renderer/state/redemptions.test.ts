@@ -59,16 +59,16 @@ describe('RedemptionsState', () => {
         kind: 'redemption',
         username: 'eve',
         userId: 9,
-        redemption: { id: 'c', status: 'pending', rewardTitle: 'Hydrate', userInput: 'now' },
+        redemption: { id: 'c', status: 'pending', rewardId: 'g1', rewardTitle: 'Hydrate', userInput: 'now' },
       }),
     );
     expect(state.groups[0]!.redemptions.map((r) => r.id)).toEqual(['a', 'b', 'c']);
-    expect(state.usernameFor('c', 9)).toBe('eve');
+    expect(state.nameOf(state.groups[0]!.redemptions[2]!)).toBe('eve');
     const before = fake.argsOf('redemptions:list').length;
     state.onEvent(
       feedItem({
         kind: 'redemption',
-        redemption: { id: 'd', status: 'pending', rewardTitle: 'New one', userInput: '' },
+        redemption: { id: 'd', status: 'pending', rewardId: 'g-new', rewardTitle: 'New one', userInput: '' },
       }),
     );
     await settle();
@@ -76,7 +76,7 @@ describe('RedemptionsState', () => {
     state.onEvent(
       feedItem({
         kind: 'redemption',
-        redemption: { id: 'a', status: 'accepted', rewardTitle: 'Hydrate', userInput: '' },
+        redemption: { id: 'a', status: 'accepted', rewardId: 'g1', rewardTitle: 'Hydrate', userInput: '' },
       }),
     );
     expect(state.groups.flatMap((g) => g.redemptions.map((r) => r.id))).not.toContain('a');

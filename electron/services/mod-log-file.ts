@@ -1,0 +1,175 @@
+/**
+ * Greenroom's mod log on disk, so the actions taken through it survive a restart (Kick sends no event for
+ * a deletion or an unban, docs/design-notes.md, so nothing else could bring them back). One JSON object a
+ * line in `mod-log.jsonl`:
+ *
+ * - An action is appended with one write and an fdatasync. A crash mid-write leaves at most a torn last
+ *   line, which loading skips; the next write then rewrites the file whole, so the torn bytes never glue
+ *   onto a new line.
+ * - Bounded: once the file holds twice the log's size in lines, it is rewritten with the newest entries
+ *   into a temporary file that is synced and renamed over the old one, so the file on disk is always either
+ *   the old or the new whole.
+ * - A data dir that refuses writes (read-only, full) costs the persistence, never the action: the failure
+ *   is logged once and the log keeps working in memory.
+ */
+import { readFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { z } from 'zod';
+import type { ModAction } from '../../shared/views';
+
+/** The file's name in the data dir. */
+export const MOD_LOG_FILE = 'mod-log.jsonl';
+
+/** Where the mod log is kept; `Moderation` loads it once and appends each action. */
+export interface ModLogStore {
+  /** The kept actions, oldest first, at most `limit` (the newest). Never throws. */
+  load(): ModAction[];
+  /** Queues an action's write. Never throws; failures are logged. */
+  append(action: ModAction): void;
+  /** Resolves once every queued write has finished (or failed). */
+  flush(): Promise<void>;
+}
+
+const modAction = z.object({
+  id: z.string().min(1),
+  kind: z.enum(['delete', 'timeout', 'ban', 'unban']),
+  atMs: z.number(),
+  targetUserId: z.int().nullable(),
+  targetUsername: z.string().nullable(),
+  messageId: z.string().optional(),
+  minutes: z.int().optional(),
+  reason: z.string().optional(),
+  ok: z.boolean(),
+  error: z.string().optional(),
+});
+
+/** Opens the JSON-lines mod log at `path`, keeping the newest `limit` actions. */
+export function openModLogFile(path: string, options: { limit: number; log: (line: string) => void }): ModLogStore {
+  const { limit, log } = options;
+  /** The kept actions, mirrored from what is written; the source of every rewrite. */
+  let kept: ModAction[] = [];
+  /** Lines in the file now (valid or not), to know when a rewrite is due. */
+  let linesOnDisk = 0;
+  /** The file ends in a torn or foreign line, so the next write must rewrite it whole. */
+  let mustRewrite = false;
+  /** Lines appended since the last write started; one write takes them all. */
+  let pending: string[] = [];
+  let writing: Promise<void> | null = null;
+  let failureLogged = false;
+
+  const fail = (error: unknown): void => {
+    // The next write starts over from a whole file, whatever the failed one left behind.
+    mustRewrite = true;
+    if (!failureLogged) {
+      failureLogged = true;
+      log(`mod log: could not write ${path}; the log is kept in memory until Greenroom closes (${String(error)})`);
+    }
+  };
+
+  const appendLines = async (lines: string[]): Promise<void> => {
+    const file = await open(path, 'a', 0o600);
+    try {
+      await file.write(lines.join(''));
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    linesOnDisk += lines.length;
+  };
+
+  const rewrite = async (actions: ModAction[]): Promise<void> => {
+    const temporary = `${path}.tmp`;
+    const file = await open(temporary, 'w', 0o600);
+    try {
+      await file.write(actions.map((action) => `${JSON.stringify(action)}\n`).join(''));
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    try {
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    linesOnDisk = actions.length;
+    mustRewrite = false;
+  };
+
+  /**
+   * Writes what is pending, then anything appended meanwhile. A rewrite takes `kept` as it is when the
+   * batch is taken (it holds exactly the batch's lines as its newest), so later appends are not written twice.
+   */
+  const drain = async (): Promise<void> => {
+    while (pending.length > 0) {
+      const lines = pending;
+      pending = [];
+      const whole = mustRewrite || linesOnDisk + lines.length > limit * 2 ? [...kept] : null;
+      try {
+        await (whole ? rewrite(whole) : appendLines(lines));
+      } catch (error) {
+        fail(error);
+      }
+    }
+    writing = null;
+  };
+
+  return {
+    load() {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          log(`mod log: could not read ${path}; starting with an empty log (${String(error)})`);
+          mustRewrite = true;
+        }
+        return [];
+      }
+      const lines = text.split('\n');
+      const torn = lines.pop() !== '';
+      const actions: ModAction[] = [];
+      let skipped = 0;
+      for (const line of lines) {
+        const parsed = parseLine(line);
+        if (parsed) {
+          actions.push(parsed);
+        } else {
+          skipped++;
+        }
+      }
+      if (torn || skipped > 0) {
+        log(`mod log: skipped ${skipped + (torn ? 1 : 0)} unreadable line(s) in ${path}; the rest is kept`);
+        mustRewrite = true;
+      }
+      linesOnDisk = lines.length + (torn ? 1 : 0);
+      kept = actions.slice(-limit);
+      return [...kept];
+    },
+
+    append(action) {
+      kept.push(action);
+      if (kept.length > limit) {
+        kept.splice(0, kept.length - limit);
+      }
+      pending.push(`${JSON.stringify(action)}\n`);
+      writing ??= drain();
+    },
+
+    flush() {
+      return writing ?? Promise.resolve();
+    },
+  };
+}
+
+function parseLine(line: string): ModAction | null {
+  if (line.trim() === '') {
+    return null;
+  }
+  try {
+    const result = modAction.safeParse(JSON.parse(line));
+    return result.success ? (result.data as ModAction) : null;
+  } catch {
+    return null;
+  }
+}
