@@ -156,15 +156,17 @@ function createTray(launched: Launched, windows: Windows): Tray {
     ]),
   );
   tray.on('click', () => windows.open('main'));
-  launched.app.events.on('session:changed', refresh);
-  launched.app.events.on('health:changed', refresh);
+  // The launch's events, not one app's: a settings change may build a new app (launch/app-host.ts).
+  launched.events.on('session:changed', refresh);
+  launched.events.on('health:changed', refresh);
+  launched.events.on('app:restarted', refresh);
   refresh();
   return tray;
 }
 
 /** Desktop notifications for the feed items the settings switch on. */
 function notifyFeed(launched: Launched, windows: Windows): void {
-  launched.app.events.on('kick:event', (event) => {
+  launched.events.on('kick:event', (event) => {
     if (event.kind === 'chat' || !Notification.isSupported()) {
       return;
     }
@@ -202,8 +204,8 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
   });
   holder.launched = launched;
   registerIpc({
-    router: launched.app.router,
-    events: launched.app.events,
+    router: launched.router,
+    events: launched.events,
     isTrustedSender: createSenderCheck(rendererUrl),
     targets: windows.contents,
     log,

@@ -22,6 +22,7 @@ import type {
 import { HEX_COLOUR, LIMITS } from './limits';
 import type {
   AccountView,
+  AppRestartedView,
   AppSnapshot,
   ChatMessageView,
   FeedItem,
@@ -61,6 +62,7 @@ const one = <T extends z.ZodType>(schema: T) => z.tuple([schema]);
 /** Request/response channels: `args` validates the argument list; `result` is the value type. */
 export const INVOKE_SCHEMAS = {
   'app:snapshot': none,
+  'app:restart': none,
   'auth:start-login': one(z.strictObject({ scopes: z.array(z.enum(KICK_SCOPES)).min(1).optional() })),
   'auth:cancel-login': none,
   'auth:sign-out': none,
@@ -153,6 +155,7 @@ export const INVOKE_SCHEMAS = {
         .partial()
         .optional(),
       chatScrollback: z.int().min(100).max(10_000).optional(),
+      setupGuideDone: z.boolean().optional(),
     }),
   ),
   'settings:set-credentials': one(
@@ -163,6 +166,7 @@ export const INVOKE_SCHEMAS = {
 /** Result value of each request channel. */
 export interface InvokeResults {
   'app:snapshot': AppSnapshot;
+  'app:restart': null;
   'auth:start-login': AccountView;
   'auth:cancel-login': null;
   'auth:sign-out': { revoked: boolean };
@@ -223,6 +227,7 @@ export interface EventPayloads {
   'session:changed': AccountView;
   'health:changed': HealthView;
   'settings:changed': SettingsView;
+  'app:restarted': AppRestartedView;
 }
 
 export type EventChannel = keyof EventPayloads;
@@ -234,6 +239,7 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'session:changed',
   'health:changed',
   'settings:changed',
+  'app:restarted',
 ];
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {

@@ -162,6 +162,22 @@ export interface SettingsView {
   notifications: { follows: boolean; subs: boolean; kicks: boolean; redemptions: boolean };
   chatScrollback: number;
   emoteHost: string;
+  /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
+  setupGuideDone: boolean;
+  /** Why saved settings are not in effect, with "Restart now" offered; null while they are. */
+  notApplied: NotAppliedView | null;
+}
+
+/** Saved settings Greenroom could not switch to: what to tell the streamer, and the technical detail. */
+export interface NotAppliedView {
+  reason: string;
+  details: string;
+}
+
+/** The app was rebuilt in place from new settings; open panels reload their snapshot. */
+export interface AppRestartedView {
+  /** What is now in effect, in the streamer's words (or why the new settings could not be used). */
+  message: string;
 }
 
 /** Everything the panel needs at start, in one round trip. */

@@ -3,7 +3,7 @@
  * configuration decided (the data dir, a client id given by environment, the sandbox's emote server).
  * The client secret goes to the SecretStore and only "there is one" ever reaches the panel.
  */
-import type { SettingsView } from '../../shared/views';
+import type { NotAppliedView, SettingsView } from '../../shared/views';
 import type { SettingsPort } from '../ipc/handlers';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import type { AppConfig } from './config';
@@ -16,6 +16,8 @@ export interface AppSettingsDeps {
   secretStore: SecretStore;
   /** The embedded sandbox serves its own emotes; null on Kick (the setting applies). */
   sandboxEmoteHost: string | null;
+  /** Why saved settings are not in effect (the app host's answer); null while they are. */
+  notApplied: () => NotAppliedView | null;
 }
 
 /** The settings handlers' port: view, validated update, and credentials. */
@@ -35,6 +37,8 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       notifications: values.notifications,
       chatScrollback: values.chatScrollback,
       emoteHost: deps.sandboxEmoteHost ?? values.emoteHost,
+      setupGuideDone: values.setupGuideDone,
+      notApplied: deps.notApplied(),
     };
   };
   return {
@@ -47,7 +51,8 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       // The secret first: a failing store (no encryption available) must not leave a half-configured app.
       await deps.secretStore.set(SECRET_KEYS.clientSecret, clientSecret);
       hasClientSecret = true;
-      // The new app is used from the next start; settings:changed goes out through the store's listeners.
+      // settings:changed goes out through the store's listeners; the app host hears the same change and
+      // builds the app again on the new credentials (electron/launch/app-host.ts).
       settings.setClientId(clientId);
       return view();
     },

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import type { AppSnapshot, FeedItem, HealthView } from '../../shared/views';
+import { AppError } from '../../shared/errors';
+import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { createKick, type Kick } from '../kick/create-kick';
@@ -47,6 +48,13 @@ export interface AppAdapters {
   shell?: ShellPort;
   /** The OBS dock URL once the panel server listens. */
   dockUrl?: () => string | null;
+  /**
+   * "Restart now": builds the app again from the settings as saved (electron/launch/app-host.ts). Absent
+   * where no host runs the app (tests); the panel is then told a restart is not available.
+   */
+  restart?: () => Promise<void>;
+  /** Why saved settings are not in effect (the app host's answer); null while they are. */
+  notApplied?: () => NotAppliedView | null;
   dispatcher?: Dispatcher;
 }
 
@@ -108,6 +116,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     onAction: (action) => events.emit('mod:action', action),
     onDeleted: (messageId) => events.emit('chat:deleted', { messageId }),
     log,
+    // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
+    store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
   });
   const channel = new ChannelOps({
     client: kick.client,
@@ -116,9 +126,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       add: (id) => settings.addManagedReward(id),
       remove: (id) => settings.removeManagedReward(id),
     },
-    // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
-    store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
     broadcasterUserId: () => account.userId(),
+    // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
+    knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
     onRedemptionsDecided: (ids, status) => {
       for (const id of ids) {
         const item = feed.setRedemptionStatus(id, status);
@@ -127,8 +137,6 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         }
       }
     },
-    // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
-    knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
     log,
   });
 
@@ -137,6 +145,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     config,
     secretStore: adapters.secretStore,
     sandboxEmoteHost: embedded?.sandbox.urls.api ?? null,
+    notApplied: adapters.notApplied ?? (() => null),
   });
 
   // --- Webhooks ---
@@ -230,6 +239,10 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
           : [],
       }),
       shell: adapters.shell,
+      restart:
+        adapters.restart ??
+        (() =>
+          Promise.reject(new AppError('NotConfigured', 'this Greenroom cannot restart itself; quit and start it'))),
       log,
     }),
   });

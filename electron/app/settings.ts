@@ -49,6 +49,8 @@ export interface SettingsValues {
   /** This install's localtunnel subdomain, made once and kept (the webhook URL must not change). */
   installSubdomain: string | null;
   managedRewardIds: string[];
+  /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
+  setupGuideDone: boolean;
 }
 
 /** A panel settings update, as the contract validated it. */
@@ -98,6 +100,7 @@ const FIELDS = {
     .nullable()
     .default(null),
   managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
+  setupGuideDone: z.boolean().default(false),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /**

@@ -42,6 +42,8 @@ export interface HandlerDeps {
   /** Read at each request: the sandbox's origins are known only once it listens. */
   linkPolicy: () => ExternalLinkPolicy;
   shell?: ShellPort;
+  /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
+  restart: () => Promise<void>;
   log: (line: string) => void;
 }
 
@@ -50,6 +52,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
   const { account, moderation, channel, settings } = deps;
   const invoke: InvokeHandlers = {
     'app:snapshot': () => Promise.resolve(deps.snapshot()),
+    'app:restart': async () => {
+      await deps.restart();
+      return null;
+    },
     'auth:start-login': (input) => account.startLogin({ scopes: input.scopes }),
     'auth:cancel-login': async () => {
       await account.cancelLogin();

@@ -71,6 +71,7 @@ describe('createApp in sandbox mode', () => {
     'session:changed': [],
     'health:changed': [],
     'settings:changed': [],
+    'app:restarted': [],
   };
 
   /** Invokes through the router as a transport would, and unwraps a success. */

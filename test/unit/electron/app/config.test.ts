@@ -14,6 +14,7 @@ const SETTINGS: SettingsValues = {
   emoteHost: 'https://files.kick.com',
   installSubdomain: 'greenroomabcdefgh',
   managedRewardIds: [],
+  setupGuideDone: true,
 };
 
 const input = (

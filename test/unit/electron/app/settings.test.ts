@@ -40,6 +40,7 @@ describe('settings', () => {
       emoteHost: 'https://files.kick.com',
       installSubdomain: expect.stringMatching(/^greenroom[a-z2-7]{16}$/),
       managedRewardIds: [],
+      setupGuideDone: false,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);
