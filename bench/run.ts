@@ -9,6 +9,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'webhook-ingest': () => import('./webhook-ingest'),
   'journal-append': () => import('./journal-append'),
   'panel-startup': () => import('./panel-startup'),
+  'sandbox-delivery': () => import('./sandbox-delivery'),
 };
 
 function format(result: BenchResult): string {

@@ -10,6 +10,11 @@
  * - Every retry is re-signed with its own send time under the same message id, as Stripe and Svix do, so
  *   receivers with a replay window accept a retry hours later and still dedupe on the id.
  * - Each {@link DeliveryAttempt} keeps `eventAtMs` next to `attemptedAtMs`.
+ *
+ * Scheduling: Kick delivers concurrently, so a live engine starts an attempt as soon as a message is due
+ * (up to {@link MAX_CONCURRENT_ATTEMPTS} at once, over a keep-alive pool) rather than in timed batches; a
+ * burst of chat never waits for earlier deliveries' answers. Signing runs on libuv's thread pool, so the
+ * embedded sandbox keeps the app's event loop free.
  */
 import { Agent, type Dispatcher } from 'undici';
 import type { SandboxContext } from '../context';
@@ -19,14 +24,20 @@ import { messagesForEvent } from './fan-out';
 import { Outbox, type OutboxMessage } from './outbox';
 import { postWebhook } from './post-webhook';
 import { hasFailedTooLong, isTooOldToRetry, nextAttemptAtMs } from './retry-policy';
-import { buildWebhookHeaders } from './sign';
+import { buildWebhookHeadersAsync } from './sign';
 
 /** How the engine runs; the sandbox passes `SandboxOptions.delivery` through. */
 export interface DeliveryOptions {
-  /** Milliseconds between delivery passes on the real timer (0 turns the timer off; tests call flush()). */
+  /**
+   * 0: nothing is attempted until tick() or flush() (tests step the engine). Above 0, the engine is live:
+   * a message is attempted as soon as it is queued, and a timer this often picks up messages that became
+   * due later (retries, held-back deliveries, a clock moved forward).
+   */
   tickMs: number;
   /** Per-attempt HTTP timeout in milliseconds. */
   attemptTimeoutMs: number;
+  /** Attempts in flight at once, across every app; the rest wait their turn in due order. */
+  maxConcurrentAttempts: number;
   /**
    * Resolve every webhook host to this address instead of asking DNS: lets a test (or a developer without
    * wildcard DNS) deliver to a localtunnel server's `<sub>.localhost` public URL on loopback.
@@ -41,6 +52,7 @@ export interface DeliveryAttempt {
   clientId: string;
   eventType: string;
   url: string;
+  /** When the signed request was handed to the HTTP client. */
   attemptedAtMs: number;
   /** HTTP status, or null when the request failed (refused, timeout). */
   status: number | null;
@@ -57,11 +69,21 @@ export interface DeliveryAttempt {
 
 /** How many attempts {@link DeliveryEngine.attempts} keeps (oldest dropped first). */
 export const MAX_KEPT_ATTEMPTS = 10_000;
+/** The list may run this far past {@link MAX_KEPT_ATTEMPTS} before the oldest are dropped. */
+const ATTEMPTS_TRIM_CHUNK = 1_000;
 
-/** How many attempts one pass runs at once. */
-export const MAX_CONCURRENT_ATTEMPTS = 8;
+/**
+ * How many attempts run at once by default. Far above what a healthy receiver needs (a loopback receiver
+ * answers in about a millisecond), so a backlog drains at the receiver's pace, not the sender's; bounded so
+ * a hung receiver cannot make the sandbox open sockets without end.
+ */
+export const MAX_CONCURRENT_ATTEMPTS = 128;
 
-const DEFAULT_OPTIONS: DeliveryOptions = { tickMs: 100, attemptTimeoutMs: 5000 };
+const DEFAULT_OPTIONS: DeliveryOptions = {
+  tickMs: 100,
+  attemptTimeoutMs: 5000,
+  maxConcurrentAttempts: MAX_CONCURRENT_ATTEMPTS,
+};
 
 /**
  * One per sandbox. Owns the outbox, the per-(app, event type) failure windows and the HTTP agent; reads
@@ -70,15 +92,21 @@ const DEFAULT_OPTIONS: DeliveryOptions = { tickMs: 100, attemptTimeoutMs: 5000 }
 export class DeliveryEngine {
   readonly #ctx: SandboxContext;
   readonly #options: DeliveryOptions;
-  /** Every attempt, oldest first, bounded by {@link MAX_KEPT_ATTEMPTS}. */
+  /** Every attempt, oldest first: the last {@link MAX_KEPT_ATTEMPTS} at least, a thousand more at most. */
   readonly attempts: DeliveryAttempt[] = [];
   readonly #outbox = new Outbox();
   readonly #failures = new FailureWindows();
-  #inFlight = 0;
+  /** Attempts running now; each removes itself when it ends. */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** tick() calls waiting for a free slot, woken one per finished attempt. */
+  readonly #slotWaiters: (() => void)[] = [];
+  /** Messages a tick() has taken from the outbox and not yet started. */
+  #takenByTicks = 0;
+  /** tick() calls running now, so stop() can wait for them. */
+  readonly #ticks = new Set<Promise<void>>();
+  #pumpScheduled = false;
   #unsubscribe: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
-  /** Passes run one after another; this is the tail of that chain. */
-  #pass: Promise<void> = Promise.resolve();
   #dispatcher: Agent | null = null;
 
   constructor(ctx: SandboxContext, options: Partial<DeliveryOptions> = {}) {
@@ -86,58 +114,78 @@ export class DeliveryEngine {
     this.#options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  /** Subscribes to state events and starts the real-time timer. Calling it again does nothing. */
+  /** Subscribes to state events and, when live, starts delivering. Calling it again does nothing. */
   start(): void {
     if (this.#unsubscribe) {
       return;
     }
     this.#unsubscribe = this.#ctx.state.onEvent((event) => this.enqueue(event));
-    if (this.#options.tickMs > 0) {
-      this.#scheduleTimer();
+    if (this.#live()) {
+      this.#timer = setInterval(() => this.#pump(), this.#options.tickMs);
+      // The sandbox must never keep a process (a test run, the CLI) alive on its own.
+      this.#timer.unref();
     }
   }
 
-  /** Stops the timer and waits for in-flight attempts; queued messages stay queued. */
+  /** Stops delivering and waits for attempts in flight; queued messages stay queued. */
   async stop(): Promise<void> {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     if (this.#timer) {
-      clearTimeout(this.#timer);
+      clearInterval(this.#timer);
     }
     this.#timer = null;
-    await this.#pass;
+    while (this.#ticks.size > 0 || this.#inFlight.size > 0) {
+      await Promise.all([...this.#ticks, ...this.#inFlight]);
+    }
     const dispatcher = this.#dispatcher;
     this.#dispatcher = null;
     await dispatcher?.close();
   }
 
-  /** Queues one event for every app subscribed to it (called for each state event). */
+  /** Queues one event for every app subscribed to it (called for each state event); a live engine starts at once. */
   enqueue(event: SandboxEvent): void {
     for (const message of messagesForEvent(this.#ctx.state, event, this.#ctx.clock.now())) {
       this.#outbox.add(message);
     }
+    if (this.#unsubscribe && this.#live() && !this.#pumpScheduled) {
+      // After the current turn: the event's emitter (an admin request, a scenario step) finishes first, and
+      // a burst of events in one turn is taken in one go.
+      this.#pumpScheduled = true;
+      setImmediate(() => {
+        this.#pumpScheduled = false;
+        this.#pump();
+      });
+    }
   }
 
-  /** Attempts every delivery that is due now, once. Passes never overlap; a second call waits its turn. */
+  /**
+   * Attempts every delivery that is due now, once, within the concurrency limit; resolves when those
+   * attempts have ended (a failed one is requeued for its retry time).
+   */
   tick(): Promise<void> {
-    const pass = this.#pass.then(() => this.#runPass());
-    this.#pass = pass.catch((error: unknown) =>
-      this.#ctx.log(`sandbox: webhooks: delivery pass failed: ${String(error)}`),
-    );
-    return pass;
+    const running = this.#runTick().finally(() => this.#ticks.delete(running));
+    this.#ticks.add(running);
+    return running;
   }
 
-  /** Ticks until nothing is due at the current clock time (future retries stay queued). */
+  /**
+   * Ticks until nothing is due at the current clock time and nothing is in flight (future retries stay
+   * queued).
+   */
   async flush(): Promise<void> {
     do {
       await this.tick();
+      while (this.#inFlight.size > 0) {
+        await Promise.all([...this.#inFlight]);
+      }
     } while (this.#outbox.hasDue(this.#ctx.clock.now()));
   }
 
   /** Deliveries waiting (due now or later), including those being attempted right now. */
   pendingCount(): number {
     this.#dropOrphans();
-    return this.#outbox.size + this.#inFlight;
+    return this.#outbox.size + this.#takenByTicks + this.#inFlight.size;
   }
 
   /** The queued messages in due order (not those in flight), for the admin API. */
@@ -151,44 +199,64 @@ export class DeliveryEngine {
     return this.#failures.failingSince(clientId, eventType);
   }
 
-  // --- Passes ---
+  // --- Scheduling ---
 
-  #scheduleTimer(): void {
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      // A failed pass is already logged by tick(); the timer keeps going regardless.
-      void this.tick()
-        .catch(() => undefined)
-        .then(() => {
-          // Re-armed only after the pass ends, so timer passes never overlap; stop() leaves it unarmed.
-          if (this.#unsubscribe && this.#timer === null) {
-            this.#scheduleTimer();
-          }
-        });
-    }, this.#options.tickMs);
-    // The sandbox must never keep a process (a test run, the CLI) alive on its own.
-    this.#timer.unref();
+  #live(): boolean {
+    return this.#options.tickMs > 0;
   }
 
-  async #runPass(): Promise<void> {
+  #hasFreeSlot(): boolean {
+    return this.#inFlight.size < this.#options.maxConcurrentAttempts;
+  }
+
+  /** Live mode: starts due messages in order while slots are free. */
+  #pump(): void {
+    if (!this.#unsubscribe) {
+      return;
+    }
+    const nowMs = this.#ctx.clock.now();
+    while (this.#hasFreeSlot()) {
+      const message = this.#outbox.takeNextDue(nowMs);
+      if (!message) {
+        return;
+      }
+      void this.#launch(message);
+    }
+  }
+
+  async #runTick(): Promise<void> {
     this.#dropOrphans();
     const due = this.#outbox.takeDue(this.#ctx.clock.now());
-    this.#inFlight += due.length;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < due.length) {
-        const message = due[next++]!;
-        try {
-          await this.#attempt(message);
-        } catch (error) {
-          // A fault in one message (say, a key that cannot sign) must not stall the others.
-          this.#ctx.log(`sandbox: webhooks: dropped ${message.messageId}: ${String(error)}`);
-        } finally {
-          this.#inFlight--;
-        }
+    this.#takenByTicks += due.length;
+    const launched: Promise<void>[] = [];
+    for (const message of due) {
+      while (!this.#hasFreeSlot()) {
+        await new Promise<void>((resolve) => this.#slotWaiters.push(resolve));
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(MAX_CONCURRENT_ATTEMPTS, due.length) }, worker));
+      this.#takenByTicks--;
+      launched.push(this.#launch(message));
+    }
+    await Promise.all(launched);
+  }
+
+  /** Runs one attempt in a slot; when it ends, the slot goes to a waiting tick() or to the next due message. */
+  #launch(message: OutboxMessage): Promise<void> {
+    const running = this.#attempt(message)
+      .catch((error: unknown) => {
+        // A fault in one message (say, a key that cannot sign) must not stall the others.
+        this.#ctx.log(`sandbox: webhooks: dropped ${message.messageId}: ${String(error)}`);
+      })
+      .finally(() => {
+        this.#inFlight.delete(running);
+        const waiter = this.#slotWaiters.shift();
+        if (waiter) {
+          waiter();
+        } else if (this.#live()) {
+          this.#pump();
+        }
+      });
+    this.#inFlight.add(running);
+    return running;
   }
 
   // --- One attempt ---
@@ -201,7 +269,7 @@ export class DeliveryEngine {
     }
     const sentAtMs = clock.now();
     const stampedAtMs = message.failedAttempts === 0 ? message.eventAtMs : sentAtMs;
-    const headers = buildWebhookHeaders({
+    const headers = await buildWebhookHeadersAsync({
       messageId: message.messageId,
       subscriptionId: message.subscriptionId,
       eventType: message.eventType,
@@ -210,6 +278,8 @@ export class DeliveryEngine {
       body: message.body,
       privateKey: keys.privateKey,
     });
+    // Signing waits for the thread pool; the attempt is timed from when the request is handed over.
+    const handedOverAtMs = clock.now();
     const outcome = await postWebhook({
       dispatcher: this.#agent(),
       url,
@@ -224,7 +294,7 @@ export class DeliveryEngine {
       clientId: message.clientId,
       eventType: message.eventType,
       url,
-      attemptedAtMs: sentAtMs,
+      attemptedAtMs: handedOverAtMs,
       status: outcome.status,
       error: outcome.error,
       attemptNumber: message.failedAttempts + 1,
@@ -302,7 +372,8 @@ export class DeliveryEngine {
 
   #record(attempt: DeliveryAttempt): void {
     this.attempts.push(attempt);
-    if (this.attempts.length > MAX_KEPT_ATTEMPTS) {
+    // Trimmed a chunk at a time: dropping one from the front moves the whole array, per delivery.
+    if (this.attempts.length >= MAX_KEPT_ATTEMPTS + ATTEMPTS_TRIM_CHUNK) {
       this.attempts.splice(0, this.attempts.length - MAX_KEPT_ATTEMPTS);
     }
   }

@@ -64,6 +64,11 @@ export class Outbox {
     return this.#queue.splice(0, count);
   }
 
+  /** Removes and returns the first message due at `nowMs`, or undefined when none is due. */
+  takeNextDue(nowMs: number): OutboxMessage | undefined {
+    return this.hasDue(nowMs) ? this.#queue.shift() : undefined;
+  }
+
   /** Due time of the earliest message, or null when the outbox is empty. */
   nextDueAtMs(): number | null {
     return this.#queue[0]?.dueAtMs ?? null;

@@ -6,6 +6,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { createUlid } from '../../../electron/core/ids';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import type { SandboxApp, SandboxSubscription } from '../../../electron/sandbox/state';
+import type { DeliveryOptions } from '../../../electron/sandbox/webhooks/delivery';
 import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
 import { startSandbox } from '../../helpers/sandbox';
 import type { ReceivedRequest } from './webhook-receiver';
@@ -14,8 +15,11 @@ import type { ReceivedRequest } from './webhook-receiver';
 export const START_MS = Date.UTC(2025, 3, 1, 7, 56, 19, 0);
 
 /** A sandbox whose clock stands still at START_MS until the test advances it; only flush() delivers. */
-export function startFrozenSandbox(attemptTimeoutMs = 3000): Promise<Sandbox> {
-  return startSandbox({ clock: { now: () => START_MS }, delivery: { tickMs: 0, attemptTimeoutMs } });
+export function startFrozenSandbox(
+  attemptTimeoutMs = 3000,
+  delivery: Partial<Omit<DeliveryOptions, 'tickMs' | 'attemptTimeoutMs'>> = {},
+): Promise<Sandbox> {
+  return startSandbox({ clock: { now: () => START_MS }, delivery: { ...delivery, tickMs: 0, attemptTimeoutMs } });
 }
 
 /** Adds a subscription straight to state, as POST /events/subscriptions would. */

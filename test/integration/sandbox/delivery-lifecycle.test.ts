@@ -90,27 +90,111 @@ describe('webhook delivery: engine lifecycle', () => {
 });
 
 describe('webhook delivery: concurrency', () => {
-  it(`runs at most ${MAX_CONCURRENT_ATTEMPTS} attempts at once within a pass`, async () => {
-    const total = 20;
-    for (let i = 0; i < total; i++) {
-      subscribe(sandbox, 'channel.followed');
+  /** `count` subscriptions to follows, so one follow fans out to `count` messages. */
+  function fanOut(target: Sandbox, count: number): void {
+    for (let i = 0; i < count; i++) {
+      subscribe(target, 'channel.followed');
     }
+  }
+
+  /** Holds every answer until `releaseAll()`. */
+  function holdAnswers(): { releaseAll: () => void } {
     const held: (() => void)[] = [];
     receiver.answer = () => new Promise((resolve) => held.push(() => resolve(200)));
-    follow();
-    const pass = sandbox.delivery.flush();
+    return {
+      releaseAll: () => {
+        receiver.answer = () => 200;
+        for (const release of held.splice(0)) {
+          release();
+        }
+      },
+    };
+  }
 
-    await receiver.waitForRequests(MAX_CONCURRENT_ATTEMPTS);
-    // Absence check: with every answer held, no further attempt may start however long we wait.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.requests).toHaveLength(MAX_CONCURRENT_ATTEMPTS);
+  it('runs at most maxConcurrentAttempts attempts at once within a tick', async () => {
+    const limited = await startFrozenSandbox(3000, { maxConcurrentAttempts: 3 });
+    try {
+      limited.ctx.app.webhookUrl = receiver.url;
+      const total = 10;
+      fanOut(limited, total);
+      const { releaseAll } = holdAnswers();
+      emitEvent(
+        limited.ctx.state,
+        'channel.followed',
+        STREAMER_USER_ID,
+        followPayload(limited.ctx.state, STREAMER_USER_ID, FIRST_VIEWER_USER_ID),
+      );
+      const pass = limited.delivery.flush();
 
-    receiver.answer = () => 200;
-    for (const release of held.splice(0)) {
-      release();
+      await receiver.waitForRequests(3);
+      // Absence check without a sleep: the engine holds the other seven back (taken by the tick, not started).
+      expect(limited.delivery.pendingCount()).toBe(total);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(receiver.requests).toHaveLength(3);
+
+      releaseAll();
+      await pass;
+      expect(receiver.requests).toHaveLength(total);
+      expect(limited.delivery.attempts.filter((a) => a.delivered)).toHaveLength(total);
+    } finally {
+      await limited.close();
     }
-    await pass;
-    expect(receiver.requests).toHaveLength(total);
-    expect(sandbox.delivery.attempts.filter((a) => a.delivered)).toHaveLength(total);
+  });
+
+  it('a live engine starts each message as soon as it is queued, without waiting for earlier answers', async () => {
+    // A timer far beyond the test: whatever is delivered here was started by the queueing itself.
+    const live = await startSandbox({ delivery: { tickMs: 600_000 } });
+    try {
+      live.ctx.app.webhookUrl = receiver.url;
+      const total = 40;
+      fanOut(live, total);
+      const { releaseAll } = holdAnswers();
+      emitEvent(
+        live.ctx.state,
+        'channel.followed',
+        STREAMER_USER_ID,
+        followPayload(live.ctx.state, STREAMER_USER_ID, FIRST_VIEWER_USER_ID),
+      );
+      // Every message is on the wire while none has been answered (the old engine sent 8 per 100 ms pass).
+      await receiver.waitForRequests(total);
+      expect(live.delivery.attempts).toHaveLength(0);
+      expect(live.delivery.pendingMessages()).toHaveLength(0);
+
+      releaseAll();
+      await vi.waitFor(() => expect(live.delivery.attempts.filter((a) => a.delivered)).toHaveLength(total));
+      expect(live.delivery.pendingCount()).toBe(0);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it(`a live engine keeps at most ${MAX_CONCURRENT_ATTEMPTS} attempts in flight by default and drains the rest in order`, async () => {
+    const live = await startSandbox({ delivery: { tickMs: 600_000 } });
+    try {
+      live.ctx.app.webhookUrl = receiver.url;
+      const total = MAX_CONCURRENT_ATTEMPTS + 12;
+      fanOut(live, total);
+      const { releaseAll } = holdAnswers();
+      emitEvent(
+        live.ctx.state,
+        'channel.followed',
+        STREAMER_USER_ID,
+        followPayload(live.ctx.state, STREAMER_USER_ID, FIRST_VIEWER_USER_ID),
+      );
+      await receiver.waitForRequests(MAX_CONCURRENT_ATTEMPTS);
+      // The twelve beyond the limit are still queued, in fan-out order, not started.
+      const queued = live.delivery.pendingMessages();
+      expect(queued).toHaveLength(12);
+      const queuedSubscriptions = new Set(queued.map((m) => m.subscriptionId));
+      const started = new Set(receiver.requests.map((r) => String(r.headers['kick-event-subscription-id'])));
+      expect([...queuedSubscriptions].some((id) => started.has(id))).toBe(false);
+      expect(receiver.requests).toHaveLength(MAX_CONCURRENT_ATTEMPTS);
+
+      releaseAll();
+      await vi.waitFor(() => expect(live.delivery.attempts.filter((a) => a.delivered)).toHaveLength(total));
+      expect(receiver.requests).toHaveLength(total);
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -2,7 +2,12 @@ import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKeys } from '../../../electron/sandbox/index';
 import type { SandboxKeys } from '../../../electron/sandbox/context';
-import { buildWebhookHeaders, signWebhook, WEBHOOK_USER_AGENT } from '../../../electron/sandbox/webhooks/sign';
+import {
+  buildWebhookHeaders,
+  buildWebhookHeadersAsync,
+  signWebhook,
+  WEBHOOK_USER_AGENT,
+} from '../../../electron/sandbox/webhooks/sign';
 
 /** The receiver's check, written from reference §5.3 rather than from sign.ts. */
 function verifies(pem: string, messageId: string, timestamp: string, body: Buffer, signature: string): boolean {
@@ -118,5 +123,11 @@ describe('buildWebhookHeaders', () => {
     expect(verifies(keys.publicKeyPem, MESSAGE_ID, headers['Kick-Event-Message-Timestamp']!, BODY, signature)).toBe(
       true,
     );
+  });
+
+  it('builds the same headers off the main thread (PKCS#1 v1.5 signatures are deterministic)', async () => {
+    const headers = await buildWebhookHeadersAsync(input());
+    expect(headers).toEqual(buildWebhookHeaders(input()));
+    expect(verifies(keys.publicKeyPem, MESSAGE_ID, TIMESTAMP, BODY, headers['Kick-Event-Signature']!)).toBe(true);
   });
 });
