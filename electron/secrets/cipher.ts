@@ -25,6 +25,20 @@ export interface StringCipher {
 
 const VERSION = 1;
 
+/** A key file holds exactly this: 32 random bytes in base64 (44 characters with the padding). */
+const KEY_FILE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
+
+/** The key file exists but does not hold a key (truncated, emptied, overwritten): the secrets it guards are lost. */
+export class DamagedKeyFileError extends Error {
+  override readonly name = 'DamagedKeyFileError';
+  readonly path: string;
+
+  constructor(path: string) {
+    super(`${path} does not hold a 32-byte key`);
+    this.path = path;
+  }
+}
+
 /** AES-256-GCM with a random 96-bit IV per value; layout `version | iv | tag | ciphertext`. */
 export class NodeAesCipher implements StringCipher {
   readonly backend = 'node-aes-gcm';
@@ -39,13 +53,21 @@ export class NodeAesCipher implements StringCipher {
     this.degraded = options.degraded ?? true;
   }
 
-  /** Loads the key from `keyFile`, creating it (mode 0600) on first use. */
+  /**
+   * Loads the key from `keyFile`, creating it (mode 0600) on first use. Throws {@link DamagedKeyFileError}
+   * when the file holds anything but a key: Buffer's base64 decoder skips what it cannot read, so a
+   * truncated file would otherwise turn into a shorter (or, past a stray character, a different) key.
+   */
   static fromKeyFile(keyFile: string): NodeAesCipher {
     if (!existsSync(keyFile)) {
       mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
       writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     }
-    return new NodeAesCipher(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64'));
+    const text = readFileSync(keyFile, 'utf8').trim();
+    if (!KEY_FILE_SHAPE.test(text)) {
+      throw new DamagedKeyFileError(keyFile);
+    }
+    return new NodeAesCipher(Buffer.from(text, 'base64'));
   }
 
   isAvailable(): boolean {

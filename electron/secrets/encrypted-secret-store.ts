@@ -2,9 +2,13 @@
  * The SecretStore Greenroom uses: values encrypted by a StringCipher (safeStorage in Electron) and kept as
  * base64 ciphertext in electron-store (or `conf`, the same engine, outside Electron). Nothing secret is
  * ever written in plain text; with no encryption available, writes fail instead of falling back.
+ *
+ * When the disk refuses a write (read-only data dir, full disk) the value is kept in memory for this run
+ * and that is said once, so a sign-in still works until Greenroom closes instead of failing outright.
  */
 import { AppError } from '../../shared/errors';
 import type { StringCipher } from './cipher';
+import { fsReason } from './damaged-file';
 import type { SecretStore } from './secret-store';
 
 /** The slice of electron-store / conf this store uses. */
@@ -27,6 +31,8 @@ export class EncryptedSecretStore implements SecretStore {
   readonly #kv: KeyValueStore;
   readonly #cipher: StringCipher;
   readonly #log: (message: string) => void;
+  /** Values the disk refused, kept for this run only. */
+  readonly #unsaved = new Map<string, string>();
 
   constructor(deps: { kv: KeyValueStore; cipher: StringCipher; log?: (message: string) => void }) {
     this.#kv = deps.kv;
@@ -44,6 +50,10 @@ export class EncryptedSecretStore implements SecretStore {
   }
 
   async get(key: string): Promise<string | null> {
+    const unsaved = this.#unsaved.get(key);
+    if (unsaved !== undefined) {
+      return unsaved;
+    }
     const stored = this.#kv.get(`${PREFIX}.${key}`) as StoredSecret | undefined;
     if (!stored || stored.v !== 1 || typeof stored.data !== 'string') {
       return null;
@@ -52,7 +62,7 @@ export class EncryptedSecretStore implements SecretStore {
       this.#log(
         `secret ${key} was written by ${stored.backend} and cannot be read with ${this.#cipher.backend}; it is dropped`,
       );
-      this.#kv.delete(`${PREFIX}.${key}`);
+      this.#forget(key);
       return null;
     }
     try {
@@ -60,7 +70,7 @@ export class EncryptedSecretStore implements SecretStore {
     } catch {
       // A keychain reset or a copied profile: the value is unreadable, so it is as good as absent.
       this.#log(`secret ${key} could not be decrypted; it is dropped`);
-      this.#kv.delete(`${PREFIX}.${key}`);
+      this.#forget(key);
       return null;
     }
   }
@@ -74,11 +84,36 @@ export class EncryptedSecretStore implements SecretStore {
     }
     const data = (await this.#cipher.encrypt(value)).toString('base64');
     const record: StoredSecret = { v: 1, backend: this.#cipher.backend, data };
-    this.#kv.set(`${PREFIX}.${key}`, record);
+    try {
+      this.#kv.set(`${PREFIX}.${key}`, record);
+      this.#unsaved.delete(key);
+    } catch (error) {
+      if (typeof (error as NodeJS.ErrnoException).code !== 'string') {
+        throw error;
+      }
+      if (this.#unsaved.size === 0) {
+        this.#log(`secrets: could not save (${fsReason(error)}); kept until Greenroom closes`);
+      }
+      this.#unsaved.set(key, value);
+    }
   }
 
   delete(key: string): Promise<void> {
-    this.#kv.delete(`${PREFIX}.${key}`);
+    this.#unsaved.delete(key);
+    this.#forget(key);
     return Promise.resolve();
+  }
+
+  /** Removes a stored value; a disk that refuses is logged, not thrown. */
+  #forget(key: string): void {
+    try {
+      this.#kv.delete(`${PREFIX}.${key}`);
+    } catch (error) {
+      if (typeof (error as NodeJS.ErrnoException).code !== 'string') {
+        throw error;
+      }
+      // Tokens left behind were revoked at sign-out (or are unreadable), so the next start drops them again.
+      this.#log(`secrets: could not remove ${key} (${fsReason(error)})`);
+    }
   }
 }
