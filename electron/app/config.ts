@@ -19,8 +19,11 @@ export const KICK_AUTH_URL = 'https://id.kick.com';
 export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
 /** The receiver's timestamp window; 0 (by environment) turns it off. */
 export const DEFAULT_REPLAY_WINDOW_S = 1800;
-/** The receiver port: any free one (the tunnel forwards to whatever was picked). */
-export const DEFAULT_WEBHOOK_PORT = 0;
+/**
+ * The receiver port, next to the panel's: fixed, so a streamer's own tunnel or reverse proxy keeps routing
+ * to it across restarts. Kept in the settings (`webhookPort`), where a settings migration wrote it.
+ */
+export const DEFAULT_WEBHOOK_PORT = 7532;
 /** A fixed panel port, so the OBS dock URL a streamer pasted keeps working after a restart. */
 export const DEFAULT_PANEL_PORT = 7531;
 
@@ -74,7 +77,8 @@ export interface AppConfig {
   redirectUri: string;
   scopes: KickScope[];
   wantedEvents: KickEventType[];
-  webhook: { port: number; path: string; replayWindowSeconds: number };
+  /** `portSource` names where the port came from, for the line that says it is taken. */
+  webhook: { port: number; portSource: 'env' | 'settings'; path: string; replayWindowSeconds: number };
   tunnel: { setting: string; host: string | null; subdomain: string | null };
   panelPort: number;
   chatScrollback: number;
@@ -159,7 +163,8 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     scopes: [...settings.scopes],
     wantedEvents: [...settings.wantedEvents],
     webhook: {
-      port: port(env, ENV.webhookPort, DEFAULT_WEBHOOK_PORT),
+      port: port(env, ENV.webhookPort, settings.webhookPort),
+      portSource: nonEmpty(env[ENV.webhookPort]) === undefined ? 'settings' : 'env',
       path: webhookPath(env),
       replayWindowSeconds: wholeNumber(env, ENV.replayWindowS, DEFAULT_REPLAY_WINDOW_S, 7 * 86_400),
     },

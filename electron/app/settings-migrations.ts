@@ -3,7 +3,6 @@
  * a file from any earlier Greenroom is upgraded step by step; a new version adds one function at the end
  * and never edits an old one (old files still pass through it).
  */
-
 /** Upgrades a settings document by one version. */
 export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 
@@ -30,7 +29,27 @@ export function migrateV0ToV1(doc: Record<string, unknown>): Record<string, unkn
   return next;
 }
 
+/**
+ * v1 → v2: the webhook receiver's port moves into the settings. Before, it was a free port picked on every
+ * start, which a streamer's own tunnel or reverse proxy could not follow. The port is written into the file
+ * rather than left to the field's default, so a later Greenroom that changes the default does not move the
+ * receiver of an install whose routing already points at it; for the same reason the number is spelled out
+ * here instead of read from config.ts, whose default may change.
+ */
+export function migrateV1ToV2(doc: Record<string, unknown>): Record<string, unknown> {
+  return doc.webhookPort === undefined ? { ...doc, webhookPort: 7532 } : { ...doc };
+}
+
+/**
+ * v2 → v3: the setup guide opens by itself until the streamer finishes or closes it. A file an earlier
+ * Greenroom wrote carries a `version`, so its streamer is past first run and is not shown the guide again;
+ * a new install's empty document has none.
+ */
+export function migrateV2ToV3(doc: Record<string, unknown>): Record<string, unknown> {
+  return doc.setupGuideDone === undefined ? { ...doc, setupGuideDone: doc.version !== undefined } : { ...doc };
+}
+
 /** `MIGRATIONS[n]` takes a version-n document to version n+1; the current version is their count. */
-export const MIGRATIONS: readonly Migration[] = [migrateV0ToV1];
+export const MIGRATIONS: readonly Migration[] = [migrateV0ToV1, migrateV1ToV2, migrateV2ToV3];
 /** The version this Greenroom writes. */
 export const SETTINGS_VERSION = MIGRATIONS.length;

@@ -5,15 +5,22 @@
  * The file carries a `version`; {@link MIGRATIONS} upgrade older files one step at a time, then every field
  * is validated on its own, so one bad value falls back to its default (and is logged) without costing the
  * streamer the rest of their settings.
+ *
+ * The file is written only when something changed: a start with nothing new leaves it alone, so Greenroom
+ * starts on a full disk or a read-only data dir (issue 9, "Start-up faults"). A file that is not JSON is
+ * moved aside (`<name>.damaged-<time>`) and Greenroom starts from the defaults, saying so in one line.
  */
 import Conf from 'conf';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
+import { fsReason, moveAside } from '../secrets/damaged-file';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
+import { DEFAULT_WEBHOOK_PORT } from './config';
 import { type Migration, MIGRATIONS } from './settings-migrations';
 
 /** The settings file's name in the data dir (`.json` is added by conf). */
@@ -49,6 +56,11 @@ export interface SettingsValues {
   /** This install's localtunnel subdomain, made once and kept (the webhook URL must not change). */
   installSubdomain: string | null;
   managedRewardIds: string[];
+  /**
+   * The local port of the webhook receiver; fixed so a streamer's own tunnel or reverse proxy can route to
+   * it (`GREENROOM_WEBHOOK_PORT` overrides it; 0 picks a free port on every start).
+   */
+  webhookPort: number;
   /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
   setupGuideDone: boolean;
 }
@@ -100,6 +112,7 @@ const FIELDS = {
     .nullable()
     .default(null),
   managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
+  webhookPort: z.int().min(0).max(65_535).default(DEFAULT_WEBHOOK_PORT),
   setupGuideDone: z.boolean().default(false),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
@@ -140,14 +153,26 @@ export function readSettingsDocument(
 
 // --- The store ---
 
-/** Where the document lives; conf in the app, anything with the same two methods in a test. */
+/** Where the document lives; conf in the app, anything with the same members in a test. */
 export interface SettingsFile {
+  /** Named in the lines that tell the streamer about this file. */
+  readonly path: string;
   read(): unknown;
   write(doc: Record<string, unknown>): void;
 }
 
+/** What opening the settings may tell the streamer, and the clock for a moved-aside file's name. */
+export interface SettingsOptions {
+  log?: (line: string) => void;
+  /** One plain line for the streamer about a start-up problem with the file; `log` when absent. */
+  notice?: (line: string) => void;
+  nowMs?: () => number;
+}
+
 /** The 0600 conf file in `dir` (written atomically: conf writes a temp file and renames it). */
-export function openSettingsFile(dir: string, log: (line: string) => void = () => undefined): SettingsFile {
+export function openSettingsFile(dir: string, options: SettingsOptions = {}): SettingsFile {
+  const notice = options.notice ?? options.log ?? (() => undefined);
+  const path = join(dir, `${SETTINGS_FILE_NAME}.json`);
   const open = (): Conf<Record<string, unknown>> =>
     new Conf<Record<string, unknown>>({
       cwd: dir,
@@ -160,19 +185,41 @@ export function openSettingsFile(dir: string, log: (line: string) => void = () =
   try {
     conf = open();
   } catch (error) {
-    // A file that is not JSON is kept for the streamer to look at, and Greenroom starts from defaults.
-    const path = join(dir, `${SETTINGS_FILE_NAME}.json`);
-    if (!existsSync(path)) {
+    // conf says "not valid JSON" with a SyntaxError; anything else (unreadable, a directory) is not damage.
+    if (!(error instanceof SyntaxError) || !existsSync(path)) {
       throw error;
     }
-    renameSync(path, `${path}.unreadable`);
-    log(`settings: ${path} could not be read (${String(error)}); moved aside, starting from defaults`);
+    let aside: string;
+    try {
+      aside = moveAside(path, (options.nowMs ?? Date.now)());
+    } catch (moveError) {
+      notice(
+        `Greenroom: the settings file ${path} is damaged (not valid JSON) and could not be moved aside ` +
+          `(${fsReason(moveError)}); Greenroom starts with default settings and leaves the file as it is.`,
+      );
+      return unwritableFile(path, moveError);
+    }
+    notice(
+      `Greenroom: the settings file ${path} was damaged (not valid JSON); it was moved to ${aside} and Greenroom starts with default settings.`,
+    );
     conf = open();
   }
   return {
+    path,
     read: () => conf.store,
     write: (doc) => {
       conf.store = doc;
+    },
+  };
+}
+
+/** Defaults in memory for a damaged file that could not be moved: writing would only fail again. */
+function unwritableFile(path: string, cause: unknown): SettingsFile {
+  return {
+    path,
+    read: () => ({}),
+    write: () => {
+      throw new Error(`${path} is damaged and could not be moved aside`, { cause });
     },
   };
 }
@@ -185,15 +232,28 @@ export class SettingsStore {
   #version: number;
   #extra: Record<string, unknown>;
 
-  constructor(file: SettingsFile, options: { log?: (line: string) => void; randomBytes: (n: number) => Uint8Array }) {
+  constructor(file: SettingsFile, options: SettingsOptions & { randomBytes: (n: number) => Uint8Array }) {
     this.#file = file;
     const log = options.log ?? (() => undefined);
-    const { values, version, extra } = readSettingsDocument(file.read(), log);
+    const raw = file.read();
+    const { values, version, extra } = readSettingsDocument(raw, log);
     this.#values = values;
     this.#version = version;
     this.#extra = extra;
     this.#values.installSubdomain ??= createInstallSubdomain(options.randomBytes);
-    this.#write();
+    const doc = this.#document(this.#values);
+    // A JSON round trip gives both sides plain prototypes, so only the content is compared.
+    if (isDeepStrictEqual(JSON.parse(JSON.stringify(raw ?? {})) as unknown, doc)) {
+      return;
+    }
+    try {
+      file.write(doc);
+    } catch (error) {
+      (options.notice ?? log)(
+        `Greenroom: could not save the settings to ${file.path} (${fsReason(error)}); Greenroom starts with them, ` +
+          'but changes made now are kept only until it closes.',
+      );
+    }
   }
 
   values(): SettingsValues {
@@ -234,9 +294,18 @@ export class SettingsStore {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Writes first: a change the disk refused is not applied, so what runs is what the file says. */
   #commit(next: SettingsValues): SettingsValues {
+    try {
+      this.#file.write(this.#document(next));
+    } catch (error) {
+      throw new AppError(
+        'Internal',
+        `Greenroom could not save the settings to ${this.#file.path} (${fsReason(error)}); nothing was changed`,
+        { cause: error },
+      );
+    }
     this.#values = next;
-    this.#write();
     const snapshot = this.values();
     for (const listener of this.#listeners) {
       listener(snapshot);
@@ -244,17 +313,17 @@ export class SettingsStore {
     return snapshot;
   }
 
-  #write(): void {
-    this.#file.write({ ...this.#extra, ...this.#values, version: this.#version });
+  #document(values: SettingsValues): Record<string, unknown> {
+    return { ...this.#extra, ...values, version: this.#version };
   }
 }
 
 /** Opens the settings in the data dir. */
 export function openSettings(
   dir: string,
-  options: { log?: (line: string) => void; randomBytes: (n: number) => Uint8Array },
+  options: SettingsOptions & { randomBytes: (n: number) => Uint8Array },
 ): SettingsStore {
-  return new SettingsStore(openSettingsFile(dir, options.log), options);
+  return new SettingsStore(openSettingsFile(dir, options), options);
 }
 
 function checkField<K extends keyof SettingsValues>(key: K, value: unknown): SettingsValues[K] {

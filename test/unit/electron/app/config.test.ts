@@ -14,6 +14,7 @@ const SETTINGS: SettingsValues = {
   emoteHost: 'https://files.kick.com',
   installSubdomain: 'greenroomabcdefgh',
   managedRewardIds: [],
+  webhookPort: 7532,
   setupGuideDone: true,
 };
 
@@ -40,7 +41,7 @@ describe('resolveConfig', () => {
       // The sandbox delivers on this computer: no public tunnel unless asked for.
       tunnel: { setting: 'off', host: null, subdomain: 'greenroomabcdefgh' },
       emoteHost: null,
-      webhook: { port: 0, path: '/kick/webhook', replayWindowSeconds: 1800 },
+      webhook: { port: 7532, portSource: 'settings', path: '/kick/webhook', replayWindowSeconds: 1800 },
       panelPort: 7531,
     });
     expect(SANDBOX_NOTICE).toBe(
@@ -94,10 +95,22 @@ describe('resolveConfig', () => {
         clientSecret: 'env-secret',
       },
       credentialSource: { clientId: 'env', clientSecret: 'env' },
-      webhook: { port: 0, path: '/hooks/kick', replayWindowSeconds: 0 },
+      webhook: { port: 0, portSource: 'env', path: '/hooks/kick', replayWindowSeconds: 0 },
       tunnel: { setting: 'https://hooks.example.com', host: 'https://lt.example.com' },
       panelPort: 0,
     });
+  });
+
+  it('keeps the webhook receiver on the port in the settings unless the environment names another', () => {
+    // Not 0: a free port picked on every start is one a streamer's own tunnel or reverse proxy cannot follow.
+    expect(resolveConfig(input()).webhook).toMatchObject({ port: 7532, portSource: 'settings' });
+    expect(resolveConfig(input({ settings: { webhookPort: 8100 } })).webhook).toMatchObject({
+      port: 8100,
+      portSource: 'settings',
+    });
+    expect(
+      resolveConfig(input({ settings: { webhookPort: 8100 }, env: { GREENROOM_WEBHOOK_PORT: ' 9000 ' } })).webhook,
+    ).toMatchObject({ port: 9000, portSource: 'env' });
   });
 
   it('warns (not fails) when Kick URLs or half the credentials are given without the rest', () => {

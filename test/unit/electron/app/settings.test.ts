@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,9 +7,10 @@ import {
   openSettings,
   readSettingsDocument,
   SETTINGS_FILE_NAME,
-  type SettingsStore,
+  type SettingsFile,
+  SettingsStore,
 } from '../../../../electron/app/settings';
-import { migrateV0ToV1, SETTINGS_VERSION } from '../../../../electron/app/settings-migrations';
+import { migrateV0ToV1, migrateV1ToV2, SETTINGS_VERSION } from '../../../../electron/app/settings-migrations';
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
@@ -17,13 +18,18 @@ describe('settings', () => {
   let dir: string;
   let file: string;
   const lines: string[] = [];
-  const open = (): SettingsStore => openSettings(dir, { log: (l) => lines.push(l), randomBytes: bytes });
+  const notices: string[] = [];
+  /** 2025-01-31T18:04:05.123Z, so a moved-aside file's name is known. */
+  const nowMs = () => Date.UTC(2025, 0, 31, 18, 4, 5, 123);
+  const open = (): SettingsStore =>
+    openSettings(dir, { log: (l) => lines.push(l), notice: (l) => notices.push(l), nowMs, randomBytes: bytes });
   const onDisk = (): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'greenroom-settings-'));
     file = join(dir, `${SETTINGS_FILE_NAME}.json`);
     lines.length = 0;
+    notices.length = 0;
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -40,6 +46,7 @@ describe('settings', () => {
       emoteHost: 'https://files.kick.com',
       installSubdomain: expect.stringMatching(/^greenroom[a-z2-7]{16}$/),
       managedRewardIds: [],
+      webhookPort: 7532,
       setupGuideDone: false,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -49,7 +56,7 @@ describe('settings', () => {
     expect(again.values().installSubdomain).toBe(values.installSubdomain);
   });
 
-  it('migrates a v0 file (no version field) to v1 and writes it back', () => {
+  it('migrates a v0 file (no version field) to the current version and writes it back', () => {
     writeFileSync(
       file,
       JSON.stringify({
@@ -71,7 +78,7 @@ describe('settings', () => {
       notifications: { follows: false, subs: true, kicks: true, redemptions: true },
     });
     const disk = onDisk();
-    expect(disk.version).toBe(1);
+    expect(disk.version).toBe(SETTINGS_VERSION);
     expect(disk).not.toHaveProperty('redirectPort');
     expect(disk).not.toHaveProperty('scrollback');
     expect(disk.somethingFromTheFuture).toBe('kept');
@@ -114,11 +121,40 @@ describe('settings', () => {
     expect(lines.join('\n')).toMatch(/redirectUri was invalid/);
   });
 
-  it('moves an unreadable file aside and starts from the defaults', () => {
-    writeFileSync(file, '{"version": 1, "clientId": ');
+  it('writes the webhook port into a v1 file (v2), and keeps a port the streamer chose', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, clientId: 'abc' }));
+    expect(open().values().webhookPort).toBe(7532);
+    expect(onDisk()).toMatchObject({ version: SETTINGS_VERSION, webhookPort: 7532, clientId: 'abc' });
+    expect(migrateV1ToV2({ webhookPort: 9100 })).toEqual({ webhookPort: 9100 });
+    writeFileSync(file, JSON.stringify({ version: 2, webhookPort: 70000 }));
+    expect(open().values().webhookPort).toBe(7532);
+    expect(lines.join()).toMatch(/webhookPort was invalid/);
+  });
+
+  it.each([
+    ['cut short', '{"version": 2, "clientId": '],
+    ['empty', ''],
+  ])('moves a damaged (%s) file aside, says so in one line and starts from the defaults', (_, text) => {
+    writeFileSync(file, text);
     expect(open().values().clientId).toBe('');
-    expect(existsSync(`${file}.unreadable`)).toBe(true);
-    expect(lines.join()).toMatch(/could not be read/);
+    const aside = `${file}.damaged-2025-01-31T18-04-05-123Z`;
+    expect(readFileSync(aside, 'utf8')).toBe(text);
+    expect(notices).toEqual([
+      `Greenroom: the settings file ${file} was damaged (not valid JSON); it was moved to ${aside} and Greenroom starts with default settings.`,
+    ]);
+    // A fresh file with the defaults took its place.
+    expect(onDisk().version).toBe(SETTINGS_VERSION);
+    // A second damaged file the same millisecond does not overwrite the first one moved aside.
+    writeFileSync(file, 'x');
+    open();
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.includes('.damaged-'))
+        .sort(),
+    ).toEqual([
+      `${SETTINGS_FILE_NAME}.json.damaged-2025-01-31T18-04-05-123Z`,
+      `${SETTINGS_FILE_NAME}.json.damaged-2025-01-31T18-04-05-123Z-2`,
+    ]);
   });
 
   it('validates and persists updates, and announces them', () => {
@@ -161,4 +197,50 @@ describe('settings', () => {
     expect(onDisk()).toMatchObject({ version: 99, newField: 1 });
     expect(lines.join()).toMatch(/newer than this Greenroom/);
   });
+
+  it('leaves an unchanged file alone, so a start on a full or read-only disk does not write', () => {
+    open().update({ chatScrollback: 300 });
+    const before = readFileSync(file, 'utf8');
+    const file_ = countingFile(JSON.parse(before) as Record<string, unknown>);
+    const store = new SettingsStore(file_, { randomBytes: bytes });
+    expect(store.values().chatScrollback).toBe(300);
+    expect(file_.writes).toEqual([]);
+  });
+
+  it('starts on a disk that refuses writes, says so once, and refuses changes without applying them', () => {
+    const refusing = countingFile({}, Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    const said: string[] = [];
+    const store = new SettingsStore(refusing, { randomBytes: bytes, notice: (l) => said.push(l) });
+    expect(store.values().chatScrollback).toBe(1000);
+    expect(said).toEqual([
+      'Greenroom: could not save the settings to /data/greenroom-settings.json (the disk is full); Greenroom starts with them, but changes made now are kept only until it closes.',
+    ]);
+    const seen: number[] = [];
+    store.onChange((v) => seen.push(v.chatScrollback));
+    expect(() => store.update({ chatScrollback: 300 })).toThrow(
+      expect.objectContaining({
+        code: 'Internal',
+        message:
+          'Greenroom could not save the settings to /data/greenroom-settings.json (the disk is full); nothing was changed',
+      }),
+    );
+    expect(store.values().chatScrollback).toBe(1000);
+    expect(seen).toEqual([]);
+  });
 });
+
+/** A settings file in memory that records writes and, given `failure`, refuses them. */
+function countingFile(doc: Record<string, unknown>, failure?: Error): SettingsFile & { writes: unknown[] } {
+  const writes: unknown[] = [];
+  return {
+    path: '/data/greenroom-settings.json',
+    writes,
+    read: () => doc,
+    write: (next) => {
+      if (failure) {
+        throw failure;
+      }
+      writes.push(next);
+    },
+  };
+}
