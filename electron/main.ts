@@ -24,9 +24,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveDataDir } from './app/config';
 import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './ipc/external-links';
 import { registerIpc } from './ipc/register';
-import { launchGreenroom, type Launched } from './launch/launch-greenroom';
+import { launchGreenroom, type Launched, startFailureText } from './launch/launch-greenroom';
+import { startupLines } from './launch/startup-lines';
 import { createAppWebhookPort } from './launch/webhook-port';
+import { openMovingAsideDamage } from './secrets/damaged-file';
 import { EncryptedSecretStore } from './secrets/encrypted-secret-store';
+import { SIGN_IN_AGAIN } from './secrets/node-secret-store';
 import { createSafeStorageCipher } from './secrets/safe-storage-cipher';
 import { drawStatusDot } from './shell/icon-png';
 import { guardOpenExternal } from './shell/open-external';
@@ -45,6 +48,29 @@ const rendererUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
+/** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/**
+ * The desktop secret store's file; one that is not JSON is moved aside (the tokens in it are lost, the
+ * streamer signs in again) instead of stopping the start.
+ */
+function openSecretsFile(dir: string): ElectronStore {
+  const name = 'greenroom-secrets-os';
+  return openMovingAsideDamage(
+    join(dir, `${name}.json`),
+    () => new ElectronStore({ cwd: dir, name, configFileMode: 0o600 }),
+    {
+      nowMs: Date.now,
+      onMovedAside: (aside) =>
+        say(
+          `Greenroom: the saved sign-in ${join(dir, `${name}.json`)} was damaged (not valid JSON); it was moved to ${aside}. ${SIGN_IN_AGAIN}`,
+        ),
+    },
+  );
+}
 
 /** Opens a link from the panel in the system browser when the link policy allows it. */
 function openLink(launched: Launched | null, url: string): void {
@@ -184,7 +210,14 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
     callback(permission === 'clipboard-sanitized-write'),
   );
-  const windows = createWindows(new ElectronStore({ cwd: dataDir, name: 'greenroom-windows' }));
+  // Window placement only: a damaged file is moved aside and the windows open at their default places.
+  const windows = createWindows(
+    openMovingAsideDamage(
+      join(dataDir, 'greenroom-windows.json'),
+      () => new ElectronStore({ cwd: dataDir, name: 'greenroom-windows' }),
+      { nowMs: Date.now, onMovedAside: (aside) => log(`window: damaged placement file moved to ${aside}`) },
+    ),
+  );
   const launched = await launchGreenroom({
     env: process.env,
     defaultDataDir: dataDir,
@@ -192,7 +225,7 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     openSecretStore: async (dir) =>
       new EncryptedSecretStore({
         // Its own file: the panel-only mode's store uses another cipher, and each drops what it cannot read.
-        kv: new ElectronStore({ cwd: dir, name: 'greenroom-secrets-os', configFileMode: 0o600 }),
+        kv: openSecretsFile(dir),
         cipher: await createSafeStorageCipher(),
         log,
       }),
@@ -200,6 +233,7 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     webhooks: createAppWebhookPort,
     shell: { popOutChat: () => windows.open('chat'), toggleCompanion: () => windows.toggle('companion') },
     log,
+    notice: say,
     panelRequired: false,
   });
   holder.launched = launched;
@@ -216,8 +250,9 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
   app.on('second-instance', () => windows.open('main'));
   app.on('activate', () => windows.open('main'));
   if (launched.panel) {
-    process.stdout.write(`Greenroom panel (OBS dock): ${launched.panel.url}\n`);
+    say(`Greenroom panel (OBS dock): ${launched.panel.url}`);
   }
+  startupLines(launched.app, launched.dataDir).forEach(say);
 }
 
 function main(): void {
@@ -254,7 +289,7 @@ function main(): void {
     .whenReady()
     .then(() => start(dataDir, holder))
     .catch((error: unknown) => {
-      log(`Greenroom could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`Greenroom could not start: ${startFailureText(error)}`);
       app.exit(1);
     });
 }

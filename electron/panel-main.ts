@@ -1,15 +1,16 @@
 /**
  * The panel-only entry (no Electron): `npm run panel`, and `npm start` where no Electron runtime exists.
  * Builds the same app as the desktop entry, with the Node secret store, starts the panel server and
- * prints one line with its URL (two in sandbox mode), then runs until SIGINT or SIGTERM and stops
- * cleanly. Logs go to stderr so stdout carries only those lines.
+ * prints its URL, the webhook receiver's URL and, in sandbox mode, the embedded sandbox's admin URL, then
+ * runs until SIGINT or SIGTERM and stops cleanly. Logs go to stderr so stdout carries only what the
+ * streamer reads: those lines, a start-up problem (a damaged file moved aside) and the sign-in link.
  */
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAppError } from '../shared/errors';
 import { defaultDataDir } from './launch/default-data-dir';
-import { launchGreenroom, LaunchError } from './launch/launch-greenroom';
+import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
+import { startupLines } from './launch/startup-lines';
 import { createAppWebhookPort } from './launch/webhook-port';
 import { guardOpenExternal } from './shell/open-external';
 import { createNodeSecretStore } from './secrets/node-secret-store';
@@ -17,6 +18,9 @@ import { createNodeSecretStore } from './secrets/node-secret-store';
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
+};
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
 };
 
 /** Without a desktop, a sign-in link cannot open a browser by itself: it is printed for the user to open. */
@@ -31,17 +35,17 @@ async function main(): Promise<void> {
     defaultDataDir: defaultDataDir(process.platform, process.env, homedir()),
     // out/main/panel.js → out/renderer
     staticDir: join(here, '..', 'renderer'),
-    openSecretStore: (dir) => Promise.resolve(createNodeSecretStore(dir, { log })),
+    openSecretStore: (dir) => Promise.resolve(createNodeSecretStore(dir, { log, notice: say })),
     openExternal: printLink,
     webhooks: createAppWebhookPort,
     log,
+    notice: say,
     panelRequired: true,
   });
-  process.stdout.write(`Greenroom panel: ${launched.panel!.url}\n`);
+  say(`Greenroom panel: ${launched.panel!.url}`);
+  startupLines(launched.app, launched.dataDir).forEach(say);
   if (launched.app.config.mode === 'sandbox') {
-    process.stdout.write(
-      'Greenroom runs on its embedded sandbox (a simulated Kick); add Kick app credentials in Settings to go live.\n',
-    );
+    say('Greenroom runs on its embedded sandbox (a simulated Kick); add Kick app credentials in Settings to go live.');
   }
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -63,9 +67,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A known failure (bad configuration, port taken) is one plain line; anything else keeps its stack.
-  const known = error instanceof LaunchError || isAppError(error);
-  const message = known ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`Greenroom panel could not start: ${message}\n`);
+  process.stderr.write(`Greenroom panel could not start: ${startFailureText(error)}\n`);
   process.exit(1);
 });

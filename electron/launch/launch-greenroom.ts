@@ -4,22 +4,30 @@
  * the app host, which builds it again when a setting it was built from changes) → the panel server for the
  * OBS dock → start. Each entry passes only what differs: the secret store, the
  * browser opener and, on the desktop, the window actions.
+ *
+ * A damaged or unwritable file on the way is told to the streamer in one plain line (`notice`) and the start
+ * goes on; what cannot be worked around (a taken port, a data dir that cannot be made) is a LaunchError
+ * whose message is that one line.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { systemClock, type Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
-import { resolveConfig, resolveDataDir, type Env } from '../app/config';
+import { isAppError } from '../../shared/errors';
+import { type AppConfig, ENV, resolveConfig, resolveDataDir, type Env } from '../app/config';
 import type { AppEvents } from '../app/app-events';
 import { createApp, type GreenroomApp } from '../app/create-app';
-import { openSettings } from '../app/settings';
+import { openSettings, SETTINGS_FILE_NAME } from '../app/settings';
 import type { WebhookPortFactory } from '../app/webhook-port';
 import type { ShellPort } from '../ipc/handlers';
 import type { Router } from '../ipc/router';
 import { startPanelServer, type PanelServer } from '../panel-server/panel-server';
 import { loadOrCreatePanelToken } from '../panel-server/panel-token';
+import { fsReason } from '../secrets/damaged-file';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import { type AppHost, createAppHost } from './app-host';
+import { dataDirNotices } from './data-dir-check';
 
 export type LaunchSecretStore = SecretStore & { backend?: string; degraded?: boolean };
 
@@ -35,6 +43,8 @@ export interface LaunchDeps {
   shell?: ShellPort;
   clock?: Clock;
   log: (line: string) => void;
+  /** A start-up problem the streamer should read (a damaged file moved aside); `log` when absent. */
+  notice?: (line: string) => void;
   /** Panel-only mode has nothing without it; the desktop app logs the failure and carries on. */
   panelRequired: boolean;
 }
@@ -55,6 +65,18 @@ export interface Launched {
 /** A start-up failure worth one plain line to the user. */
 export class LaunchError extends Error {
   override readonly name = 'LaunchError';
+}
+
+/**
+ * What an entry prints when the start failed: a known failure (bad configuration, a port taken, a file the
+ * system refused, whose message names it) is its one line; anything else is a bug and keeps its stack.
+ */
+export function startFailureText(error: unknown): string {
+  const fsError = error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  if (error instanceof LaunchError || isAppError(error) || fsError) {
+    return error.message;
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emoteHost: string): Promise<PanelServer> {
@@ -85,12 +107,46 @@ async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emot
   }
 }
 
+/** The receiver's listen failure, as one line naming the variable or setting that moves it. */
+function webhookPortTaken(error: unknown, config: AppConfig, dataDir: string): LaunchError | null {
+  const { port, portSource } = config.webhook;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const listen = cause as NodeJS.ErrnoException & { port?: number };
+    if (listen.code === 'EADDRINUSE' && listen.port === port) {
+      const where =
+        portSource === 'env'
+          ? ENV.webhookPort
+          : `webhookPort in ${join(dataDir, `${SETTINGS_FILE_NAME}.json`)} (or ${ENV.webhookPort})`;
+      return new LaunchError(
+        `the webhook port ${port} is in use; set ${where} to another port, and point your own tunnel or proxy ` +
+          'there if you use one (0 picks a free one)',
+        { cause: error },
+      );
+    }
+  }
+  return null;
+}
+
+/** The data dir, made if missing; a folder that cannot be made is one plain line. */
+function makeDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new LaunchError(
+      `the data folder ${dataDir} cannot be created (${fsReason(error)}); set ${ENV.dataDir} to a folder you can write`,
+      { cause: error },
+    );
+  }
+}
+
 /** Builds and starts everything; on failure, whatever was started is stopped again. */
 export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const { log } = deps;
+  const notice = deps.notice ?? log;
   const dataDir = resolveDataDir(deps.env, deps.defaultDataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const settings = openSettings(dataDir, { log, randomBytes });
+  makeDataDir(dataDir);
+  dataDirNotices(dataDir).forEach(notice);
+  const settings = openSettings(dataDir, { log, notice, randomBytes });
   const secretStore = await deps.openSecretStore(dataDir);
   // Holders rather than `let`s, so the getters below always read the current server and host.
   const started: { panel: PanelServer | null; host: AppHost | null } = { panel: null, host: null };
@@ -120,6 +176,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
     log,
   });
   started.host = host;
+  const { config } = host.app;
   try {
     try {
       started.panel = await startPanel(host, deps, dataDir, settings.values().emoteHost);
@@ -133,7 +190,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   } catch (error) {
     await started.panel?.close();
     await host.stop();
-    throw error;
+    throw webhookPortTaken(error, config, dataDir) ?? error;
   }
   const { panel } = started;
   let stopping: Promise<void> | undefined;

@@ -5,19 +5,25 @@
  * panel WebSocket, a sandbox chat message arrives as a `kick:event`, and stop() closes everything.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { openSettings } from '../../../electron/app/settings';
-import { launchGreenroom, LaunchError, type Launched } from '../../../electron/launch/launch-greenroom';
+import { openSettings, SETTINGS_FILE_NAME } from '../../../electron/app/settings';
+import {
+  launchGreenroom,
+  LaunchError,
+  type Launched,
+  startFailureText,
+} from '../../../electron/launch/launch-greenroom';
+import { startupLines } from '../../../electron/launch/startup-lines';
 import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
 import { triggerEvent } from '../../../electron/sandbox/triggers';
 import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
-import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
+import { createNodeSecretStore, SECRETS_FILE_NAME, SIGN_IN_AGAIN } from '../../../electron/secrets/node-secret-store';
 import type { EventPayloads } from '../../../shared/ipc-contract';
 import { createPanelApi } from '../../../shared/panel-api';
 import { createWebSocketTransport, type PanelConnection } from '../../../renderer/src/lib/transport';
@@ -49,6 +55,7 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
       env: {
         GREENROOM_DATA_DIR: dir,
         GREENROOM_PANEL_PORT: '0',
+        GREENROOM_WEBHOOK_PORT: '0',
         GREENROOM_SANDBOX_ACTIVITY: 'off',
         GREENROOM_SANDBOX_AUTO_APPROVE: String(STREAMER_USER_ID),
       },
@@ -134,7 +141,12 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
     try {
       await expect(
         launchGreenroom({
-          env: { GREENROOM_DATA_DIR: other, GREENROOM_PANEL_PORT: taken, GREENROOM_SANDBOX_ACTIVITY: 'off' },
+          env: {
+            GREENROOM_DATA_DIR: other,
+            GREENROOM_PANEL_PORT: taken,
+            GREENROOM_WEBHOOK_PORT: '0',
+            GREENROOM_SANDBOX_ACTIVITY: 'off',
+          },
           defaultDataDir: other,
           staticDir: other,
           openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
@@ -150,6 +162,118 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
       );
     } finally {
       rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('says where the webhook receiver listens, and the sandbox admin API', () => {
+    const receiver = launched.app.snapshot().health.receiver.url;
+    expect(receiver).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/kick\/webhook$/);
+    expect(startupLines(launched.app, dir)).toEqual([
+      `Webhook receiver: ${receiver}`,
+      `Sandbox admin API: ${launched.app.sandbox!.urls.admin} (its token is in ${join(dir, 'sandbox.json')}; ` +
+        'npm run sandbox -- trigger … finds it there)',
+    ]);
+  });
+
+  it('refuses a webhook port already taken, in one line naming the setting and the variable', async () => {
+    const taken = launched.app.snapshot().health.receiver.port!;
+    const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    try {
+      // The port comes from the settings file, as on a streamer's machine.
+      openSettings(other, { randomBytes });
+      const file = join(other, `${SETTINGS_FILE_NAME}.json`);
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), webhookPort: taken }));
+      const start = (env: Record<string, string>) =>
+        launchGreenroom({
+          env: { GREENROOM_DATA_DIR: other, GREENROOM_PANEL_PORT: '0', GREENROOM_SANDBOX_ACTIVITY: 'off', ...env },
+          defaultDataDir: other,
+          staticDir: other,
+          openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+          openExternal: () => Promise.resolve(),
+          webhooks: createAppWebhookPort,
+          log: () => undefined,
+          panelRequired: true,
+        });
+      await expect(start({})).rejects.toThrow(
+        new LaunchError(
+          `the webhook port ${taken} is in use; set webhookPort in ${file} (or GREENROOM_WEBHOOK_PORT) to another ` +
+            'port, and point your own tunnel or proxy there if you use one (0 picks a free one)',
+        ),
+      );
+      await expect(start({ GREENROOM_WEBHOOK_PORT: String(taken) })).rejects.toThrow(
+        /^the webhook port \d+ is in use; set GREENROOM_WEBHOOK_PORT to another port/,
+      );
+      expect(startFailureText(new LaunchError('one line'))).toBe('one line');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('launchGreenroom with damaged files in the data dir', () => {
+  it('moves the damaged settings and secrets aside, says so in one line each, and starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    const notices: string[] = [];
+    try {
+      writeFileSync(join(dir, `${SETTINGS_FILE_NAME}.json`), '{"version": 2, "chatScr');
+      writeFileSync(join(dir, `${SECRETS_FILE_NAME}.json`), '');
+      const launched = await launchGreenroom({
+        env: {
+          GREENROOM_DATA_DIR: dir,
+          GREENROOM_PANEL_PORT: '0',
+          GREENROOM_WEBHOOK_PORT: '0',
+          GREENROOM_SANDBOX_ACTIVITY: 'off',
+        },
+        defaultDataDir: dir,
+        staticDir: makeRendererDir().dir,
+        openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d, { notice: (l) => notices.push(l) })),
+        openExternal: () => Promise.resolve(),
+        webhooks: createAppWebhookPort,
+        log: () => undefined,
+        notice: (l) => notices.push(l),
+        panelRequired: true,
+      });
+      await launched.stop();
+      expect(notices).toHaveLength(2);
+      expect(notices[0]).toMatch(
+        new RegExp(
+          `^Greenroom: the settings file ${dir}/greenroom-settings\\.json was damaged \\(not valid JSON\\); it was moved to ${dir}/greenroom-settings\\.json\\.damaged-[0-9TZ-]+ and Greenroom starts with default settings\\.$`,
+        ),
+      );
+      expect(notices[1]).toMatch(
+        new RegExp(`^Greenroom: the saved sign-in ${dir}/greenroom-secrets\\.json was damaged`),
+      );
+      expect(notices[1]).toContain(SIGN_IN_AGAIN);
+      expect(readdirSync(dir).filter((f) => f.includes('.damaged-'))).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says in one line when the data folder cannot be created', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    try {
+      // A file where a folder should be: mkdir fails (ENOTDIR) for root too.
+      writeFileSync(join(dir, 'file'), '');
+      const inside = join(dir, 'file', 'data');
+      await expect(
+        launchGreenroom({
+          env: { GREENROOM_DATA_DIR: inside },
+          defaultDataDir: inside,
+          staticDir: dir,
+          openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+          openExternal: () => Promise.resolve(),
+          webhooks: createAppWebhookPort,
+          log: () => undefined,
+          panelRequired: true,
+        }),
+      ).rejects.toThrow(
+        new LaunchError(
+          `the data folder ${inside} cannot be created (ENOTDIR); set GREENROOM_DATA_DIR to a folder you can write`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
