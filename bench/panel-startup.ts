@@ -35,6 +35,7 @@ async function startPanel(extraEnv: Record<string, string> = {}, existingDir?: s
       ...process.env,
       GREENROOM_DATA_DIR: dataDir,
       GREENROOM_PANEL_PORT: '0',
+      GREENROOM_WEBHOOK_PORT: '0',
       GREENROOM_TUNNEL: 'off',
       GREENROOM_SANDBOX_ACTIVITY: 'off',
       ...extraEnv,

@@ -60,6 +60,7 @@ export async function startE2E(
   const env: Record<string, string> = {
     GREENROOM_DATA_DIR: dataDir,
     GREENROOM_PANEL_PORT: '0',
+    GREENROOM_WEBHOOK_PORT: '0',
     GREENROOM_SANDBOX_ACTIVITY: 'off',
     GREENROOM_TUNNEL: 'off',
   };
