@@ -28,8 +28,8 @@ import type {
   FeedItem,
   HealthView,
   ModAction,
-  SettingsView,
   RedemptionGroupView,
+  SettingsView,
   UserCardView,
 } from './views';
 

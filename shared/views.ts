@@ -2,6 +2,7 @@
  * What the panel sees: plain, serialisable views built in main. No tokens, no secrets, no client secret;
  * the account is a label, a user id and scopes.
  */
+import type { ErrorCode } from './errors';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -105,7 +106,10 @@ export interface ModAction {
   minutes?: number;
   reason?: string;
   ok: boolean;
+  /** Why it failed, as main knew it (technical: the panel shows it behind "Details"). */
   error?: string;
+  /** The failure's code, so the panel can say it in the streamer's words. */
+  errorCode?: ErrorCode;
 }
 
 export interface UserCardView {

@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { API_ERROR_CODES, AUTH_ERROR_CODES, CONTRACT_ERROR_CODES, WEBHOOK_ERROR_CODES } from '../../shared/errors';
 import type { ModAction } from '../../shared/views';
 
 /** The file's name in the data dir. */
@@ -30,6 +31,8 @@ export interface ModLogStore {
   flush(): Promise<void>;
 }
 
+const ERROR_CODES = [...API_ERROR_CODES, ...AUTH_ERROR_CODES, ...WEBHOOK_ERROR_CODES, ...CONTRACT_ERROR_CODES];
+
 const modAction = z.object({
   id: z.string().min(1),
   kind: z.enum(['delete', 'timeout', 'ban', 'unban']),
@@ -41,6 +44,8 @@ const modAction = z.object({
   reason: z.string().optional(),
   ok: z.boolean(),
   error: z.string().optional(),
+  // A code this version does not know (written by a newer one) is dropped, not the whole line.
+  errorCode: z.enum(ERROR_CODES).optional().catch(undefined),
 });
 
 /** Opens the JSON-lines mod log at `path`, keeping the newest `limit` actions. */
@@ -168,7 +173,7 @@ function parseLine(line: string): ModAction | null {
   }
   try {
     const result = modAction.safeParse(JSON.parse(line));
-    return result.success ? (result.data as ModAction) : null;
+    return result.success ? result.data : null;
   } catch {
     return null;
   }

@@ -146,7 +146,11 @@ export class Moderation {
       await act(await this.#deps.broadcasterUserId());
     } catch (error) {
       // Expected failures say why in the log; anything else is a bug whose details stay out of the panel.
-      this.#record({ ...base, ok: false, error: isAppError(error) ? error.message : 'Something went wrong' });
+      this.#record(
+        isAppError(error)
+          ? { ...base, ok: false, error: error.message, errorCode: error.code }
+          : { ...base, ok: false, error: 'Something went wrong', errorCode: 'Internal' },
+      );
       throw error;
     }
     this.#record(base);

@@ -12,5 +12,8 @@ const target = document.getElementById('app');
 if (!target) {
   throw new Error('Greenroom: #app is missing from index.html');
 }
-const { api, connection } = createPanelLink();
-export default mount(App, { target, props: { api, view: pickView(window.location), deps: { connection } } });
+const { api, connection, openLink } = createPanelLink();
+export default mount(App, {
+  target,
+  props: { api, view: pickView(window.location), deps: { connection, openLink } },
+});

@@ -1,58 +1,174 @@
 /**
- * Plain words for failures. Code branches on `error.code` (never on message text); the message from main
- * already names the field and limit, so it is shown as it is, with a sentence of advice where the code
- * alone tells the streamer what to do.
+ * Plain words for failures. What the streamer reads says what happened and what to do, chosen by
+ * `error.code` (never by message text); the technical part (the operation, `ECONNREFUSED`, the HTTP status,
+ * Kick's own message and code) goes behind a "Details" toggle ({@link ShownError.detail}, rendered by
+ * ErrorNote.svelte). Only a rejected input keeps main's message up front: it already names the field and
+ * the limit, in words the streamer typed against.
  */
 import type { ErrorValue } from '../../../shared/errors';
 import type { KickRedemptionFailureReason } from '../../../shared/kick/resources';
 import { LIMITS } from '../../../shared/limits';
+import type { ModAction } from '../../../shared/views';
 
-/** The error message with advice for the codes every view shares. */
-export function describeError(error: ErrorValue): string {
+/** A failure as the panel shows it: the plain sentence, and the technical detail behind "Details". */
+export interface ShownError {
+  text: string;
+  detail: string | null;
+}
+
+/** The streamer's words for each code; `null` keeps main's message (a rejected input names field and limit). */
+function plainWords(error: ErrorValue): string | null {
   switch (error.code) {
+    case 'Validation':
+    case 'InvalidArgument':
+      return null;
     case 'NotSignedIn':
+      return 'You are signed out. Sign in with Kick to do this.';
     case 'RefreshRejected':
     case 'Unauthorized':
-      return `${error.message} — sign in with Kick again.`;
-    case 'MissingScope':
-      return `${error.message} — sign in again to grant the missing permission.`;
-    case 'Network':
-    case 'Timeout':
-      return `${error.message} — Kick could not be reached; try again in a moment.`;
+      return 'Kick ended your sign-in. Sign in with Kick again.';
+    case 'MissingScope': {
+      const scopes = error.details?.scopes;
+      const named = Array.isArray(scopes) && scopes.length > 0 ? ` (${scopes.join(', ')})` : '';
+      return `Greenroom does not have your permission for this yet${named}. Sign in again and approve it.`;
+    }
+    case 'Forbidden':
+      return 'Kick does not allow this for your account or channel.';
+    case 'NotFound':
+      return 'Kick could not find it; it may have been removed already.';
+    case 'Conflict':
+      return 'Kick says this clashes with something already under way. Wait a moment, then try again.';
     case 'Ratelimited':
-      return `${error.message} — Kick is rate limiting; wait a little before trying again.`;
+      return 'Kick is limiting how fast Greenroom may ask. Wait a little, then try again.';
+    case 'ServerError':
+      return 'Kick had a problem on its side. Try again in a moment.';
+    case 'Network':
+      return 'Greenroom could not reach Kick. Check your internet connection, then try again.';
+    case 'Timeout':
+      return 'Kick did not answer in time. Try again in a moment.';
+    case 'BadRequest':
+      return 'Kick refused this request.';
+    case 'AuthCancelled':
+      return 'Sign-in was cancelled.';
+    case 'AuthTimedOut':
+      return 'Sign-in timed out waiting for the browser. Try again.';
+    case 'AuthDenied':
+      return 'Kick said the sign-in was denied. Try again and approve the permissions.';
+    case 'AuthStateMismatch':
+    case 'AuthCallbackInvalid':
+      return 'The answer from Kick did not belong to this sign-in. Start the sign-in again.';
+    case 'AuthPortInUse':
+      return 'Another program is using the sign-in port. Close it, or change the redirect port in Settings.';
+    case 'NotConfigured':
+      return 'Add your Kick app credentials in Settings first.';
+    case 'SecretStoreUnavailable':
+      return 'Greenroom cannot store your sign-in safely on this computer. Unlock or install a keyring, then restart.';
     default:
-      return error.message;
+      return 'Something went wrong inside Greenroom. Try again; if it keeps happening, restart Greenroom.';
   }
 }
 
-/** Ad-break failures in plain words: what happened and what to do. */
-export function explainAdError(error: ErrorValue): { title: string; detail: string } {
+/** The technical facts, for the "Details" toggle: main's message, the HTTP status, Kick's message and code. */
+export function errorDetail(error: ErrorValue): string {
+  const parts = [error.message];
+  const d = error.details ?? {};
+  if (typeof d.status === 'number') {
+    parts.push(`HTTP ${d.status}`);
+  }
+  if (typeof d.kickMessage === 'string' && d.kickMessage !== '') {
+    parts.push(`Kick said: ${d.kickMessage}`);
+  }
+  if (typeof d.kickCode === 'string' && d.kickCode !== '') {
+    parts.push(`Kick's code: ${d.kickCode}`);
+  }
+  parts.push(`Greenroom code: ${error.code}`);
+  return parts.join(' · ');
+}
+
+/** The plain sentence and its detail. */
+export function explainError(error: ErrorValue): ShownError {
+  const words = plainWords(error);
+  return words === null ? { text: error.message, detail: null } : { text: words, detail: errorDetail(error) };
+}
+
+/** The plain sentence alone (for places with no room for details). */
+export function describeError(error: ErrorValue): string {
+  return explainError(error).text;
+}
+
+/** A message the panel itself wrote (no technical part). */
+export function plainError(text: string): ShownError {
+  return { text, detail: null };
+}
+
+/** What the ads view knows when explaining a refusal. */
+export interface AdContext {
+  action: 'enroll' | 'run';
+  /** Whether the channel is live, when known. */
+  live: boolean | null;
+}
+
+/** Ad-break failures in plain words: what happened and what to do, with the technical detail. */
+export function explainAdError(error: ErrorValue, context: AdContext): { title: string; text: string; detail: string } {
+  const detail = errorDetail(error);
+  const kickCode = typeof error.details?.kickCode === 'string' ? error.details.kickCode : null;
+  const say = (title: string, text: string) => ({ title, text, detail });
+  if (context.action === 'enroll' && error.code === 'BadRequest') {
+    // Kick enrolls only an offline channel that has streamed before (docs/product-spec.md, preconditions).
+    if (kickCode === 'CHANNEL_LIVE' || (kickCode === null && context.live === true)) {
+      return say(
+        'You must be offline to enroll',
+        'Kick enrolls a channel in ads only while it is offline. End the stream, enroll, then go live again.',
+      );
+    }
+    if (kickCode === 'NEVER_STREAMED') {
+      return say('Stream once before enrolling', 'Kick enrolls only channels that have gone live at least once.');
+    }
+    return say(
+      'Kick refused to enroll this channel',
+      'Kick enrolls a channel only while it is offline and after it has streamed once, and only if it may show ads.',
+    );
+  }
   switch (error.code) {
     case 'Conflict':
-      return {
-        title: 'An ad break is already running',
-        detail: 'Kick runs one ad break at a time. Wait for the current one to finish, then start the next.',
-      };
+      return kickCode === 'ADS_BLOCKED'
+        ? say('Ads are blocked on this channel', 'Kick has blocked ads here, so no break can run.')
+        : say(
+            'An ad break is already running',
+            'Kick runs one ad break at a time. The countdown shows when this one ends; start the next after that.',
+          );
     case 'Ratelimited':
-      return {
-        title: 'No ad breaks left for now',
-        detail:
-          'Kick limits how many ad breaks a channel may run in each period. The limit resets on its own; try again later.',
-      };
+      return say(
+        'No ad breaks left for now',
+        'Kick limits how many ad breaks a channel may run in each period. The limit resets on its own; try again later.',
+      );
     case 'BadRequest':
-      return {
-        title: 'Kick refused this ad break',
-        detail: `The channel may not be eligible right now (not enrolled, ads blocked, or not live), or the length is outside ${LIMITS.adBreakSecondsMin}–${LIMITS.adBreakSecondsMax} seconds. Kick said: ${error.message}`,
-      };
+      if (kickCode === 'CHANNEL_OFFLINE' || (kickCode === null && context.live === false)) {
+        return say('Go live first', 'Kick runs ad breaks only while you are live.');
+      }
+      if (kickCode === 'NOT_ENROLLED') {
+        return say('Enroll in ads first', 'Kick runs ad breaks only on channels enrolled in ads.');
+      }
+      return say(
+        'Kick refused this ad break',
+        `The channel may not be eligible right now (not enrolled, ads blocked, or not live), or the length is outside ${LIMITS.adBreakSecondsMin}–${LIMITS.adBreakSecondsMax} seconds.`,
+      );
     case 'MissingScope':
-      return {
-        title: 'Greenroom may not manage ads yet',
-        detail: 'Sign in again and grant the ads permissions (ads:read and ads:write).',
-      };
+      return say(
+        'Greenroom may not manage ads yet',
+        'Sign in again and grant the ads permissions (ads:read and ads:write).',
+      );
     default:
-      return { title: 'The ad request failed', detail: describeError(error) };
+      return say('The ad request failed', explainError(error).text);
   }
+}
+
+/** Why a logged moderation action failed, in plain words with main's message as the detail. */
+export function explainModFailure(action: ModAction): ShownError {
+  if (action.errorCode) {
+    return explainError({ code: action.errorCode, message: action.error ?? '' });
+  }
+  return { text: 'Kick refused it.', detail: action.error ?? null };
 }
 
 /** Why Kick could not accept or reject one redemption. */

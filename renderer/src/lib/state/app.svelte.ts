@@ -7,6 +7,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { AppSnapshot } from '../../../../shared/views';
 import { animationFrameScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
 import { copyText, type CopyFn } from '../clipboard';
+import { openInThisBrowser, type OpenLinkFn } from '../open-link';
 import { AdsState } from './ads.svelte';
 import { ChatState } from './chat.svelte';
 import { ComposerState } from './composer.svelte';
@@ -28,6 +29,8 @@ export interface PanelDeps {
   scheduler: FrameScheduler;
   clock: Clock;
   copy: CopyFn;
+  /** "Open link": main's system browser in the desktop window, a new tab in a browser or dock. */
+  openLink: OpenLinkFn;
   /** The transport's status; absent in tests and wherever the link cannot drop. */
   connection: ConnectionSource | null;
 }
@@ -36,6 +39,7 @@ export const defaultDeps: PanelDeps = {
   scheduler: animationFrameScheduler,
   clock: systemClock,
   copy: copyText,
+  openLink: openInThisBrowser,
   connection: null,
 };
 
@@ -64,7 +68,12 @@ export class AppState {
     this.api = api;
     this.deps = { ...defaultDeps, ...deps };
     this.connection = new ConnectionState(this.deps.connection);
-    this.session = new SessionState(api);
+    // A sign-in after start loads what only a signed-in panel shows (the header names the channel).
+    this.session = new SessionState(api, () => {
+      if (this.#started) {
+        void Promise.all(this.#loadSignedIn());
+      }
+    });
     this.chat = new ChatState(api, this.deps.scheduler);
     this.composer = new ComposerState(api, this.session);
     this.mod = new ModerationState(api, this.chat);
@@ -72,7 +81,7 @@ export class AppState {
     this.feed = new FeedState(api);
     this.redemptions = new RedemptionsState(api, (id, status) => this.feed.setRedemptionStatus(id, status));
     this.rewards = new RewardsState(api);
-    this.ads = new AdsState(api, this.deps.clock);
+    this.ads = new AdsState(api, this.deps.clock, () => (this.stream.info ? this.stream.isLive : null));
     this.stream = new StreamInfoState(api, this.deps.clock);
     this.leaderboard = new LeaderboardState(api);
     this.health = new HealthState(api);
@@ -133,10 +142,15 @@ export class AppState {
     }
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];
     if (snapshot.account.signedIn) {
-      loads.push(this.redemptions.load(), this.stream.load());
+      loads.push(...this.#loadSignedIn());
     }
     await Promise.all(loads);
     return snapshot;
+  }
+
+  /** What only a signed-in panel can load: the queue, and the channel the header names. */
+  #loadSignedIn(): Promise<void>[] {
+    return [this.redemptions.load(), this.stream.load()];
   }
 
   /** Stops timers (countdowns, debounces). */

@@ -8,7 +8,7 @@ import { SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView } from '../../../../shared/views';
 import { animationFrameScheduler, type FrameScheduler } from '../clock';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 import { RecentByUser } from '../recent-by-user';
 
 export type PauseReason = 'hover' | 'scroll' | 'key';
@@ -30,7 +30,7 @@ export class ChatState {
   #newCount = $state(0);
   #limit = $state(DEFAULT_SCROLLBACK);
   #loading = $state(false);
-  #error = $state<string | null>(null);
+  #error = $state.raw<ShownError | null>(null);
   #recentVersion = $state(0);
   #buffer: ChatMessageView[] = [];
   #frameRequested = false;
@@ -58,7 +58,7 @@ export class ChatState {
   get loading(): boolean {
     return this.#loading;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#error;
   }
   get pauseReasons(): ReadonlySet<PauseReason> {
@@ -79,7 +79,7 @@ export class ChatState {
     const result = await this.#api.chat.history();
     this.#loading = false;
     if (!result.ok) {
-      this.#error = describeError(result.error);
+      this.#error = explainError(result.error);
       return;
     }
     const fresh = result.value.filter((m) => !this.#ids.has(m.messageId));

@@ -6,7 +6,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import type { ChatMessageView } from '../../../../shared/views';
-import { describeError } from '../error-text';
+import { explainError, plainError, type ShownError } from '../error-text';
 import type { SessionState } from './session.svelte';
 
 export type SendAs = 'user' | 'bot';
@@ -17,7 +17,7 @@ export class ComposerState {
   #session: SessionState;
   #replyTo = $state.raw<ChatMessageView | null>(null);
   #sending = $state(false);
-  #error = $state<string | null>(null);
+  #error = $state.raw<ShownError | null>(null);
 
   /** Bound to the input. */
   content = $state('');
@@ -51,7 +51,7 @@ export class ComposerState {
   get sending(): boolean {
     return this.#sending;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#error;
   }
   get max(): number {
@@ -77,11 +77,11 @@ export class ComposerState {
     });
     this.#sending = false;
     if (!result.ok) {
-      this.#error = describeError(result.error);
+      this.#error = explainError(result.error);
       return false;
     }
     if (!result.value.is_sent) {
-      this.#error = 'Kick did not send the message (it may have been held by chat settings).';
+      this.#error = plainError('Kick did not send the message (it may have been held by chat settings).');
       return false;
     }
     this.content = '';

@@ -7,6 +7,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, FeedKind } from '../../../../shared/views';
 import { mergeBy } from '../collections';
 import { LoadState } from './load-state.svelte';
+import type { ShownError } from '../error-text';
 
 export interface FeedFilter {
   id: string;
@@ -63,7 +64,7 @@ export class FeedState {
   get loaded(): boolean {
     return this.#load.loaded;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#load.error;
   }
 

@@ -5,7 +5,9 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { HealthView } from '../../../../shared/views';
+import { lagBannerText } from '../event-reach';
 import { LoadState } from './load-state.svelte';
+import type { ShownError } from '../error-text';
 
 /** The health view and its refresh. */
 export class HealthState {
@@ -37,6 +39,8 @@ export class HealthState {
         return `Down: ${t.reason} — retrying in ${Math.ceil(t.retryInMs / 1000)} s`;
     }
   });
+  /** "Kick is delaying events by N min" while Kick holds events back. */
+  readonly lagText: string | null = $derived(lagBannerText(this.#health));
   readonly problems: number = $derived(
     (this.#health?.subscriptions.filter((s) => s.state !== 'active').length ?? 0) +
       (this.#health && !this.tunnelOk ? 1 : 0) +
@@ -53,7 +57,7 @@ export class HealthState {
   get loading(): boolean {
     return this.#load.loading;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#load.error;
   }
 

@@ -3,6 +3,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { LoadState } from './load-state.svelte';
+import type { ShownError } from '../error-text';
 
 export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
 export const LEADERBOARD_PERIODS: readonly { id: LeaderboardPeriod; label: string }[] = [
@@ -39,7 +40,7 @@ export class LeaderboardState {
   get loaded(): boolean {
     return this.#load.loaded;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#load.error;
   }
 

@@ -6,13 +6,13 @@
  * class keeps its public getters and delegates to this.
  */
 import type { ErrorValue, Result } from '../../../../shared/errors';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 
 /** Flags of a load from main; `run` drives them around one call. */
 export class LoadState {
   #loading = $state(false);
   #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #error = $state.raw<ShownError | null>(null);
 
   /** A call is under way. */
   get loading(): boolean {
@@ -22,8 +22,8 @@ export class LoadState {
   get loaded(): boolean {
     return this.#loaded;
   }
-  /** The last failure in plain words, or null. */
-  get error(): string | null {
+  /** The last failure in plain words (with its technical detail), or null. */
+  get error(): ShownError | null {
     return this.#error;
   }
 
@@ -48,7 +48,7 @@ export class LoadState {
 
   /** Shows a failure of another call (an action on the loaded value) in the same place. */
   fail(error: ErrorValue): void {
-    this.#error = describeError(error);
+    this.#error = explainError(error);
   }
 
   clearError(): void {

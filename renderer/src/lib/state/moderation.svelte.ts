@@ -1,14 +1,15 @@
 /**
  * Moderation: delete, timeout (presets and custom 1–10080 min), ban with a reason (one confirm), unban, and
  * Greenroom's own mod log (Kick sends no event for deletions, design.md item 5). Each action shows
- * "pending" where it was started and then its result in the same place; a ban offers undo (unban).
+ * "pending" where it was started and then its result in the same place; a ban offers undo (unban). An
+ * unban, from here, from the undo bar or from another panel, clears the "Banned"/"Timed out" it lifts.
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { Result } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import { LIMITS } from '../../../../shared/limits';
 import type { ChatMessageView, ModAction } from '../../../../shared/views';
-import { describeError } from '../error-text';
+import { explainError, explainModFailure, type ShownError } from '../error-text';
 import { formatMinutes } from '../format';
 import type { ChatState } from './chat.svelte';
 
@@ -22,6 +23,8 @@ export interface ModTarget {
 export interface ModStatus {
   state: 'pending' | 'ok' | 'failed';
   text: string;
+  /** The technical detail of a failure, behind "Details". */
+  detail?: string | null;
 }
 
 export interface BanRequest extends ModTarget {
@@ -57,7 +60,11 @@ export class ModerationState {
   #status = new SvelteMap<string, ModStatus>();
   #confirm = $state.raw<BanRequest | null>(null);
   #undo = $state.raw<ModTarget | null>(null);
-  #logError = $state<string | null>(null);
+  #logError = $state.raw<ShownError | null>(null);
+  /** Which user each shown ban or timeout result is about, so an unban can clear it. */
+  // Bookkeeping only (the statuses it clears are reactive), so a plain map.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #restricted = new Map<string, number>();
 
   constructor(api: PanelApi, chat: ChatState) {
     this.#api = api;
@@ -68,7 +75,7 @@ export class ModerationState {
   get log(): readonly ModAction[] {
     return this.#log;
   }
-  get logError(): string | null {
+  get logError(): ShownError | null {
     return this.#logError;
   }
   /** The ban waiting for its one confirm. */
@@ -91,7 +98,7 @@ export class ModerationState {
   async loadLog(): Promise<void> {
     const result = await this.#api.mod.log();
     if (!result.ok) {
-      this.#logError = describeError(result.error);
+      this.#logError = explainError(result.error);
       return;
     }
     this.#logError = null;
@@ -104,6 +111,22 @@ export class ModerationState {
   record(action: ModAction): void {
     const rest = this.#log.filter((a) => a.id !== action.id);
     this.#log = [action, ...rest].sort((a, b) => b.atMs - a.atMs).slice(0, LOG_MAX);
+    if (action.kind === 'unban' && action.ok && action.targetUserId !== null) {
+      this.#lifted(action.targetUserId);
+    }
+  }
+
+  /** The user is no longer banned or timed out: their rows stop saying so, and there is nothing to undo. */
+  #lifted(userId: number): void {
+    for (const [origin, target] of this.#restricted) {
+      if (target === userId) {
+        this.#status.delete(origin);
+        this.#restricted.delete(origin);
+      }
+    }
+    if (this.#undo?.userId === userId) {
+      this.#undo = null;
+    }
   }
 
   async deleteMessage(message: ChatMessageView, origin = message.messageId): Promise<void> {
@@ -125,6 +148,9 @@ export class ModerationState {
     await this.#run(origin, `Timing out ${target.username} for ${span}…`, `Timed out ${span}`, 'Timeout failed', () =>
       this.#api.mod.timeout({ userId: target.userId, minutes, ...(reason ? { reason } : {}) }),
     );
+    if (this.#status.get(origin)?.state === 'ok') {
+      this.#restricted.set(origin, target.userId);
+    }
   }
 
   /** Asks for the one confirm (with an optional reason) before banning. */
@@ -153,6 +179,7 @@ export class ModerationState {
       this.#api.mod.ban({ userId: request.userId, ...(trimmed ? { reason: trimmed } : {}) }),
     );
     if (this.#status.get(request.origin)?.state === 'ok') {
+      this.#restricted.set(request.origin, request.userId);
       this.#undo = { userId: request.userId, username: request.username };
     }
   }
@@ -184,6 +211,7 @@ export class ModerationState {
     this.#confirm = null;
     this.#undo = null;
     this.#logError = null;
+    this.#restricted.clear();
   }
 
   async #run(
@@ -196,13 +224,16 @@ export class ModerationState {
     this.#status.set(origin, { state: 'pending', text: pending });
     const result = await call();
     if (!result.ok) {
-      this.#status.set(origin, { state: 'failed', text: `${failed}: ${describeError(result.error)}` });
+      const shown = explainError(result.error);
+      this.#status.set(origin, { state: 'failed', text: `${failed}: ${shown.text}`, detail: shown.detail });
       return;
     }
+    // Recorded first: an unban clears the rows it lifts, and this one's own result must survive that.
     if (result.value) {
       this.record(result.value);
       if (!result.value.ok) {
-        this.#status.set(origin, { state: 'failed', text: `${failed}: ${result.value.error ?? 'Kick refused it'}` });
+        const shown = explainModFailure(result.value);
+        this.#status.set(origin, { state: 'failed', text: `${failed}: ${shown.text}`, detail: shown.detail });
         return;
       }
     }

@@ -8,7 +8,7 @@ import type { Result } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickReward } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 import { LoadState } from './load-state.svelte';
 import { RewardFormState } from './reward-form.svelte';
 
@@ -21,8 +21,8 @@ export class RewardsState {
   #load = new LoadState();
   #form = $state.raw<RewardFormState | null>(null);
   #saving = $state(false);
-  #formError = $state<string | null>(null);
-  #rowError = new SvelteMap<string, string>();
+  #formError = $state.raw<ShownError | null>(null);
+  #rowError = new SvelteMap<string, ShownError>();
   #rowBusy = new SvelteMap<string, boolean>();
   #confirmDelete = $state<string | null>(null);
 
@@ -41,7 +41,7 @@ export class RewardsState {
   get loaded(): boolean {
     return this.#load.loaded;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#load.error;
   }
   get form(): RewardFormState | null {
@@ -50,13 +50,13 @@ export class RewardsState {
   get saving(): boolean {
     return this.#saving;
   }
-  get formError(): string | null {
+  get formError(): ShownError | null {
     return this.#formError;
   }
   get confirmingDelete(): string | null {
     return this.#confirmDelete;
   }
-  rowError(id: string): string | undefined {
+  rowError(id: string): ShownError | undefined {
     return this.#rowError.get(id);
   }
   rowBusy(id: string): boolean {
@@ -112,7 +112,7 @@ export class RewardsState {
     }
     this.#saving = false;
     if (!result.ok) {
-      this.#formError = describeError(result.error);
+      this.#formError = explainError(result.error);
       return;
     }
     this.#upsert(result.value);
@@ -145,7 +145,7 @@ export class RewardsState {
     const result = await this.#api.rewards.delete({ id });
     this.#rowBusy.delete(id);
     if (!result.ok) {
-      this.#rowError.set(id, describeError(result.error));
+      this.#rowError.set(id, explainError(result.error));
       return;
     }
     this.#rowError.delete(id);
@@ -168,7 +168,7 @@ export class RewardsState {
     const result = await this.#api.rewards.update({ id, patch });
     this.#rowBusy.delete(id);
     if (!result.ok) {
-      this.#rowError.set(id, describeError(result.error));
+      this.#rowError.set(id, explainError(result.error));
       return;
     }
     this.#rowError.delete(id);

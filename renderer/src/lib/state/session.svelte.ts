@@ -2,11 +2,10 @@
  * The session: the start-up snapshot (mode, sandbox notice, dock URL), the signed-in account and sign-in
  * itself. Signing in never blocks the panel (design.md item 3): the banner offers it, one click.
  */
-import type { ErrorValue } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import { KICK_SCOPES, type KickScope } from '../../../../shared/kick/scopes';
 import type { AccountView, AppMode, AppSnapshot } from '../../../../shared/views';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 
 const SIGNED_OUT: AccountView = {
   signedIn: false,
@@ -25,13 +24,17 @@ export class SessionState {
   #snapshot = $state.raw<AppSnapshot | null>(null);
   #account = $state.raw<AccountView>(SIGNED_OUT);
   #loading = $state(false);
-  #error = $state<string | null>(null);
-  #loginError = $state<string | null>(null);
+  #error = $state.raw<ShownError | null>(null);
+  #loginError = $state.raw<ShownError | null>(null);
 
   readonly missingScopes: KickScope[] = $derived(KICK_SCOPES.filter((s) => !this.#account.scopes.includes(s)));
 
-  constructor(api: PanelApi) {
+  #onSignedIn: () => void;
+
+  /** `onSignedIn`: called each time the account goes from signed out to signed in. */
+  constructor(api: PanelApi, onSignedIn: () => void = () => undefined) {
     this.#api = api;
+    this.#onSignedIn = onSignedIn;
   }
 
   get snapshot(): AppSnapshot | null {
@@ -55,10 +58,10 @@ export class SessionState {
   get loading(): boolean {
     return this.#loading;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#error;
   }
-  get loginError(): string | null {
+  get loginError(): ShownError | null {
     return this.#loginError;
   }
   get signedIn(): boolean {
@@ -79,7 +82,7 @@ export class SessionState {
     const result = await this.#api.app.snapshot();
     this.#loading = false;
     if (!result.ok) {
-      this.#error = describeError(result.error);
+      this.#error = explainError(result.error);
       return null;
     }
     this.#snapshot = result.value;
@@ -93,11 +96,11 @@ export class SessionState {
     this.#account = { ...this.#account, signingIn: true };
     const result = await this.#api.auth.startLogin(scopes ? { scopes } : {});
     if (result.ok) {
-      this.#account = result.value;
+      this.#setAccount(result.value);
       return;
     }
     this.#account = { ...this.#account, signingIn: false };
-    this.#loginError = result.error.code === 'AuthCancelled' ? null : loginErrorText(result.error);
+    this.#loginError = result.error.code === 'AuthCancelled' ? null : explainError(result.error);
   }
 
   /** Signs in again asking for every scope already granted plus `scope`. */
@@ -114,7 +117,7 @@ export class SessionState {
   async signOut(): Promise<void> {
     const result = await this.#api.auth.signOut();
     if (!result.ok) {
-      this.#loginError = describeError(result.error);
+      this.#loginError = explainError(result.error);
       return;
     }
     this.#account = { ...SIGNED_OUT, signedOutReason: null };
@@ -122,7 +125,7 @@ export class SessionState {
 
   /** `session:changed` from main. */
   applyAccount(account: AccountView): void {
-    this.#account = account;
+    this.#setAccount(account);
     if (account.signedIn) {
       this.#loginError = null;
     }
@@ -135,19 +138,12 @@ export class SessionState {
     this.#error = null;
     this.#loginError = null;
   }
-}
 
-function loginErrorText(error: ErrorValue): string {
-  switch (error.code) {
-    case 'AuthTimedOut':
-      return 'Sign-in timed out waiting for the browser. Try again.';
-    case 'AuthDenied':
-      return 'Kick said the sign-in was denied. Try again and approve the permissions.';
-    case 'NotConfigured':
-      return 'Add your Kick app credentials in Settings first.';
-    case 'AuthPortInUse':
-      return `${error.message} — change the redirect port in Settings.`;
-    default:
-      return describeError(error);
+  #setAccount(account: AccountView): void {
+    const signedInNow = account.signedIn && !this.#account.signedIn;
+    this.#account = account;
+    if (signedInNow) {
+      this.#onSignedIn();
+    }
   }
 }

@@ -6,7 +6,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickCategory, KickChannel } from '../../../../shared/kick/resources';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 import { LoadState } from './load-state.svelte';
 
 /** The contract's cap on a stream title. */
@@ -43,11 +43,11 @@ export class StreamInfoState {
   #info = $state.raw<KickChannel | null>(null);
   #load = new LoadState();
   #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  #saveError = $state.raw<ShownError | null>(null);
   #saved = $state(false);
   #results = $state.raw<KickCategory[]>([]);
   #searching = $state(false);
-  #searchError = $state<string | null>(null);
+  #searchError = $state.raw<ShownError | null>(null);
   #query = $state('');
   #cancelSearch: (() => void) | null = null;
   #searchSeq = 0;
@@ -97,13 +97,13 @@ export class StreamInfoState {
   get loaded(): boolean {
     return this.#load.loaded;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#load.error;
   }
   get saving(): boolean {
     return this.#saving;
   }
-  get saveError(): string | null {
+  get saveError(): ShownError | null {
     return this.#saveError;
   }
   get saved(): boolean {
@@ -124,7 +124,7 @@ export class StreamInfoState {
   get searching(): boolean {
     return this.#searching;
   }
-  get searchError(): string | null {
+  get searchError(): ShownError | null {
     return this.#searchError;
   }
 
@@ -196,7 +196,7 @@ export class StreamInfoState {
     const result = await this.#api.stream.update(this.changes);
     this.#saving = false;
     if (!result.ok) {
-      this.#saveError = describeError(result.error);
+      this.#saveError = explainError(result.error);
       return;
     }
     this.#saved = true;
@@ -232,7 +232,7 @@ export class StreamInfoState {
     }
     this.#searching = false;
     if (!result.ok) {
-      this.#searchError = describeError(result.error);
+      this.#searchError = explainError(result.error);
       this.#results = [];
       return;
     }

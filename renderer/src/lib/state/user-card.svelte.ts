@@ -6,7 +6,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView, ModAction, UserCardView } from '../../../../shared/views';
 import { mergeBy } from '../collections';
-import { describeError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
 import type { ChatState } from './chat.svelte';
 import type { ModerationState } from './moderation.svelte';
 
@@ -23,7 +23,7 @@ export class UserCardState {
   #target = $state.raw<CardTarget | null>(null);
   #remote = $state.raw<UserCardView | null>(null);
   #loading = $state(false);
-  #error = $state<string | null>(null);
+  #error = $state.raw<ShownError | null>(null);
   #selected = $state<string | null>(null);
 
   readonly messages: ChatMessageView[] = $derived.by(() => {
@@ -60,7 +60,7 @@ export class UserCardState {
   get loading(): boolean {
     return this.#loading;
   }
-  get error(): string | null {
+  get error(): ShownError | null {
     return this.#error;
   }
   get selectedId(): string | null {
@@ -88,7 +88,7 @@ export class UserCardState {
     if (result.ok) {
       this.#remote = result.value;
     } else {
-      this.#error = describeError(result.error);
+      this.#error = explainError(result.error);
     }
   }
 

@@ -6,11 +6,24 @@ import { AdsState } from '../../../../renderer/src/lib/state/ads.svelte';
 import { createFakeApi, manualClock, settle } from '../fake-api';
 import { adStatus } from '../fixtures';
 
-async function setup(status = adStatus()) {
+const NOW = 1_700_000_000_000;
+
+/** A break Kick's status lists, started `agoMs` before the test clock's start. */
+function breakStarted(agoMs: number, seconds: number) {
+  return {
+    id: 'ad-running',
+    status: 'inserted',
+    break_duration_seconds: seconds,
+    created_at: new Date(NOW - agoMs).toISOString(),
+    source: 'public_api',
+  };
+}
+
+async function setup(status = adStatus(), live: boolean | null = null) {
   const fake = createFakeApi();
   fake.ok('ads:status', status);
-  const clock = manualClock();
-  const ads = new AdsState(fake.api, clock);
+  const clock = manualClock(NOW);
+  const ads = new AdsState(fake.api, clock, () => live);
   await ads.load();
   render(AdsPanel, { props: { ads, canManage: true } });
   return { fake, clock, ads };
@@ -56,7 +69,10 @@ describe('AdsPanel', () => {
     fake.fail('ads:run', 'BadRequest', 'channel not eligible');
     await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain('Kick said: channel not eligible');
+    expect(screen.getByRole('alert').textContent).toContain('Kick refused this ad break');
+    expect(screen.getByRole('alert').textContent).not.toContain('channel not eligible');
+    await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('alert').textContent).toContain('channel not eligible');
   });
 
   it('keeps the length within 7–300 s', async () => {
@@ -74,5 +90,59 @@ describe('AdsPanel', () => {
     await settle();
     expect(fake.argsOf('ads:enroll')).toEqual([[]]);
     expect(screen.queryByRole('button', { name: 'Enroll' })).toBeNull();
+  });
+
+  it("shows a running break's countdown from Kick's status alone (a reload, a second panel)", async () => {
+    const { clock } = await setup(adStatus({ ad_breaks: [breakStarted(20_000, 90)] }));
+    expect(screen.getByRole('timer').textContent).toContain('1:10');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Run ad break' }).disabled).toBe(true);
+    clock.advance(10_000);
+    await settle();
+    expect(screen.getByRole('timer').textContent).toContain('1:00');
+  });
+
+  it('does not count down a break that already ended', async () => {
+    await setup(adStatus({ ad_breaks: [breakStarted(200_000, 90)] }));
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('answers Run during a break started elsewhere with its countdown, not a bare Conflict', async () => {
+    const { fake } = await setup();
+    expect(screen.queryByRole('timer')).toBeNull();
+    fake.fail('ads:run', 'Conflict', 'ad break ad-running is still running');
+    fake.ok('ads:status', adStatus({ ad_breaks: [breakStarted(30_000, 120)] }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('An ad break is already running');
+    expect(screen.getByRole('timer').textContent).toContain('1:30');
+  });
+
+  it('says "you must be offline to enroll" when Kick refuses an enrolment while live', async () => {
+    const { fake } = await setup(adStatus({ opted_in: false }), true);
+    expect(screen.getByText(/You are live now/)).toBeTruthy();
+    fake.fail('ads:enroll', 'BadRequest', 'enrollInAds: Kick refused the request');
+    await fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('You must be offline to enroll');
+    expect(alert.textContent).not.toContain('Kick refused this ad break');
+  });
+
+  it("goes by Kick's own code when it sends one (CHANNEL_LIVE), whatever the panel thinks", async () => {
+    const { fake } = await setup(adStatus({ opted_in: false }), null);
+    fake.handle('ads:enroll', () => ({
+      ok: false,
+      error: {
+        code: 'BadRequest',
+        message: 'enrollInAds: Kick refused the request',
+        details: { status: 400, kickCode: 'CHANNEL_LIVE', kickMessage: 'channel: must be offline to enroll in ads' },
+      },
+    }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('You must be offline to enroll');
+    await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('alert').textContent).toContain('HTTP 400');
+    expect(screen.getByRole('alert').textContent).toContain('CHANNEL_LIVE');
   });
 });

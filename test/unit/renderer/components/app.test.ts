@@ -3,10 +3,13 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../../../renderer/src/App.svelte';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account, message, snapshot } from '../fixtures';
+import { account, channel, health, message, snapshot } from '../fixtures';
 
-function setup(view: 'full' | 'chat' | 'compact' = 'full') {
+function setup(view: 'full' | 'chat' | 'compact' = 'full', first?: Parameters<typeof snapshot>[0]) {
   const fake = createFakeApi();
+  if (first) {
+    fake.ok('app:snapshot', snapshot(first));
+  }
   const frames = manualFrames();
   const clock = manualClock();
   const copied: string[] = [];
@@ -70,11 +73,11 @@ describe('App', () => {
     fake.fail('app:snapshot', 'Internal', 'main is not ready');
     render(App, { props: { api: fake.api, deps: { scheduler: manualFrames().scheduler, clock: manualClock() } } });
     await settle();
-    expect(screen.getByText(/main is not ready/)).toBeTruthy();
+    expect(screen.getByText(/Something went wrong inside Greenroom/)).toBeTruthy();
     fake.ok('app:snapshot', snapshot());
     await fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await settle();
-    expect(screen.queryByText(/main is not ready/)).toBeNull();
+    expect(screen.queryByText(/Something went wrong inside Greenroom/)).toBeNull();
   });
 });
 
@@ -105,10 +108,67 @@ describe('App tabs', () => {
     await settle();
     await settle();
     expect(fake.argsOf('rewards:list')).toHaveLength(1);
-    expect(screen.getByRole('alert').textContent).toContain('offline');
+    expect(screen.getByRole('alert').textContent).toContain('could not reach Kick');
     fake.ok('rewards:list', []);
     await fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await settle();
     expect(screen.getByText('No rewards yet.')).toBeTruthy();
+  });
+});
+
+describe('App: what the streamer reads is true', () => {
+  it('keeps fetchChannel and ECONNREFUSED behind "Details" until it is opened', async () => {
+    const { fake } = setup();
+    fake.fail('stream:info', 'Network', 'fetchChannel: could not reach Kick (connect ECONNREFUSED 127.0.0.1:44313)');
+    await settle();
+    await fireEvent.click(screen.getByRole('tab', { name: 'Stream' }));
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Greenroom could not reach Kick');
+    expect(alert.textContent).not.toContain('fetchChannel');
+    expect(alert.textContent).not.toContain('ECONNREFUSED');
+    const details = screen.getByRole('button', { name: 'Details' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    await fireEvent.click(details);
+    expect(alert.textContent).toContain('fetchChannel: could not reach Kick (connect ECONNREFUSED 127.0.0.1:44313)');
+    expect(screen.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('names the signed-in account and the channel it acts on, and tells a moderator what it can and cannot do', async () => {
+    const { fake } = setup();
+    fake.ok('stream:info', channel({ slug: 'bobs-channel' }));
+    await settle();
+    const who = screen.getByRole('button', { name: 'Signed in as streamerbob, acting on kick.com/bobs-channel' });
+    await fireEvent.click(who);
+    const details = screen.getByRole('region', { name: 'Your account and channel' });
+    expect(details.textContent).toContain("Moderating someone else's channel?");
+    expect(details.textContent).toContain('You cannot: see the streamer');
+    expect(details.textContent).toContain('the streamer signs in with their own Kick account');
+  });
+
+  it('names the channel after a sign-in that happens once the panel is open', async () => {
+    const { fake } = setup('full', { account: account({ signedIn: false, scopes: [] }) });
+    await settle();
+    const infoCalls = fake.argsOf('stream:info').length;
+    expect(screen.queryByRole('button', { name: /Signed in as/ })).toBeNull();
+    fake.emit('session:changed', account());
+    await settle();
+    expect(fake.argsOf('stream:info').length).toBe(infoCalls + 1);
+    expect(screen.getByRole('button', { name: /acting on kick\.com\/streamerbob/ })).toBeTruthy();
+  });
+
+  it('says "Kick is delaying events by N min" while Kick holds events back, and drops it after', async () => {
+    const { fake } = setup();
+    await settle();
+    expect(screen.queryByText(/Kick is delaying events/)).toBeNull();
+    const delayed = health({
+      lag: { samples: 40, p50Ms: 700_000, p95Ms: 800_000, state: 'delayed', delayMs: 720_000 },
+    });
+    fake.emit('health:changed', delayed);
+    await settle();
+    expect(screen.getByText(/Kick is delaying events by 12 min/)).toBeTruthy();
+    fake.emit('health:changed', health());
+    await settle();
+    expect(screen.queryByText(/Kick is delaying events/)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../../../renderer/src/App.svelte';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account, message, snapshot } from '../fixtures';
+import { account, health, message, modAction, snapshot } from '../fixtures';
 
 async function chatView(over: Parameters<typeof snapshot>[0] = {}) {
   const fake = createFakeApi();
@@ -23,6 +23,56 @@ async function chatView(over: Parameters<typeof snapshot>[0] = {}) {
   const row = (id: string) => r.container.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
   return { fake, frames, push, row, ...r };
 }
+
+describe('chat when no events can arrive', () => {
+  const fullView = async (over: Parameters<typeof snapshot>[0]) => {
+    const fake = createFakeApi();
+    fake.ok('app:snapshot', snapshot(over));
+    render(App, {
+      props: { api: fake.api, view: 'chat', deps: { scheduler: manualFrames().scheduler, clock: manualClock() } },
+    });
+    await settle();
+    return fake;
+  };
+  const notice = () => screen.queryByRole('status', { name: 'Why chat is not arriving' });
+
+  it('says plainly that the tunnel is off on Kick, and what to do, instead of promising messages', async () => {
+    await fullView({ mode: 'kick', health: health({ mode: 'kick', tunnel: { state: 'off' }, webhookUrl: null }) });
+    expect(notice()!.textContent).toContain('the tunnel is off');
+    expect(notice()!.textContent).toContain('Turn the tunnel on in Settings');
+    expect(screen.getByRole('log').textContent).not.toContain('as they arrive');
+  });
+
+  it('says when the tunnel is down, and when chat is not subscribed', async () => {
+    const fake = await fullView({
+      mode: 'kick',
+      health: health({ mode: 'kick', tunnel: { state: 'down', reason: 'connection refused', retryInMs: 8000 } }),
+    });
+    expect(notice()!.textContent).toContain('the tunnel is down (connection refused)');
+    fake.emit(
+      'health:changed',
+      health({
+        mode: 'kick',
+        subscriptions: [{ type: 'chat.message.sent', state: 'error', error: 'Kick answered 403' }],
+      }),
+    );
+    await settle();
+    expect(notice()!.textContent).toContain('Not subscribed to chat on Kick (Kick answered 403)');
+  });
+
+  it('does not warn in sandbox mode, where the sandbox delivers without a tunnel', async () => {
+    await fullView({
+      mode: 'sandbox',
+      health: health({ mode: 'sandbox', tunnel: { state: 'off' }, webhookUrl: null }),
+    });
+    expect(notice()).toBeNull();
+  });
+
+  it('asks to sign in when signed out, since nothing is subscribed before that', async () => {
+    await fullView({ account: account({ signedIn: false, scopes: [] }) });
+    expect(notice()!.textContent).toContain('Sign in with Kick');
+  });
+});
 
 describe('chat log', () => {
   it('renders emotes as images from the emote host, badges, the reply quote and a coloured name', async () => {
@@ -155,7 +205,11 @@ describe('chat moderation', () => {
     fake.fail('mod:timeout', 'Forbidden', 'moderation:ban: you cannot time out a moderator');
     await fireEvent.click(screen.getByRole('button', { name: 'Time out troll for 1m' }));
     await settle();
-    expect(row(m.messageId).textContent).toContain('Timeout failed: moderation:ban: you cannot time out a moderator');
+    expect(row(m.messageId).textContent).toContain('Timeout failed: Kick does not allow this for your account');
+    // Main's own words are one click away, not in the row itself.
+    expect(row(m.messageId).textContent).not.toContain('you cannot time out a moderator');
+    await fireEvent.click(within(row(m.messageId)).getByRole('button', { name: 'Details' }));
+    expect(row(m.messageId).textContent).toContain('moderation:ban: you cannot time out a moderator');
   });
 
   it('deletes a message and marks it deleted', async () => {
@@ -196,6 +250,40 @@ describe('chat moderation', () => {
     await settle();
     expect(fake.argsOf('mod:unban')).toEqual([[{ userId: 42 }]]);
     expect(screen.queryByText('troll was banned.')).toBeNull();
+  });
+
+  it('clears "Banned" from the row when the ban is undone', async () => {
+    const { push, row } = await chatView();
+    const m = message({ userId: 42, username: 'troll' });
+    await push(m);
+    await fireEvent.focusIn(row(m.messageId));
+    await fireEvent.click(screen.getByRole('button', { name: 'Ban troll' }));
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ban troll' }));
+    await settle();
+    expect(row(m.messageId).textContent).toContain('Banned');
+    await fireEvent.click(screen.getByRole('button', { name: 'Undo (unban)' }));
+    await settle();
+    expect(row(m.messageId).textContent).not.toContain('Banned');
+  });
+
+  it('clears "Timed out" when another panel lifts it, and leaves other users\' rows alone', async () => {
+    const { fake, push, row } = await chatView();
+    const troll = message({ userId: 42, username: 'troll' });
+    const other = message({ userId: 43, username: 'spammer' });
+    await push(troll, other);
+    for (const m of [troll, other]) {
+      await fireEvent.focusIn(row(m.messageId));
+      await fireEvent.click(
+        within(row(m.messageId)).getByRole('button', { name: `Time out ${m.sender.username} for 1m` }),
+      );
+      await settle();
+      expect(row(m.messageId).textContent).toContain('Timed out');
+    }
+    // An unban done in an OBS dock reaches this window as mod:action.
+    fake.emit('mod:action', modAction({ kind: 'unban', targetUserId: 42, targetUsername: 'troll' }));
+    await settle();
+    expect(row(troll.messageId).textContent).not.toContain('Timed out');
+    expect(row(other.messageId).textContent).toContain('Timed out');
   });
 
   it('cancels a ban with Escape and refuses a reason over 100 characters', async () => {

@@ -73,4 +73,19 @@ describe('HealthPanel', () => {
     await settle();
     expect(screen.getByText('99 accepted · 0 duplicates · 0 rejected')).toBeTruthy();
   });
+
+  it('shows the webhook port and the exact local address to route to, with Copy', async () => {
+    const { copied } = await setup(health({ receiver: { port: 7532, url: 'http://127.0.0.1:7532/kick/webhook' } }));
+    const card = screen.getByRole('heading', { name: 'Webhook receiver' }).closest('div')!;
+    expect(card.textContent).toContain('port 7532');
+    expect(card.textContent).toContain('http://127.0.0.1:7532/kick/webhook');
+    await fireEvent.click(screen.getByRole('button', { name: 'Copy Local webhook address' }));
+    await settle();
+    expect(copied).toEqual(['http://127.0.0.1:7532/kick/webhook']);
+  });
+
+  it('says how late Kick delivers while it delays events', async () => {
+    await setup(health({ lag: { samples: 30, p50Ms: 610_000, p95Ms: 700_000, state: 'delayed', delayMs: 600_000 } }));
+    expect(screen.getByText(/Kick is delaying events by 10 min/)).toBeTruthy();
+  });
 });

@@ -43,7 +43,7 @@ describe('Leaderboard', () => {
     const leaderboard = new LeaderboardState(fake.api);
     await leaderboard.load();
     render(Leaderboard, { props: { leaderboard } });
-    expect(screen.getByRole('alert').textContent).toContain('kicks:read is not granted');
+    expect(screen.getByRole('alert').textContent).toContain('does not have your permission');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

@@ -79,7 +79,7 @@ describe('RedemptionQueue', () => {
     await fireEvent.click(screen.getByLabelText('Select all'));
     await fireEvent.click(screen.getByRole('button', { name: 'Reject 3' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain('channel:rewards:write is not granted');
+    expect(screen.getByRole('alert').textContent).toContain('does not have your permission');
   });
 
   it('shows an empty state', async () => {

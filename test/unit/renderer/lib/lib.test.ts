@@ -82,7 +82,9 @@ describe('small helpers', () => {
   });
 
   it('explains errors by code', () => {
-    expect(explainAdError({ code: 'Conflict', message: 'x' }).title).toMatch(/already running/);
+    expect(explainAdError({ code: 'Conflict', message: 'x' }, { action: 'run', live: true }).title).toMatch(
+      /already running/,
+    );
     expect(explainRedemptionFailure('NOT_OWNED')).toMatch(/another app/);
   });
 

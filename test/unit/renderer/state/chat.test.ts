@@ -123,6 +123,7 @@ describe('ChatState', () => {
     const { fake, chat } = setup();
     fake.fail('chat:history', 'Network', 'offline');
     await chat.loadHistory();
-    expect(chat.error).toContain('offline');
+    expect(chat.error?.text).toContain('could not reach Kick');
+    expect(chat.error?.detail).toContain('offline');
   });
 });

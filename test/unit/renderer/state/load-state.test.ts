@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errResult, okResult, type Result } from '../../../../shared/errors';
-import { describeError } from '../../../../renderer/src/lib/error-text';
+import { explainError } from '../../../../renderer/src/lib/error-text';
 import { LoadState } from '../../../../renderer/src/lib/state/load-state.svelte';
 
 /** A call held open until the test settles it. */
@@ -47,7 +47,7 @@ describe('LoadState', () => {
     const ok = await load.run(answer(errResult<number>(unauthorized)), (n) => applied.push(n));
     expect(ok).toBe(false);
     expect(applied).toEqual([]);
-    expect(load.error).toBe(describeError(unauthorized));
+    expect(load.error).toEqual(explainError(unauthorized));
     expect(load.loading).toBe(false);
     expect(load.loaded).toBe(true);
   });
@@ -68,7 +68,7 @@ describe('LoadState', () => {
     const load = new LoadState();
     await load.run(answer(okResult(1)), () => {});
     load.fail(unauthorized);
-    expect(load.error).toBe(describeError(unauthorized));
+    expect(load.error).toEqual(explainError(unauthorized));
     load.clearError();
     expect(load.error).toBeNull();
     load.fail(unauthorized);

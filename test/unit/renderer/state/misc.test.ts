@@ -41,7 +41,7 @@ describe('ComposerState', () => {
     composer.content = '  hi  ';
     fake.ok('chat:send', { is_sent: false, message_id: '' });
     expect(await composer.send()).toBe(false);
-    expect(composer.error).toMatch(/did not send/);
+    expect(composer.error?.text).toMatch(/did not send/);
     expect(fake.argsOf('chat:send')).toEqual([[{ content: 'hi', as: 'user' }]]);
   });
 });

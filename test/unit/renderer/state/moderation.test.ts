@@ -55,10 +55,17 @@ describe('ModerationState', () => {
 
   it('reports an action main logged as failed', async () => {
     const { fake, mod } = setup();
-    fake.ok('mod:ban', modAction({ kind: 'ban', ok: false, error: 'user is a moderator' }));
+    fake.ok(
+      'mod:ban',
+      modAction({ kind: 'ban', ok: false, error: 'banUser: user is a moderator', errorCode: 'Forbidden' }),
+    );
     mod.requestBan(troll, 'o2');
     await mod.confirmBan('');
-    expect(mod.statusFor('o2')).toEqual({ state: 'failed', text: 'Ban failed: user is a moderator' });
+    expect(mod.statusFor('o2')).toEqual({
+      state: 'failed',
+      text: 'Ban failed: Kick does not allow this for your account or channel.',
+      detail: 'banUser: user is a moderator · Greenroom code: Forbidden',
+    });
     expect(mod.undoable).toBeNull();
   });
 
@@ -134,6 +141,9 @@ describe('UserCardState', () => {
     const { fake, card } = setup();
     fake.fail('mod:user-card', 'NotFound', 'no such user');
     await card.open(troll);
-    expect(card.error).toContain('no such user');
+    expect(card.error).toEqual({
+      text: expect.stringContaining('could not find'),
+      detail: expect.stringContaining('no such user'),
+    });
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * Whether Kick's events can reach Greenroom right now, said plainly where the streamer looks (the chat
+ * pane), with what to do; and how late they arrive when Kick holds them back. Kick delivers events only
+ * as webhooks, so on Kick a dead tunnel or a missing subscription means dead chat with no other sign. In
+ * sandbox mode the embedded sandbox delivers straight to the local receiver, so the tunnel being off is
+ * the normal state there, not a problem.
+ */
+import type { HealthView } from '../../../shared/views';
+
+/** Why no events can arrive, and what to do about it. */
+export interface NoEventsReason {
+  text: string;
+  action: string;
+}
+
+const CHAT = 'chat.message.sent';
+
+/** Null while events can arrive (or health is not known yet); else why not, in the streamer's words. */
+export function whyNoEvents(health: HealthView | null, signedIn: boolean): NoEventsReason | null {
+  if (!health) {
+    return null;
+  }
+  if (!signedIn) {
+    return {
+      text: 'Chat cannot arrive yet: Greenroom subscribes to your channel’s events when you sign in.',
+      action: 'Sign in with Kick.',
+    };
+  }
+  const tunnel = health.tunnel;
+  if (health.mode === 'kick') {
+    switch (tunnel.state) {
+      case 'off':
+        return {
+          text: 'No events can arrive: the tunnel is off, so Kick has no address to deliver chat and alerts to.',
+          action: 'Turn the tunnel on in Settings, or enter the public URL of your own tunnel or proxy there.',
+        };
+      case 'down':
+        return {
+          text: `No events can arrive: the tunnel is down (${tunnel.reason}). Greenroom retries in ${Math.ceil(tunnel.retryInMs / 1000)} s.`,
+          action: 'Check your internet connection; Health shows the tunnel’s state.',
+        };
+      case 'connecting':
+        return {
+          text: 'The tunnel is connecting; events arrive once it is up.',
+          action: 'Wait a moment. If it keeps retrying, check your internet connection.',
+        };
+      case 'up':
+        if (tunnel.reachable === false) {
+          return {
+            text: 'Kick cannot reach Greenroom through the tunnel yet, so events are not arriving.',
+            action: 'Open Health for the webhook URL and check it; Greenroom keeps testing it.',
+          };
+        }
+        break;
+    }
+  }
+  const chat = health.subscriptions.find((s) => s.type === CHAT);
+  if (health.subscriptions.length > 0 && !chat) {
+    return {
+      text: 'Greenroom is not subscribed to chat messages, so Kick will not send them.',
+      action: 'Add chat messages to the wanted events in Settings.',
+    };
+  }
+  if (chat && chat.state !== 'active') {
+    return {
+      text: `Not subscribed to chat on Kick${chat.error ? ` (${chat.error})` : ''}, so chat messages will not arrive.`,
+      action: 'Greenroom keeps retrying; Health shows each subscription and what Kick answered.',
+    };
+  }
+  return null;
+}
+
+/** "Kick is delaying events by N min" while the lag says Kick holds events back; null otherwise. */
+export function lagBannerText(health: HealthView | null): string | null {
+  if (health?.lag.state !== 'delayed') {
+    return null;
+  }
+  const delayMs = health.lag.delayMs ?? health.lag.p50Ms;
+  if (delayMs === null) {
+    return 'Kick is delaying events: chat and alerts arrive late. Nothing is lost.';
+  }
+  const span =
+    delayMs >= 60_000 ? `${Math.round(delayMs / 60_000)} min` : `${Math.max(1, Math.round(delayMs / 1000))} s`;
+  return `Kick is delaying events by ${span}: chat and alerts arrive that late. Nothing is lost.`;
+}
