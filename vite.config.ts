@@ -55,6 +55,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Whole-app journeys: the built app in its own process, driven in Chromium (test/journeys/).
+          name: 'journeys',
+          environment: 'node',
+          include: ['test/journeys/**/*.spec.ts'],
+          globalSetup: ['test/journeys/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
