@@ -44,12 +44,22 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function startE2E(
-  options: { viewport?: { width: number; height: number }; autoApprove?: boolean } = {},
-): Promise<E2E> {
+export interface E2EOptions {
+  viewport?: { width: number; height: number };
+  autoApprove?: boolean;
+  /** Leave the setup guide to open by itself, as on a new install (other specs start past it). */
+  firstRun?: boolean;
+  /** More environment for the app, e.g. a standalone sandbox's addresses as Kick's. */
+  env?: Record<string, string>;
+}
+
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-e2e-'));
   // The loopback sign-in listener takes a free port; sandbox mode registers whatever it picked.
-  openSettings(dataDir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+  openSettings(dataDir, { randomBytes }).update({
+    redirectUri: 'http://127.0.0.1:0/callback',
+    setupGuideDone: !options.firstRun,
+  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 860 },
@@ -63,6 +73,7 @@ export async function startE2E(
     GREENROOM_WEBHOOK_PORT: '0',
     GREENROOM_SANDBOX_ACTIVITY: 'off',
     GREENROOM_TUNNEL: 'off',
+    ...options.env,
   };
   if (options.autoApprove) {
     env.GREENROOM_SANDBOX_AUTO_APPROVE = '100001';

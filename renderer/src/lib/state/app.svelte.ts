@@ -86,7 +86,7 @@ export class AppState {
     this.leaderboard = new LeaderboardState(api);
     this.health = new HealthState(api);
     this.settings = new SettingsState(api);
-    this.wizard = new SetupWizardState(api, this.session, this.settings, this.health);
+    this.wizard = new SetupWizardState(this.session, this.settings, this.health);
   }
 
   /** The snapshot has arrived (the shell can render beyond its loading state). */
@@ -118,6 +118,7 @@ export class AppState {
         this.settings.apply(settings, false);
         this.chat.setLimit(settings.chatScrollback);
       }),
+      this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),
       this.connection.connect(() => void this.start()),
     ];
     return () => {
@@ -137,9 +138,7 @@ export class AppState {
     this.settings.apply(snapshot.settings);
     this.chat.setLimit(snapshot.settings.chatScrollback);
     this.#started = true;
-    if (snapshot.mode === 'kick' && this.settings.needsCredentials && !this.wizard.open) {
-      this.wizard.start();
-    }
+    this.wizard.openOnFirstRun(snapshot.settings);
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];
     if (snapshot.account.signedIn) {
       loads.push(...this.#loadSignedIn());
@@ -151,6 +150,18 @@ export class AppState {
   /** What only a signed-in panel can load: the queue, and the channel the header names. */
   #loadSignedIn(): Promise<void>[] {
     return [this.redemptions.load(), this.stream.load()];
+  }
+
+  /**
+   * Main rebuilt its app for saved settings (credentials, tunnel, …): the mode, the account and the channel
+   * may all be different, so what belonged to the old one is dropped and everything loads again.
+   */
+  async #restarted(message: string): Promise<void> {
+    this.settings.noteRestarted(message);
+    for (const s of [this.redemptions, this.rewards, this.ads, this.stream, this.leaderboard]) {
+      s.reset();
+    }
+    await this.start();
   }
 
   /** Stops timers (countdowns, debounces). */

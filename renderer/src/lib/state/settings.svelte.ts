@@ -1,14 +1,33 @@
 /**
  * Settings: Kick app credentials (the secret is write-only; the panel only learns that one is saved),
- * redirect URL, tunnel, notifications and chat scrollback. Saved through the contract; main pushes the
- * result back on `settings:changed`.
+ * redirect URL, tunnel, the events to receive, notifications and chat scrollback. Saved through the
+ * contract; main pushes the result back on `settings:changed`. Settings the app is built from apply at once:
+ * main rebuilds it in place and says so on `app:restarted` ({@link SettingsState.noteRestarted}); when it
+ * cannot, the view's `notApplied` says why and {@link SettingsState.restart} ("Restart now") tries again.
  */
 import type { Result } from '../../../../shared/errors';
+import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
 import type { PanelApi } from '../../../../shared/panel-api';
-import type { SettingsView } from '../../../../shared/views';
+import type { NotAppliedView, SettingsView } from '../../../../shared/views';
 import { describeError } from '../error-text';
 
 export type NotificationKey = keyof SettingsView['notifications'];
+
+/** Every event type Kick can deliver, named as the streamer knows it, in the order the form lists them. */
+export const EVENT_LABELS: Record<KickEventType, string> = {
+  'chat.message.sent': 'Chat messages',
+  'channel.followed': 'New followers',
+  'channel.subscription.new': 'New subscriptions',
+  'channel.subscription.renewal': 'Subscription renewals',
+  'channel.subscription.gifts': 'Gifted subscriptions',
+  'kicks.gifted': 'KICKs gifted',
+  'channel.reward.redemption.updated': 'Channel point redemptions',
+  'livestream.status.updated': 'Going live and offline',
+  'livestream.metadata.updated': 'Title and category changes',
+  'moderation.banned': 'Bans and timeouts',
+};
+
+const known = (types: readonly string[]): KickEventType[] => KICK_EVENT_TYPES.filter((type) => types.includes(type));
 
 /** The settings view and the drafts of its forms. */
 export class SettingsState {
@@ -19,6 +38,8 @@ export class SettingsState {
   #saving = $state<string | null>(null);
   #saveError = $state<string | null>(null);
   #savedMessage = $state<string | null>(null);
+  #restartMessage = $state<string | null>(null);
+  #restarting = $state(false);
 
   /** Drafts, bound to inputs. */
   clientId = $state('');
@@ -26,6 +47,7 @@ export class SettingsState {
   redirectUri = $state('');
   tunnel = $state('');
   scrollback = $state<number | null>(1000);
+  wantedEvents = $state<KickEventType[]>([]);
 
   readonly credentialsError = $derived.by(() => {
     if (!this.clientId.trim()) {
@@ -50,6 +72,9 @@ export class SettingsState {
     const t = this.tunnel.trim();
     return t.length < 2 || t.length > 300 ? 'Tunnel: "localtunnel", "off" or a public URL.' : null;
   });
+  readonly eventsError = $derived(
+    this.wantedEvents.length === 0 ? 'Events: choose at least one, or nothing reaches Greenroom.' : null,
+  );
   readonly scrollbackError = $derived(
     this.scrollback === null || !Number.isInteger(this.scrollback) || this.scrollback < 100 || this.scrollback > 10_000
       ? 'Scrollback: a whole number from 100 to 10000.'
@@ -83,6 +108,17 @@ export class SettingsState {
   get savedMessage(): string | null {
     return this.#savedMessage;
   }
+  /** What main says is in effect after it rebuilt the app for saved settings. */
+  get restartMessage(): string | null {
+    return this.#restartMessage;
+  }
+  /** Why the saved settings are not in effect ("Restart now" is offered), or null. */
+  get notApplied(): NotAppliedView | null {
+    return this.#settings?.notApplied ?? null;
+  }
+  get restarting(): boolean {
+    return this.#restarting;
+  }
 
   /** A new view from main; drafts follow unless the streamer is typing in them. */
   apply(settings: SettingsView, resetDrafts = true): void {
@@ -92,6 +128,7 @@ export class SettingsState {
       this.redirectUri = settings.redirectUri;
       this.tunnel = settings.tunnel;
       this.scrollback = settings.chatScrollback;
+      this.wantedEvents = known(settings.wantedEvents);
     }
   }
 
@@ -129,6 +166,50 @@ export class SettingsState {
     );
   }
 
+  /** Ticks or unticks one event type in the draft. */
+  setEvent(type: KickEventType, on: boolean): void {
+    const others = this.wantedEvents.filter((t) => t !== type);
+    this.wantedEvents = known(on ? [...others, type] : others);
+  }
+
+  saveEvents(): Promise<boolean> {
+    if (this.eventsError) {
+      return Promise.resolve(false);
+    }
+    const wantedEvents = [...this.wantedEvents];
+    return this.#save('events', 'Events saved.', () => this.#api.settings.update({ wantedEvents }));
+  }
+
+  /** The setup guide was finished or closed: it no longer opens by itself. */
+  async markSetupGuideDone(): Promise<void> {
+    if (this.#settings?.setupGuideDone) {
+      return;
+    }
+    const result = await this.#api.settings.update({ setupGuideDone: true });
+    if (result.ok) {
+      this.apply(result.value, false);
+    }
+  }
+
+  /** `app:restarted`: main rebuilt the app; the panel reloads and shows this line. */
+  noteRestarted(message: string): void {
+    this.#restartMessage = message;
+    this.#savedMessage = null;
+  }
+
+  /** "Restart now": main builds the app again from the saved settings, in its own process. */
+  async restart(): Promise<boolean> {
+    this.#restarting = true;
+    this.#saveError = null;
+    const result = await this.#api.app.restart();
+    this.#restarting = false;
+    if (!result.ok) {
+      this.#saveError = describeError(result.error);
+      return false;
+    }
+    return true;
+  }
+
   saveScrollback(): Promise<boolean> {
     if (this.scrollbackError || this.scrollback === null) {
       return Promise.resolve(false);
@@ -150,17 +231,21 @@ export class SettingsState {
     this.#saving = null;
     this.#saveError = null;
     this.#savedMessage = null;
+    this.#restartMessage = null;
+    this.#restarting = false;
     this.clientId = '';
     this.clientSecret = '';
     this.redirectUri = '';
     this.tunnel = '';
     this.scrollback = 1000;
+    this.wantedEvents = [];
   }
 
   async #save(form: string, done: string, call: () => Promise<Result<SettingsView>>): Promise<boolean> {
     this.#saving = form;
     this.#saveError = null;
     this.#savedMessage = null;
+    this.#restartMessage = null;
     const result = await call();
     this.#saving = null;
     if (!result.ok) {

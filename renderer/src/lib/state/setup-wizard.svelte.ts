@@ -1,9 +1,14 @@
 /**
- * First-run setup (design.md item 13): create the Kick developer app, paste the exact redirect and webhook
+ * The setup guide (design.md item 13): create the Kick developer app, paste the exact redirect and webhook
  * URLs, enter the credentials, check sign-in, then wait for a test delivery. Each step is checked against
  * what main reports rather than taken on trust.
+ *
+ * It opens by itself on first run (until the streamer finishes or closes it: `setupGuideDone`), as a dialog.
+ * On the embedded sandbox there is no tunnel and no webhook URL yet (the sandbox delivers straight to
+ * Greenroom), so step 2 is the sandbox tour instead; saving credentials switches Greenroom to Kick in place,
+ * and the guide carries on where it was.
  */
-import type { PanelApi } from '../../../../shared/panel-api';
+import type { SettingsView } from '../../../../shared/views';
 import type { HealthState } from './health.svelte';
 import type { SessionState } from './session.svelte';
 import type { SettingsState } from './settings.svelte';
@@ -18,20 +23,30 @@ export const WIZARD_STEPS = [
 
 export type WizardStep = (typeof WIZARD_STEPS)[number]['id'];
 
+/** Step 2's name on the embedded sandbox, where there is nothing to paste yet. */
+export const SANDBOX_TOUR_LABEL = 'Try the sandbox';
+
 /** Kick's developer settings page, where the app is created. */
 export const KICK_DEVELOPER_URL = 'https://kick.com/settings/developer';
 
 /** The wizard's position and the delivery check. */
 export class SetupWizardState {
-  #api: PanelApi;
   #session: SessionState;
   #settings: SettingsState;
   #health: HealthState;
   #open = $state(false);
   #index = $state(0);
   #baseline = $state<number | null>(null);
+  /** Opened by itself once in this panel: closing it must not bring it back on the next reload. */
+  #autoOpened = false;
 
   readonly step: WizardStep = $derived(WIZARD_STEPS[this.#index]?.id ?? 'app');
+  /** Running on the embedded sandbox (no Kick app yet). */
+  readonly onSandbox = $derived.by(() => this.#session.mode === 'sandbox');
+  /** The steps with the names this mode gives them. */
+  readonly steps = $derived.by(() =>
+    WIZARD_STEPS.map((s) => (s.id === 'urls' && this.onSandbox ? { ...s, label: SANDBOX_TOUR_LABEL } : s)),
+  );
   readonly credentialsSaved = $derived.by(
     () => !!this.#settings.settings?.clientId && !!this.#settings.settings?.hasClientSecret,
   );
@@ -54,8 +69,7 @@ export class SetupWizardState {
     }
   });
 
-  constructor(api: PanelApi, session: SessionState, settings: SettingsState, health: HealthState) {
-    this.#api = api;
+  constructor(session: SessionState, settings: SettingsState, health: HealthState) {
     this.#session = session;
     this.#settings = settings;
     this.#health = health;
@@ -68,14 +82,25 @@ export class SetupWizardState {
     return this.#index;
   }
 
+  /** Opens the guide at its first step ("Run the setup guide"). */
   start(): void {
     this.#open = true;
     this.#index = 0;
     this.#baseline = null;
   }
 
+  /** First run: opens the guide by itself until the streamer has finished or closed it once. */
+  openOnFirstRun(settings: SettingsView): void {
+    if (!settings.setupGuideDone && !this.#open && !this.#autoOpened) {
+      this.#autoOpened = true;
+      this.start();
+    }
+  }
+
+  /** Closes the guide; from now on it opens only when asked. */
   close(): void {
     this.#open = false;
+    void this.#settings.markSetupGuideDone();
   }
 
   next(): void {
@@ -93,13 +118,10 @@ export class SetupWizardState {
     }
   }
 
-  openDeveloperPage(): void {
-    this.#api.app.openExternal({ url: KICK_DEVELOPER_URL });
-  }
-
   reset(): void {
     this.#open = false;
     this.#index = 0;
     this.#baseline = null;
+    this.#autoOpened = false;
   }
 }

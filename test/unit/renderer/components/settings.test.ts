@@ -1,10 +1,10 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import SettingsPanel from '../../../../renderer/src/components/SettingsPanel.svelte';
 import { AppState } from '../../../../renderer/src/lib/state/app.svelte';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account, health, settings, snapshot } from '../fixtures';
+import { settings, snapshot } from '../fixtures';
 
 async function setup(over: Parameters<typeof snapshot>[0] = {}) {
   const fake = createFakeApi();
@@ -59,43 +59,57 @@ describe('SettingsPanel', () => {
     expect(screen.getByRole('alert').textContent).toContain('chatScrollback: must be at most 10000');
   });
 
-  it('walks the first-run wizard: URLs to paste, credentials, sign-in check, test delivery', async () => {
-    const { fake, app, copied } = await setup({
-      mode: 'kick',
-      sandboxNotice: null,
-      account: account({ signedIn: false, scopes: [] }),
-      settings: settings({ clientId: '', hasClientSecret: false }),
-    });
-    expect(app.wizard.open).toBe(true);
-    await fireEvent.click(screen.getByRole('button', { name: 'Open Kick developer settings' }));
-    expect(fake.sent).toEqual([
-      { channel: 'app:open-external', args: [{ url: 'https://kick.com/settings/developer' }] },
-    ]);
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await fireEvent.click(screen.getByRole('button', { name: 'Copy Redirect URL' }));
-    await fireEvent.click(screen.getByRole('button', { name: 'Copy Webhook URL' }));
+  it('saves the events to receive, and refuses an empty choice', async () => {
+    const { fake } = await setup({ settings: settings({ wantedEvents: ['chat.message.sent', 'channel.followed'] }) });
+    const events = within(screen.getByRole('group', { name: 'Events to receive' }));
+    expect(events.getByLabelText<HTMLInputElement>('Chat messages').checked).toBe(true);
+    expect(events.getByLabelText<HTMLInputElement>('KICKs gifted').checked).toBe(false);
+    fake.ok('settings:update', settings({ wantedEvents: ['chat.message.sent', 'kicks.gifted'] }));
+    await fireEvent.click(events.getByLabelText('KICKs gifted'));
+    await fireEvent.click(events.getByLabelText('New followers'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Save events' }));
     await settle();
-    expect(copied).toEqual(['http://127.0.0.1:53682/callback', 'https://gr-abc.loca.lt/kick/webhook']);
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next' });
-    expect(next.disabled).toBe(true);
-    fake.ok('settings:set-credentials', settings({ clientId: 'abc', hasClientSecret: true }));
-    const [idInput] = screen.getAllByLabelText('Client ID');
-    const [secretInput] = screen.getAllByLabelText(/Client secret/);
-    await fireEvent.input(idInput!, { target: { value: 'abc' } });
-    await fireEvent.input(secretInput!, { target: { value: 'xyz' } });
-    await fireEvent.click(screen.getAllByRole('button', { name: 'Save credentials' })[0]!);
+    expect(fake.argsOf('settings:update')).toEqual([[{ wantedEvents: ['chat.message.sent', 'kicks.gifted'] }]]);
+    expect(screen.getByText('Events saved.')).toBeTruthy();
+    await fireEvent.click(events.getByLabelText('Chat messages'));
+    await fireEvent.click(events.getByLabelText('KICKs gifted'));
+    expect(screen.getByText(/choose at least one/)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save events' }).disabled).toBe(true);
+  });
+
+  it('says what main applied after it rebuilt the app for saved settings', async () => {
+    const { fake } = await setup();
+    fake.emit('app:restarted', { message: 'Greenroom now runs with the tunnel.' });
     await settle();
-    expect(next.disabled).toBe(false);
-    await fireEvent.click(next);
-    fake.ok('auth:start-login', account());
-    await fireEvent.click(screen.getByRole('button', { name: 'Check sign-in' }));
+    expect(screen.getByText('Greenroom now runs with the tunnel.')).toBeTruthy();
+    expect(fake.argsOf('app:snapshot')).toHaveLength(2);
+  });
+
+  it('offers Restart now when saved settings are not in effect, with the technical part behind Details', async () => {
+    const notApplied = {
+      reason: 'Greenroom could not switch to the tunnel, so it is still running with the previous settings.',
+      details: 'listen EADDRINUSE: address already in use 127.0.0.1:7532',
+    };
+    const { fake } = await setup({ settings: settings({ tunnel: 'off', notApplied }) });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('could not switch to the tunnel');
+    expect(alert.textContent).not.toContain('EADDRINUSE');
+    await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(alert.textContent).toContain('EADDRINUSE');
+    const restart = fake.hold('app:restart');
+    await fireEvent.click(screen.getByRole('button', { name: 'Restart now' }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Restarting…' }).disabled).toBe(true);
+    restart.release({ ok: true, value: null });
+    fake.ok('app:snapshot', snapshot({ settings: settings({ tunnel: 'off' }) }));
+    fake.emit('app:restarted', { message: 'Greenroom now runs with the tunnel.' });
     await settle();
-    expect(screen.getByText(/Sign-in works/)).toBeTruthy();
-    await fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Waiting for a test delivery…')).toBeTruthy();
-    fake.emit('health:changed', health({ counters: { accepted: 41, duplicates: 2, rejected: 1 } }));
-    await settle();
-    expect(screen.getByText(/A delivery arrived/)).toBeTruthy();
+    expect(fake.argsOf('app:restart')).toEqual([[]]);
+    expect(screen.queryByRole('button', { name: 'Restart now' })).toBeNull();
+    expect(screen.getByText('Greenroom now runs with the tunnel.')).toBeTruthy();
+  });
+
+  it('says on the sandbox that the tunnel applies once Greenroom talks to Kick', async () => {
+    await setup({ mode: 'sandbox' });
+    expect(screen.getByText(/The sandbox needs no tunnel/)).toBeTruthy();
   });
 });

@@ -55,9 +55,9 @@ describe('AppState', () => {
     expect(hasListener()).toBe(false);
   });
 
-  it('restores histories at start and opens the wizard when real Kick lacks credentials', async () => {
+  it('restores histories at start and opens the setup guide on first run', async () => {
     const { fake, app } = setup();
-    fake.ok('app:snapshot', snapshot({ mode: 'kick', settings: settings({ clientId: '', hasClientSecret: false }) }));
+    fake.ok('app:snapshot', snapshot({ mode: 'sandbox', settings: settings({ setupGuideDone: false }) }));
     await app.start();
     expect(app.started).toBe(true);
     expect(app.wizard.open).toBe(true);
