@@ -1,0 +1,192 @@
+/**
+ * Journeys of a new streamer, on the built app in its own process with the panel in Debian's Chromium:
+ *
+ * 1. First run on the embedded sandbox: the setup guide opens by itself, its second step is the sandbox tour
+ *    (nothing waits for a tunnel), sign-in is checked on the sandbox's approval page, and an event fired the
+ *    way the tour says (`npm run sandbox -- trigger …`, which finds the running app by itself) completes the
+ *    test delivery. Closed once, the guide stays closed.
+ * 2. Going live from an OBS dock (340 px wide): the Kick app's credentials are entered in the guide and apply
+ *    at once in the same process (Greenroom switches from its sandbox to "Kick", here a standalone sandbox),
+ *    sign-in shows its link with Copy and Open in the dock, the link opens in the browser, and live chat
+ *    arrives in the dock.
+ *
+ * The screenshots docs/screenshots/first-run-wizard.png and docs/screenshots/sign-in-dock.png come from here.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_FILE_NAME } from '../../electron/app/settings';
+import { type AppRun, cleanEnv, killLeftovers, ROOT, spawnTracked, startApp } from './app-process';
+import { exited } from './output-lines';
+import { connectPanel, launchChromium, newContext, openPanel, value } from './panel';
+import { type StandaloneSandbox, startStandaloneSandbox } from './sandbox-admin';
+import { freePort } from './webhook-recorder';
+
+const WAIT = { timeout: 15_000 };
+const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+const DOCK = { width: 340, height: 720 };
+
+/** Approves on the sandbox's consent page, in the tab the panel opened as the streamer's browser. */
+async function approveIn(tab: Page): Promise<void> {
+  await tab.getByRole('button', { name: 'Approve' }).click();
+  await tab.getByText('You can close this tab').waitFor(WAIT);
+  await tab.close();
+}
+
+describe('journey: first run on the embedded sandbox', () => {
+  let dataDir: string;
+  let browser: Browser;
+  let app: AppRun;
+  let page: Page;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'greenroom-journey-first-run-'));
+    // Only what a streamer's machine would have: the redirect port free for the sign-in listener.
+    writeFileSync(
+      join(dataDir, `${SETTINGS_FILE_NAME}.json`),
+      JSON.stringify({ redirectUri: `http://127.0.0.1:${await freePort()}/callback` }),
+    );
+    browser = await launchChromium();
+    app = await startApp({ dataDir });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await killLeftovers();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens the setup guide by itself', async () => {
+    page = await openPanel(await newContext(browser), app);
+    const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
+    await guide.waitFor(WAIT);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'first-run-wizard.png') });
+  });
+
+  it('tours the sandbox in step 2 without waiting for a tunnel', async () => {
+    const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
+    await guide.getByRole('button', { name: 'Next' }).click();
+    await guide.getByRole('heading', { name: 'What the sandbox is' }).waitFor(WAIT);
+    expect(await guide.getByText(/Waiting for the tunnel/).count()).toBe(0);
+  });
+
+  it('checks sign-in on the sandbox approval page, opened from the link the guide shows', async () => {
+    const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
+    await guide
+      .getByRole('button', { name: /Check sign-in$/ })
+      .first()
+      .click();
+    await guide.getByRole('button', { name: 'Check sign-in' }).last().click();
+    const link = guide.getByRole('region', { name: 'Sign-in link' });
+    const opening = page.context().waitForEvent('page', WAIT);
+    await link.getByRole('button', { name: 'Open link' }).click();
+    await approveIn(await opening);
+    await guide.getByText(/Signed in as sandbox_streamer/).waitFor(WAIT);
+  });
+
+  it('completes the test delivery with an event fired as the tour says, then stays closed', async () => {
+    const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
+    await guide.getByRole('button', { name: 'Next' }).click();
+    await guide.getByText('Waiting for a test delivery…').first().waitFor(WAIT);
+    // `npm run sandbox -- trigger chat.message.sent`, run in the Greenroom folder: it finds this app's sandbox.
+    const cli = spawnTracked(
+      process.execPath,
+      ['--import', 'tsx', 'electron/sandbox/cli.ts', 'trigger', 'chat.message.sent'],
+      cleanEnv({ GREENROOM_DATA_DIR: dataDir }),
+    );
+    expect((await exited(cli.child)).code, cli.stderr.lines.join('\n')).toBe(0);
+    await guide.getByText('A delivery arrived: webhooks reach Greenroom. You are all set.').waitFor(WAIT);
+    await guide.getByRole('button', { name: 'Done' }).click();
+    await guide.waitFor({ state: 'detached', ...WAIT });
+    await page.reload();
+    await page.getByRole('tablist').first().waitFor(WAIT);
+    expect(await page.getByRole('dialog', { name: 'Set up Greenroom' }).count()).toBe(0);
+  });
+});
+
+describe('journey: credentials applied live, then sign-in and live chat in a 340 px OBS dock', () => {
+  let dataDir: string;
+  let kick: StandaloneSandbox;
+  let browser: Browser;
+  let app: AppRun;
+  let dock: Page;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'greenroom-journey-go-live-'));
+    const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+    const webhookPort = await freePort();
+    // "Kick": a standalone sandbox with the streamer's developer app (redirect and webhook URLs registered).
+    kick = await startStandaloneSandbox({ redirectUri, webhookUrl: `http://127.0.0.1:${webhookPort}/kick/webhook` });
+    writeFileSync(join(dataDir, `${SETTINGS_FILE_NAME}.json`), JSON.stringify({ redirectUri, webhookPort }));
+    browser = await launchChromium();
+    // No credentials yet: Greenroom starts on its embedded sandbox. The Kick URLs point at "Kick" for later.
+    app = await startApp({
+      dataDir,
+      env: {
+        GREENROOM_KICK_API_URL: kick.appEnv.GREENROOM_KICK_API_URL!,
+        GREENROOM_KICK_AUTH_URL: kick.appEnv.GREENROOM_KICK_AUTH_URL!,
+        GREENROOM_WEBHOOK_PORT: '',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await kick?.close();
+    await killLeftovers();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes the Kick app credentials in the guide and switches to Kick without a restart', async () => {
+    dock = await openPanel(await newContext(browser, DOCK), app);
+    const guide = dock.getByRole('dialog', { name: 'Set up Greenroom' });
+    await guide.waitFor(WAIT);
+    await guide.getByRole('button', { name: /Enter credentials$/ }).click();
+    await guide.getByLabel('Client ID').fill(kick.clientId);
+    await guide.getByLabel(/Client secret/).fill(kick.appEnv.GREENROOM_CLIENT_SECRET!);
+    await guide.getByRole('button', { name: 'Save credentials' }).click();
+    const panel = connectPanel(app);
+    try {
+      await expect.poll(async () => (await value(panel.api.app.snapshot())).mode, WAIT).toBe('kick');
+    } finally {
+      panel.close();
+    }
+    // The same process: no second start.
+    expect(app.child.exitCode).toBeNull();
+    expect(app.stdout.lines.filter((line) => line.startsWith('Greenroom panel: '))).toHaveLength(1);
+    await dock.getByRole('dialog', { name: 'Set up Greenroom' }).getByRole('button', { name: 'Close setup' }).click();
+  });
+
+  it('signs in from the dock with the link shown, opened in the browser', async () => {
+    await dock
+      .getByRole('region', { name: 'Sign in' })
+      .getByRole('button', { name: /^Sign in/ })
+      .click();
+    const link = dock.getByRole('region', { name: 'Sign-in link' });
+    await link.getByRole('button', { name: 'Copy link' }).waitFor(WAIT);
+    expect(await link.locator('code').textContent()).toMatch(/\/oauth\/authorize\?/);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await dock.screenshot({ path: join(SCREENSHOTS, 'sign-in-dock.png') });
+    const opening = dock.context().waitForEvent('page', WAIT);
+    await link.getByRole('button', { name: 'Open link' }).click();
+    await approveIn(await opening);
+    await dock.getByRole('region', { name: 'Sign in' }).waitFor({ state: 'detached', ...WAIT });
+  });
+
+  it('shows live chat from Kick in the dock', async () => {
+    await expect.poll(async () => (await kick.admin.counts()).eventSubscriptions, WAIT).toBe(10);
+    // The pointer off the chat log, where it left it after the sign-in: hovering the log pauses chat.
+    await dock.mouse.move(1, 1);
+    const id = await kick.admin.chat('hello from a viewer on Kick', 100100);
+    await dock
+      .getByRole('log', { name: 'Chat messages' })
+      .locator(`article[data-message-id="${id}"]`)
+      .getByText('hello from a viewer on Kick')
+      .waitFor(WAIT);
+  });
+});
