@@ -21,7 +21,7 @@ import { SETTINGS_FILE_NAME } from '../../electron/app/settings';
 import { type AppRun, cleanEnv, killLeftovers, ROOT, spawnTracked, startApp } from './app-process';
 import { exited } from './output-lines';
 import { connectPanel, launchChromium, newContext, openPanel, value } from './panel';
-import { type StandaloneSandbox, startStandaloneSandbox } from './sandbox-admin';
+import { embeddedSandbox, type StandaloneSandbox, startStandaloneSandbox } from './sandbox-admin';
 import { freePort } from './webhook-recorder';
 
 const WAIT = { timeout: 15_000 };
@@ -59,7 +59,10 @@ describe('journey: first run on the embedded sandbox', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('opens the setup guide by itself', async () => {
+  it('prints where its sandbox takes commands, and opens the setup guide by itself', async () => {
+    // The printed admin URL is the one in sandbox.json, and it answers with the token kept there.
+    const admin = await embeddedSandbox(app);
+    expect((await admin.counts()).eventSubscriptions).toBe(0);
     page = await openPanel(await newContext(browser), app);
     const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
     await guide.waitFor(WAIT);
