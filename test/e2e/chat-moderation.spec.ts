@@ -233,6 +233,11 @@ describe('chat and moderation in the full window', () => {
     await page.getByRole('button', { name: 'Undo (unban)' }).click();
     await expect.poll(() => sandbox.ctx.state.activeBan(STREAMER_USER_ID, USERS.byte_bard), WAIT).toBeUndefined();
     await page.getByText('byte_bard was banned.').waitFor({ state: 'detached', ...WAIT });
+    // The row no longer says the viewer is banned.
+    await line
+      .getByRole('status')
+      .getByText('Banned')
+      .waitFor({ state: 'detached', ...WAIT });
   });
 
   it('opens the user card on a name click, with recent messages, actions and keyboard shortcuts', async () => {
