@@ -4,11 +4,14 @@
  * a day of continuous failure (reference §3.11, seed §3 and §6 rule 1).
  *
  * Timing choices the reference leaves open (§5.2 says only "the time the message was sent"; §9 question 10):
- * - A first attempt carries the time the message was created in `Kick-Event-Message-Timestamp`, so a
- *   delivery Kick held back (the `delaySeconds` fault, like Kick's prime-time delays) arrives with a visible
- *   lag between that header and its receipt: the lag Greenroom measures and shows.
- * - Every retry is re-signed with its own send time under the same message id, as Stripe and Svix do, so
- *   receivers with a replay window accept a retry hours later and still dedupe on the id.
+ * - Every attempt, the first included, is signed with its own send time in `Kick-Event-Message-Timestamp`,
+ *   as Kick stamps it when it *sends* (reference §5.5, Lateness; issue #175). A delivery held back (the
+ *   `delaySeconds` fault, like Kick's prime-time queue delays) therefore arrives with a fresh header and an
+ *   old `created_at` in its payload (fixed when the event happened): the delay only the payload shows, which
+ *   is what Greenroom measures.
+ * - Retries go out under the same message id, re-signed, as Stripe and Svix do, so receivers dedupe on the
+ *   id. (Whether Kick's retries carry a fresh timestamp is undocumented; Greenroom's replay window is wide
+ *   enough either way, see `electron/kick/wire-assumptions.ts`.)
  * - Each {@link DeliveryAttempt} keeps `eventAtMs` next to `attemptedAtMs`.
  *
  * Scheduling: Kick delivers concurrently, so a live engine starts an attempt as soon as a message is due
@@ -73,11 +76,13 @@ export const MAX_KEPT_ATTEMPTS = 10_000;
 const ATTEMPTS_TRIM_CHUNK = 1_000;
 
 /**
- * How many attempts run at once by default. Far above what a healthy receiver needs (a loopback receiver
- * answers in about a millisecond), so a backlog drains at the receiver's pace, not the sender's; bounded so
- * a hung receiver cannot make the sandbox open sockets without end.
+ * How many attempts run at once by default. Kick's sender does not wait for earlier answers (a Go client
+ * with no per-host connection cap), so a slow receiver sees the backlog as requests in flight, not as a
+ * quiet queue at the sender: at 400 messages/s the app may take over a second per answer before the
+ * sandbox holds anything back. Bounded so a hung receiver cannot make the sandbox open sockets without end
+ * (the embedded sandbox's sockets and the receiver's share the app's file descriptors).
  */
-export const MAX_CONCURRENT_ATTEMPTS = 128;
+export const MAX_CONCURRENT_ATTEMPTS = 512;
 
 const DEFAULT_OPTIONS: DeliveryOptions = {
   tickMs: 100,
@@ -268,13 +273,12 @@ export class DeliveryEngine {
       return;
     }
     const sentAtMs = clock.now();
-    const stampedAtMs = message.failedAttempts === 0 ? message.eventAtMs : sentAtMs;
     const headers = await buildWebhookHeadersAsync({
       messageId: message.messageId,
       subscriptionId: message.subscriptionId,
       eventType: message.eventType,
       eventVersion: message.eventVersion,
-      sentAtMs: stampedAtMs,
+      sentAtMs,
       body: message.body,
       privateKey: keys.privateKey,
     });
