@@ -10,12 +10,15 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'journal-append': () => import('./journal-append'),
   'panel-startup': () => import('./panel-startup'),
   'sandbox-delivery': () => import('./sandbox-delivery'),
+  'chat-storm': () => import('./chat-storm'),
 };
 
+/** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */
 function format(result: BenchResult): string {
   const value = Number.isInteger(result.value) ? String(result.value) : result.value.toFixed(result.value < 10 ? 2 : 1);
   const met = result.target.op === '>=' ? result.value >= result.target.value : result.value <= result.target.value;
-  return `bench ${result.name}: ${value} ${result.unit} (target ${result.target.op} ${result.target.value}) ${met ? 'ok' : 'short'}`;
+  const unit = result.unit ? ` ${result.unit}` : '';
+  return `bench ${result.name}: ${value}${unit} (target ${result.target.op} ${result.target.value}) ${met ? 'ok' : 'short'}`;
 }
 
 async function main(): Promise<void> {

@@ -2,6 +2,7 @@
 export interface BenchResult {
   name: string;
   value: number;
+  /** `ms`, `x`, `deliveries/s`, a phrase such as `of 24000`, or empty for a plain count. */
   unit: string;
   target: { op: '>=' | '<='; value: number };
 }

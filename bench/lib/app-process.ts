@@ -1,0 +1,234 @@
+/**
+ * The built app as a user runs it without Electron (`out/main/panel.js`), in its own process, for the
+ * whole-app benchmarks: start it on a temp data dir, read its panel URL from stdout, find its embedded
+ * sandbox's admin API, sign it in, stop it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { request } from 'undici';
+import { openSettings } from '../../electron/app/settings';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+const PANEL_ENTRY = join(ROOT, 'out', 'main', 'panel.js');
+const SOURCE_DIRS = ['electron', 'shared', 'renderer'];
+
+function newestMtimeMs(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      newest = Math.max(newest, newestMtimeMs(path));
+    } else {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * Builds out/ when it is missing or older than a source file, so a benchmark never measures stale code.
+ * A failed rebuild over an existing out/ (someone's edit in progress) is reported and the old build used.
+ */
+export function ensureBuilt(note: (line: string) => void): void {
+  const built = existsSync(PANEL_ENTRY) && existsSync(join(ROOT, 'out', 'renderer', 'index.html'));
+  const stale = !built || SOURCE_DIRS.some((dir) => newestMtimeMs(join(ROOT, dir)) > statSync(PANEL_ENTRY).mtimeMs);
+  if (!stale) {
+    return;
+  }
+  note(built ? 'sources changed since the last build; building out/' : 'building out/');
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    if (!existsSync(PANEL_ENTRY)) {
+      throw new Error('build failed');
+    }
+    note('the build failed; measuring the previous build in out/');
+  }
+}
+
+/** The embedded sandbox's admin API. */
+export interface AdminApi {
+  url: string;
+  /** Bearer token, when this build's sandbox asks for one. */
+  token: string | null;
+}
+
+export interface AppProcess {
+  child: ChildProcess;
+  dataDir: string;
+  /** The panel URL with its token, as printed. */
+  panelUrl: string;
+  /** Resolves with the first stdout line (seen from now on) that matches. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Finds the embedded sandbox's admin API: `sandbox.json` in the data dir, else the URL printed on stdout. */
+  admin(): Promise<AdminApi>;
+  /** SIGTERM, wait for exit; the data dir is removed unless `keepDir`. */
+  stop(keepDir?: boolean): Promise<void>;
+}
+
+/**
+ * Starts `node out/main/panel.js` in sandbox mode: panel and webhook ports free, tunnel off, no simulated
+ * activity, sign-in auto-approved as the sandbox streamer. The tail of its log (stderr) is kept for error
+ * messages.
+ */
+export async function startAppProcess(
+  extraEnv: Record<string, string> = {},
+  existingDir?: string,
+): Promise<AppProcess> {
+  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
+  if (!existingDir) {
+    // The sign-in's loopback listener takes a free port (sandbox mode registers whatever it picked).
+    openSettings(dataDir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+  }
+  // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
+  const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, PANEL_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      GREENROOM_DATA_DIR: dataDir,
+      GREENROOM_PANEL_PORT: '0',
+      GREENROOM_WEBHOOK_PORT: '0',
+      GREENROOM_TUNNEL: 'off',
+      GREENROOM_SANDBOX_ACTIVITY: 'off',
+      GREENROOM_SANDBOX_AUTO_APPROVE: '100001',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stderr.setEncoding('utf8');
+  // GREENROOM_BENCH_APP_LOG: the app's whole log (stderr) is appended to that file.
+  const logFile = process.env.GREENROOM_BENCH_APP_LOG;
+  child.stderr.on('data', (chunk: string) => {
+    if (logFile) {
+      appendFileSync(logFile, chunk);
+    }
+    // Kept in memory (bounded) for error messages; the app logs little at steady state.
+    log.push(chunk);
+    if (log.length > 200) {
+      log.splice(0, 100);
+    }
+  });
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
+  let exited = false;
+  const failWaiters: ((error: Error) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const waiter of waiters.splice(0)) {
+      const match = waiter.pattern.exec(line);
+      if (match) {
+        waiter.resolve(match);
+      } else {
+        waiters.push(waiter);
+      }
+    }
+  });
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      for (const fail of failWaiters.splice(0)) {
+        fail(new Error(`the app exited; its log ends:\n${log.join('').slice(-2000)}`));
+      }
+      resolve();
+    }),
+  );
+
+  const waitForLine = (pattern: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      for (const line of lines) {
+        const match = pattern.exec(line);
+        if (match) {
+          resolve(match);
+          return;
+        }
+      }
+      if (exited) {
+        reject(new Error(`the app exited; its log ends:\n${log.join('').slice(-2000)}`));
+        return;
+      }
+      const timer = setTimeout(
+        () => reject(new Error(`no stdout line matching ${pattern} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiters.push({
+        pattern,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+      failWaiters.push((error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+
+  const panelUrl = (await waitForLine(/^Greenroom panel: (\S+)/))[1]!;
+
+  return {
+    child,
+    dataDir,
+    panelUrl,
+    waitForLine,
+    async admin() {
+      const file = join(dataDir, 'sandbox.json');
+      for (let i = 0; i < 100; i++) {
+        if (existsSync(file)) {
+          const found = JSON.parse(readFileSync(file, 'utf8')) as { adminUrl?: string; adminToken?: string };
+          if (found.adminUrl) {
+            return { url: found.adminUrl, token: found.adminToken ?? null };
+          }
+        }
+        const printed = lines.find((line) => /admin/i.test(line) && /http:\/\/127\.0\.0\.1:\d+/.test(line));
+        if (printed) {
+          return { url: /http:\/\/127\.0\.0\.1:\d+/.exec(printed)![0], token: null };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("the app's sandbox admin API was not found (no sandbox.json, no admin URL on stdout)");
+    },
+    async stop(keepDir = false) {
+      if (!exited) {
+        child.kill('SIGTERM');
+      }
+      await exit;
+      if (!keepDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Follows a sign-in link (the sandbox approves at once) through its redirects to the app's callback. */
+export async function visit(url: string): Promise<void> {
+  let next: string | undefined = url;
+  for (let hops = 0; next && hops < 5; hops++) {
+    const res: Awaited<ReturnType<typeof request>> = await request(next);
+    await res.body.text();
+    const location = res.headers.location;
+    next = typeof location === 'string' ? new URL(location, next).href : undefined;
+  }
+}
+
+/** Calls the admin API; throws with its answer on a non-2xx. */
+export async function adminCall<T>(admin: AdminApi, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await request(`${admin.url}${path}`, {
+    method,
+    headers: {
+      ...(admin.token ? { authorization: `Bearer ${admin.token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode < 200 || res.statusCode >= 300) {
+    throw new Error(`admin ${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+  }
+  return JSON.parse(text) as T;
+}

@@ -1,0 +1,141 @@
+/**
+ * What the storm benchmark watches inside the panel page, installed before the panel's own scripts run:
+ * - every animation frame's interval (while recording);
+ * - when each chat message's row first enters the DOM (a MutationObserver; `Date.now()`, the machine clock
+ *   the app and the sandbox use too);
+ * - which chat messages reached the page over the panel socket, and how often each (duplicates);
+ * - how often chat stopped following live by itself: the "N new messages" / "back to live" button
+ *   appearing with nobody touching the page. The probe then clicks it, as the streamer would, so the rest
+ *   of the storm is still measured on a live chat.
+ *
+ * Kept as plain browser JavaScript in a string: it runs in the page, not in Node.
+ */
+export const PAGE_PROBE = `(() => {
+  // Findings are drained by the benchmark every second, so they never pile up in the heap it measures.
+  const b = (window.__benchProbe = {
+    recording: false,
+    frames: [],
+    dom: [],
+    received: [],
+    pauses: 0,
+    pausedNow: false,
+    drain() {
+      const out = { frames: b.frames, dom: b.dom, received: b.received, pauses: b.pauses, atMs: Date.now() };
+      b.frames = [];
+      b.dom = [];
+      b.received = [];
+      return out;
+    },
+  });
+
+  // --- Frames, and the live/paused state checked once per frame ---
+  let last = 0;
+  const pauseButton = () => {
+    const log = document.querySelector('[role="log"][aria-label="Chat messages"]');
+    const wrap = log && log.parentElement;
+    if (!wrap) return null;
+    for (const child of wrap.children) {
+      if (child === log) continue;
+      for (const button of child.querySelectorAll('button')) {
+        if (/new message|back to live|paused/i.test(button.textContent || '')) return button;
+      }
+    }
+    return null;
+  };
+  const frame = (t) => {
+    if (b.recording && last > 0) b.frames.push(t - last);
+    last = t;
+    const button = b.recording ? pauseButton() : null;
+    if (button && !b.pausedNow) b.pauses++;
+    b.pausedNow = !!button;
+    if (button) button.click();
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  // --- Rows entering the DOM (the benchmark keeps each message's first) ---
+  const observer = new MutationObserver((records) => {
+    const now = Date.now();
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.matches('article[data-message-id]')) b.dom.push(node.getAttribute('data-message-id'), now);
+        for (const el of node.querySelectorAll('article[data-message-id]')) {
+          b.dom.push(el.getAttribute('data-message-id'), now);
+        }
+      }
+    }
+  });
+  const observe = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) observe(); else document.addEventListener('DOMContentLoaded', observe);
+
+  // --- Chat messages arriving on the panel socket (whatever the batching: any chat message view) ---
+  const walk = (value, depth) => {
+    if (depth > 8 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    if (typeof value.messageId === 'string' && typeof value.content === 'string' && value.sender && typeof value.sender === 'object') {
+      b.received.push(value.messageId);
+      return;
+    }
+    for (const key in value) walk(value[key], depth + 1);
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string' || event.data.indexOf('"event"') < 0) return;
+        let frame;
+        try { frame = JSON.parse(event.data); } catch { return; }
+        if (frame && frame.type === 'event') walk(frame.payload, 0);
+      });
+    }
+  };
+})();`;
+
+/** One drain of the probe's findings since the last. */
+export interface ProbeDrain {
+  /** Frame intervals, ms. */
+  frames: number[];
+  /** Alternating chat message id and epoch ms its row entered the DOM. */
+  dom: (string | number)[];
+  /** Chat message ids received on the socket, once per receipt. */
+  received: string[];
+  /** Auto-pauses so far (a running total). */
+  pauses: number;
+  atMs: number;
+}
+
+/** The page's global object as the probe extends it; functions run by `page.evaluate` cast to it. */
+export type ProbeGlobal = { __benchProbe: { recording: boolean; drain(): ProbeDrain } };
+
+/** The findings of a whole run, gathered in Node from the drains. */
+export class ProbeFindings {
+  readonly frames: number[] = [];
+  /** First time each message's row entered the DOM. */
+  readonly dom = new Map<string, number>();
+  /** Times each message was received. */
+  readonly received = new Map<string, number>();
+  pauses = 0;
+  lastAtMs = 0;
+
+  add(drain: ProbeDrain): void {
+    for (const frame of drain.frames) {
+      this.frames.push(frame);
+    }
+    for (let i = 0; i < drain.dom.length; i += 2) {
+      const id = drain.dom[i] as string;
+      if (!this.dom.has(id)) {
+        this.dom.set(id, drain.dom[i + 1] as number);
+      }
+    }
+    for (const id of drain.received) {
+      this.received.set(id, (this.received.get(id) ?? 0) + 1);
+    }
+    this.pauses = drain.pauses;
+    this.lastAtMs = drain.atMs;
+  }
+}
