@@ -10,9 +10,11 @@
  *    sign-in shows its link with Copy and Open in the dock, the link opens in the browser, and live chat
  *    arrives in the dock.
  *
- * The screenshots docs/screenshots/first-run-wizard.png and docs/screenshots/sign-in-dock.png come from here.
+ * They save test-results/journeys/first-run-wizard.png and sign-in-dock.png, the README's pictures of these
+ * two moments; with GREENROOM_UPDATE_SCREENSHOTS=1 they also replace docs/screenshots/ (the sign-in link
+ * holds a fresh port and state each run, so writing there every run would leave the tree changed).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +27,17 @@ import { embeddedSandbox, type StandaloneSandbox, startStandaloneSandbox } from 
 import { freePort } from './webhook-recorder';
 
 const WAIT = { timeout: 15_000 };
-const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+const SCREENSHOTS = join(ROOT, 'test-results', 'journeys');
+
+/** Saves a screenshot of `page` as a test artefact, and into docs/screenshots/ when asked to update them. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path });
+  if (process.env.GREENROOM_UPDATE_SCREENSHOTS === '1') {
+    copyFileSync(path, join(ROOT, 'docs', 'screenshots', `${name}.png`));
+  }
+}
 const DOCK = { width: 340, height: 720 };
 
 /** Approves on the sandbox's consent page, in the tab the panel opened as the streamer's browser. */
@@ -66,8 +78,7 @@ describe('journey: first run on the embedded sandbox', () => {
     page = await openPanel(await newContext(browser), app);
     const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
     await guide.waitFor(WAIT);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'first-run-wizard.png') });
+    await screenshot(page, 'first-run-wizard');
   });
 
   it('tours the sandbox in step 2 without waiting for a tunnel', async () => {
@@ -173,8 +184,7 @@ describe('journey: credentials applied live, then sign-in and live chat in a 340
     const link = dock.getByRole('region', { name: 'Sign-in link' });
     await link.getByRole('button', { name: 'Copy link' }).waitFor(WAIT);
     expect(await link.locator('code').textContent()).toMatch(/\/oauth\/authorize\?/);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await dock.screenshot({ path: join(SCREENSHOTS, 'sign-in-dock.png') });
+    await screenshot(dock, 'sign-in-dock');
     const opening = dock.context().waitForEvent('page', WAIT);
     await link.getByRole('button', { name: 'Open link' }).click();
     await approveIn(await opening);
