@@ -55,7 +55,19 @@ export interface AppAdapters {
   restart?: () => Promise<void>;
   /** Why saved settings are not in effect (the app host's answer); null while they are. */
   notApplied?: () => NotAppliedView | null;
+  /**
+   * In sandbox mode, an embedded sandbox that is already running and the store its tokens live in: an app
+   * built again for new settings then keeps the simulated channel, its address and the sign-in. The app
+   * neither starts nor closes it (launch/launch-greenroom.ts does). Absent: the app runs its own.
+   */
+  sandbox?: SharedSandbox;
   dispatcher?: Dispatcher;
+}
+
+/** A running embedded sandbox lent to each app built in sandbox mode, and where its tokens are kept. */
+export interface SharedSandbox {
+  embedded: EmbeddedSandbox;
+  tokens: SecretStore;
 }
 
 /** A built app: the router both transports call, the events they forward, and its lifecycle. */
@@ -78,8 +90,15 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const { clock, log } = adapters;
   const settings = adapters.settings ?? openSettings(adapters.dataDir, { log, randomBytes });
   const events = createAppEvents(log);
+  const shared = config.mode === 'sandbox' ? (adapters.sandbox ?? null) : null;
   const embedded: EmbeddedSandbox | null =
-    config.mode === 'sandbox' ? await startEmbeddedSandbox(config, { clock, log }) : null;
+    config.mode === 'sandbox' ? (shared?.embedded ?? (await startEmbeddedSandbox(config, { clock, log }))) : null;
+  /** Closes the embedded sandbox if this app started it (a shared one outlives the app). */
+  const closeOwnSandbox = async (): Promise<void> => {
+    if (!shared) {
+      await embedded?.close();
+    }
+  };
 
   let kick: Kick;
   try {
@@ -92,13 +111,13 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       {
         clock,
         // Sandbox tokens die with the sandbox at exit: keeping them would only restore a dead session.
-        store: embedded ? new MemorySecretStore() : adapters.secretStore,
+        store: embedded ? (shared?.tokens ?? new MemorySecretStore()) : adapters.secretStore,
         openExternal: embedded ? embedded.opener(adapters.openExternal) : adapters.openExternal,
         dispatcher: adapters.dispatcher,
       },
     );
   } catch (error) {
-    await embedded?.close();
+    await closeOwnSandbox();
     throw error;
   }
 
@@ -169,7 +188,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     });
   } catch (error) {
     await kick.close();
-    await embedded?.close();
+    await closeOwnSandbox();
     throw error;
   }
   const health = (): HealthView => ({
@@ -289,8 +308,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
         account.stop();
-        // The sandbox goes first, so its delivery engine does not post to a receiver that is closing.
-        await embedded?.close();
+        // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
+        // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.
+        await closeOwnSandbox();
         try {
           await webhooks.stop();
         } catch (error) {

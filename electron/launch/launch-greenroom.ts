@@ -28,6 +28,7 @@ import { fsReason } from '../secrets/damaged-file';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import { type AppHost, createAppHost } from './app-host';
 import { dataDirNotices } from './data-dir-check';
+import { keepSandbox } from './kept-sandbox';
 
 export type LaunchSecretStore = SecretStore & { backend?: string; degraded?: boolean };
 
@@ -150,6 +151,8 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const secretStore = await deps.openSecretStore(dataDir);
   // Holders rather than `let`s, so the getters below always read the current server and host.
   const started: { panel: PanelServer | null; host: AppHost | null } = { panel: null, host: null };
+  const clock = deps.clock ?? systemClock;
+  const sandboxes = keepSandbox({ clock, log });
   const host = await createAppHost({
     resolveConfig: async () =>
       resolveConfig({
@@ -158,9 +161,10 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
         storedClientSecret: await secretStore.get(SECRET_KEYS.clientSecret),
         dataDir,
       }),
-    build: (config) =>
-      createApp(config, {
-        clock: deps.clock ?? systemClock,
+    build: async (config) => {
+      const sandbox = await sandboxes.lend(config);
+      return createApp(config, {
+        clock,
         openExternal: deps.openExternal,
         secretStore,
         webhooks: deps.webhooks,
@@ -171,9 +175,14 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
         dockUrl: () => started.panel?.url ?? null,
         restart: () => started.host?.apply({ force: true }) ?? Promise.resolve(),
         notApplied: () => started.host?.notApplied() ?? null,
-      }),
+        ...(sandbox ? { sandbox } : {}),
+      });
+    },
     onSettingsChange: (listener) => settings.onChange(listener),
     log,
+  }).catch(async (error: unknown) => {
+    await sandboxes.close();
+    throw error;
   });
   started.host = host;
   const { config } = host.app;
@@ -190,6 +199,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   } catch (error) {
     await started.panel?.close();
     await host.stop();
+    await sandboxes.close();
     throw webhookPortTaken(error, config, dataDir) ?? error;
   }
   const { panel } = started;
@@ -206,6 +216,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
       (stopping ??= (async () => {
         await panel?.close();
         await host.stop();
+        await sandboxes.close();
       })()),
   };
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '../../../../shared/ipc-contract';
 import { type AppConfig, resolveConfig } from '../../../../electron/app/config';
@@ -15,6 +16,8 @@ import { openSettings, type SettingsStore } from '../../../../electron/app/setti
 import type { WebhookPort } from '../../../../electron/app/webhook-port';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { type AppHost, createAppHost } from '../../../../electron/launch/app-host';
+import { keepSandbox, type KeptSandbox } from '../../../../electron/launch/kept-sandbox';
+import { STREAMER_USER_ID } from '../../../../electron/sandbox/world';
 import { MemorySecretStore, SECRET_KEYS } from '../../../../electron/secrets/secret-store';
 import type { KickEvent } from '../../../../electron/webhooks/types';
 import { createFakeWebhookPort, type FakeWebhookPort } from '../app/fake-webhook-port';
@@ -24,7 +27,19 @@ const ENV = {
   GREENROOM_KICK_API_URL: 'http://127.0.0.1:9',
   GREENROOM_KICK_AUTH_URL: 'http://127.0.0.1:9',
   GREENROOM_SANDBOX_ACTIVITY: 'off',
+  GREENROOM_SANDBOX_AUTO_APPROVE: String(STREAMER_USER_ID),
 };
+
+/** Plays the system browser: follows the sandbox's auto-approved authorize URL to our loopback callback. */
+async function visit(url: string): Promise<void> {
+  let next: string | undefined = url;
+  for (let hops = 0; next && hops < 5; hops++) {
+    const res: Awaited<ReturnType<typeof request>> = await request(next);
+    await res.body.text();
+    const location: unknown = res.headers.location;
+    next = typeof location === 'string' ? new URL(location, next).href : undefined;
+  }
+}
 
 function chat(content: string): KickEvent {
   const user = {
@@ -66,6 +81,7 @@ describe('the app host', () => {
   let settings: SettingsStore;
   let secrets: MemorySecretStore;
   let host: AppHost | null;
+  let sandboxes: KeptSandbox;
   const ports: FakeWebhookPort[] = [];
   const logs: string[] = [];
   /** Configurations whose webhook side cannot start. */
@@ -89,9 +105,12 @@ describe('the app host', () => {
           atGate();
           await gate;
         }
+        // As launch-greenroom.ts builds them: one embedded sandbox kept across apps in sandbox mode.
+        const sandbox = await sandboxes.lend(config);
         return createApp(config, {
           clock: new AdjustableClock(),
-          openExternal: () => Promise.reject(new Error('no browser here')),
+          openExternal: visit,
+          ...(sandbox ? { sandbox } : {}),
           secretStore: secrets,
           webhooks: (deps) => {
             const port = createFakeWebhookPort(dir);
@@ -133,7 +152,10 @@ describe('the app host', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'greenroom-host-'));
     settings = openSettings(dir, { randomBytes });
+    // The loopback sign-in listener takes a free port; the sandbox registers whatever it picked.
+    settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
     secrets = new MemorySecretStore();
+    sandboxes = keepSandbox({ clock: new AdjustableClock(), log: (line) => logs.push(line) });
     host = null;
     ports.length = 0;
     logs.length = 0;
@@ -143,6 +165,7 @@ describe('the app host', () => {
   });
   afterEach(async () => {
     await host?.stop();
+    await sandboxes.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -169,6 +192,36 @@ describe('the app host', () => {
     expect(ports[0]!.calls).toEqual(['restore', 'start', 'stop']);
     expect(ports[1]!.calls).toEqual(['restore', 'start']);
     expect(running.app.sandbox).toBeUndefined();
+  });
+
+  it('on the sandbox, a new event list keeps the simulated channel and the sign-in', async () => {
+    const running = await startHost();
+    const sandbox = running.app.sandbox!;
+    expect(await running.router.invoke('auth:start-login', [{}])).toMatchObject({
+      ok: true,
+      value: { signedIn: true, userId: STREAMER_USER_ID },
+    });
+    const first = running.app;
+
+    const restarted = nextRestart(running);
+    settings.update({ wantedEvents: ['chat.message.sent'] });
+    expect(await restarted).toEqual({ message: 'Greenroom now runs with the events to receive.' });
+    expect(running.app).not.toBe(first);
+    expect(running.app.sandbox).toBe(sandbox);
+    expect(running.app.snapshot().account.signedIn).toBe(true);
+    // The new app asks the sandbox who the token belongs to; the token issued before the rebuild still works.
+    await expect.poll(() => running.app.snapshot().account.userId).toBe(STREAMER_USER_ID);
+    // The sandbox still answers, with the token issued before the rebuild.
+    expect(await running.router.invoke('stream:info', [])).toMatchObject({ ok: true });
+  });
+
+  it('closes the kept sandbox once Greenroom talks to Kick', async () => {
+    const running = await startHost();
+    const sandbox = running.app.sandbox!;
+    const restarted = nextRestart(running);
+    await running.router.invoke('settings:set-credentials', [{ clientId: 'client-1', clientSecret: 'secret-1' }]);
+    await restarted;
+    await expect(request(sandbox.urls.api)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('moves event listeners to the new app, so a panel subscribed before the switch hears it', async () => {

@@ -1,0 +1,46 @@
+/**
+ * The embedded sandbox, kept across the apps built in sandbox mode. The app host builds a new app when a
+ * setting it was built from changes (app-host.ts); on the sandbox that is a new redirect URL or event list,
+ * which must not cost the simulated channel, its address (the panel server's image policy names it) or the
+ * sign-in (its tokens live in memory, beside it). It closes when an app is built for Kick, and at stop.
+ */
+import type { AppConfig } from '../app/config';
+import type { SharedSandbox } from '../app/create-app';
+import { startEmbeddedSandbox } from '../app/embedded-sandbox';
+import type { Clock } from '../core/clock';
+import { MemorySecretStore } from '../secrets/secret-store';
+
+export interface KeptSandbox {
+  /** The sandbox for an app built on `config`: the running one, a new one, or none (closing it) on Kick. */
+  lend(config: AppConfig): Promise<SharedSandbox | null>;
+  close(): Promise<void>;
+}
+
+export function keepSandbox(deps: { clock: Clock; log: (line: string) => void }): KeptSandbox {
+  let kept: Promise<SharedSandbox> | null = null;
+  const close = async (): Promise<void> => {
+    const closing = kept;
+    kept = null;
+    const running = await closing?.catch(() => null);
+    await running?.embedded.close();
+  };
+  return {
+    async lend(config) {
+      if (config.mode !== 'sandbox') {
+        await close();
+        return null;
+      }
+      kept ??= startEmbeddedSandbox(config, { clock: deps.clock, log: deps.log }).then((embedded) => ({
+        embedded,
+        tokens: new MemorySecretStore(),
+      }));
+      try {
+        return await kept;
+      } catch (error) {
+        kept = null;
+        throw error;
+      }
+    },
+    close,
+  };
+}
