@@ -1,9 +1,9 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../../../renderer/src/App.svelte';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account, channel, health, message, snapshot } from '../fixtures';
+import { account, channel, health, message, settings, snapshot } from '../fixtures';
 
 function setup(view: 'full' | 'chat' | 'compact' = 'full', first?: Parameters<typeof snapshot>[0]) {
   const fake = createFakeApi();
@@ -170,5 +170,26 @@ describe('App: what the streamer reads is true', () => {
     fake.emit('health:changed', health());
     await settle();
     expect(screen.queryByText(/Kick is delaying events/)).toBeNull();
+  });
+});
+
+describe('App: the sign-in link', () => {
+  it('is on screen once while the setup guide shows its own sign-in step', async () => {
+    const { fake } = setup('full', {
+      account: account({ signedIn: false, scopes: [] }),
+      settings: settings({ setupGuideDone: false }),
+    });
+    await settle();
+    const guide = screen.getByRole('dialog', { name: 'Set up Greenroom' });
+    await fireEvent.click(within(guide).getByRole('button', { name: '4. Check sign-in' }));
+    const waiting = account({ signedIn: false, scopes: [], signingIn: true, signInUrl: 'http://127.0.0.1:1/x' });
+    fake.emit('session:changed', waiting);
+    await settle();
+    expect(screen.getAllByRole('region', { name: 'Sign-in link' })).toHaveLength(1);
+    // Closing the guide leaves the banner, with the link, in its place.
+    await fireEvent.click(within(guide).getByRole('button', { name: /Close/ }));
+    await settle();
+    expect(screen.getAllByRole('region', { name: 'Sign-in link' })).toHaveLength(1);
+    expect(screen.getByText(/Waiting for you to approve Greenroom/)).toBeTruthy();
   });
 });
