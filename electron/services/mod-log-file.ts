@@ -25,8 +25,11 @@ export const MOD_LOG_FILE = 'mod-log.jsonl';
 export interface ModLogStore {
   /** The kept actions, oldest first, at most `limit` (the newest). Never throws. */
   load(): ModAction[];
-  /** Queues an action's write. Never throws; failures are logged. */
-  append(action: ModAction): void;
+  /**
+   * Writes an action; resolves once the fdatasync covering it is done (or the write failed: failures are
+   * logged, never thrown), so an action answered to the panel is on disk first.
+   */
+  append(action: ModAction): Promise<void>;
   /** Resolves once every queued write has finished (or failed). */
   flush(): Promise<void>;
 }
@@ -57,8 +60,8 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
   let linesOnDisk = 0;
   /** The file ends in a torn or foreign line, so the next write must rewrite it whole. */
   let mustRewrite = false;
-  /** Lines appended since the last write started; one write takes them all. */
-  let pending: string[] = [];
+  /** Lines appended since the last write started, and who waits for them; one write takes them all. */
+  let pending: { line: string; done: () => void }[] = [];
   let writing: Promise<void> | null = null;
   let failureLogged = false;
 
@@ -107,14 +110,15 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
    */
   const drain = async (): Promise<void> => {
     while (pending.length > 0) {
-      const lines = pending;
+      const batch = pending;
       pending = [];
-      const whole = mustRewrite || linesOnDisk + lines.length > limit * 2 ? [...kept] : null;
+      const whole = mustRewrite || linesOnDisk + batch.length > limit * 2 ? [...kept] : null;
       try {
-        await (whole ? rewrite(whole) : appendLines(lines));
+        await (whole ? rewrite(whole) : appendLines(batch.map((p) => p.line)));
       } catch (error) {
         fail(error);
       }
+      batch.forEach((p) => p.done());
     }
     writing = null;
   };
@@ -157,8 +161,9 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
       if (kept.length > limit) {
         kept.splice(0, kept.length - limit);
       }
-      pending.push(`${JSON.stringify(action)}\n`);
+      const written = new Promise<void>((done) => pending.push({ line: `${JSON.stringify(action)}\n`, done }));
       writing ??= drain();
+      return written;
     },
 
     flush() {

@@ -146,23 +146,24 @@ export class Moderation {
       await act(await this.#deps.broadcasterUserId());
     } catch (error) {
       // Expected failures say why in the log; anything else is a bug whose details stay out of the panel.
-      this.#record(
+      await this.#record(
         isAppError(error)
           ? { ...base, ok: false, error: error.message, errorCode: error.code }
           : { ...base, ok: false, error: 'Something went wrong', errorCode: 'Internal' },
       );
       throw error;
     }
-    this.#record(base);
+    await this.#record(base);
     return base;
   }
 
-  #record(action: ModAction): void {
+  /** Keeps the action (on disk first, with a store), then announces it. */
+  async #record(action: ModAction): Promise<void> {
     this.#actions.push(action);
     if (this.#actions.length > this.#logSize) {
       this.#actions.splice(0, this.#actions.length - this.#logSize);
     }
-    this.#deps.store?.append(action);
+    await this.#deps.store?.append(action);
     try {
       this.#deps.onAction(action);
     } catch (error) {

@@ -83,6 +83,15 @@ describe('the mod log on disk', () => {
     expect(restarted.actions()[0]).toMatchObject({ minutes: 10, reason: 'calm down', targetUsername: 'noodle_ninja' });
   });
 
+  it('has each action on disk by the time it is answered, so a kill -9 right after loses none', async () => {
+    const dir = tempDir();
+    const moderation = moderationIn(dir);
+    const ban = await moderation.ban({ userId: 7, reason: 'spam' });
+    // No flush: what the panel was answered must already be in the file.
+    const lines = readFileSync(join(dir, MOD_LOG_FILE), 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as ModAction).id)).toEqual([ban.id]);
+  });
+
   it('skips a torn last line from a crash mid-write, keeps the rest, and then writes whole lines again', async () => {
     const dir = tempDir();
     const path = join(dir, MOD_LOG_FILE);
