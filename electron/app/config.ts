@@ -9,6 +9,7 @@
 import { AppError } from '../../shared/errors';
 import type { KickEventType, KickScope } from '../../shared/kick/scopes';
 import type { AppMode } from '../../shared/views';
+import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { NotificationToggles, SettingsValues } from './settings';
 
 /** Kick's API host (reference §1). */
@@ -17,8 +18,12 @@ export const KICK_API_URL = 'https://api.kick.com';
 export const KICK_AUTH_URL = 'https://id.kick.com';
 /** Where the receiver listens unless `GREENROOM_WEBHOOK_PATH` says otherwise. */
 export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
-/** The receiver's timestamp window; 0 (by environment) turns it off. */
-export const DEFAULT_REPLAY_WINDOW_S = 1800;
+/**
+ * The receiver's timestamp window: 48 h, so it cannot reject a genuine late delivery or retry (Kick retries
+ * for a day, and whether a retry's timestamp is fresh is undocumented: `WIRE_ASSUMPTIONS`). 0 (by
+ * environment) turns it off.
+ */
+export const DEFAULT_REPLAY_WINDOW_S = WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds;
 /**
  * The receiver port, next to the panel's: fixed, so a streamer's own tunnel or reverse proxy keeps routing
  * to it across restarts. Kept in the settings (`webhookPort`), where a settings migration wrote it.

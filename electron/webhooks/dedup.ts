@@ -1,121 +1,140 @@
 /**
  * Delivery dedup (design.md, asks 2): Kick delivers at least once, repeats a delivery under the same
- * message id, and resends the same payload under a new id (issues #193, #246). Both are caught here, by
- * message id and by SHA-256 of the raw body, within a bounded window: the newest `maxEntries` of each,
- * optionally only those younger than `maxAgeMs`. Refilled from the journal on start.
+ * message id, and duplicate subscriptions deliver the same payload under different ids at the same moment
+ * (issues #193, #246). Three rules, each for a reason:
+ *
+ * - By message id, for the whole retention ({@link IdMemory}): a redelivery is recognised however many
+ *   deliveries came in between, within a stated memory bound.
+ * - By SHA-256 of the raw body only within {@link BODY_DEDUP_WINDOW_MS}: copies from duplicate
+ *   subscriptions arrive together, while identical bodies minutes apart are real repeats (a title set back
+ *   A → B → A, a viewer who follows again) and must be shown.
+ * - A copy that arrives while the original's journal write is still pending waits for that write and gets
+ *   its outcome: answered 200 only once the original is on disk, and 5xx with it if the write fails, so
+ *   Kick retries both and nothing is acknowledged that is not journaled.
  */
 import { createHash } from 'node:crypto';
+import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
+import { IdMemory, type IdMemoryOptions } from './id-memory';
 import type { JournalRecord } from './types';
 
+/**
+ * Identical bodies count as one only this close together. Duplicate subscriptions fan out from one event
+ * in the same second (issue #246); ten seconds leaves room for Kick's queue and a slow tunnel, and is far
+ * shorter than any human repeat (a title changed and changed back, a re-follow).
+ */
+export const BODY_DEDUP_WINDOW_MS = 10_000;
+
+/** Body hashes kept at most (a storm of 10,000 deliveries a second for the whole window: about 15 MB). */
+export const MAX_BODY_HASHES = 100_000;
+
+/** How an id is remembered by default: Kick's retry horizon (`WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds`). */
+export const DEFAULT_ID_RETENTION_MS = WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds * 1000;
+
 /** What a claim found. */
-export type DedupVerdict = 'new' | 'duplicate-id' | 'duplicate-body';
+export type Claim =
+  /** First sighting: journal it, then `settle(true)`, or `settle(false)` when the write failed. */
+  | { verdict: 'new'; settle(kept: boolean): void }
+  /** Already journaled (by id, or the same body within the window): answer 200, keep nothing. */
+  | { verdict: 'duplicate-id' | 'duplicate-body' }
+  /** The original's journal write is in flight: `kept` resolves with its outcome. */
+  | { verdict: 'pending'; by: 'id' | 'body'; kept: Promise<boolean> };
 
 export interface DeliveryDedup {
-  /**
-   * Claims a delivery: 'new' records both keys (roll back with {@link release} if it is then not kept),
-   * otherwise says which key was already seen. Synchronous, so two concurrent copies cannot both win.
-   */
-  claim(messageId: string, bodyHash: string, nowMs: number): DedupVerdict;
-  /** Forgets a claim whose journal append failed, so Kick's retry is accepted. */
-  release(messageId: string, bodyHash: string): void;
-  /** Records an already-accepted delivery (the journal on start). */
+  /** Claims a delivery. Synchronous, so two concurrent copies can never both be 'new'. */
+  claim(messageId: string, bodyHash: string, nowMs: number): Claim;
+  /** Records an already-accepted delivery (the journal, replayed at start). */
   remember(record: JournalRecord): void;
-  /** Entries currently held (ids, body hashes). */
-  size(): { ids: number; bodies: number };
+  /** Ids remembered, body hashes in the window, and claims whose write is pending. */
+  size(): { ids: number; bodies: number; pending: number };
+  /** Closes the id memory's files. */
+  close(): void;
 }
 
 export interface DeliveryDedupOptions {
-  /** How many ids and how many body hashes are kept (each); default 50,000. */
-  maxEntries?: number;
-  /**
-   * Entries older than this no longer count as seen; default: no age limit. Worth setting (a day, say):
-   * some payloads carry no time of their own (`channel.followed`, a title changed back and forth in
-   * `livestream.metadata.updated`), so a real repeat of one would be taken for a resend while in the window.
-   */
-  maxAgeMs?: number;
+  /** The id memory; default: in memory only, {@link DEFAULT_ID_RETENTION_MS} (tests). */
+  ids?: Partial<IdMemoryOptions>;
+  bodyWindowMs?: number;
+  maxBodyHashes?: number;
 }
-
-/** Default window: 50,000 ids and 50,000 body hashes (a few MB). */
-export const DEFAULT_DEDUP_ENTRIES = 50_000;
 
 /** SHA-256 of the raw body, lower-case hex (the journal's `bodyHash`). */
 export function hashBody(body: Buffer): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
-/**
- * A key → first-seen-time map evicted in insertion order (a Map iterates oldest first), so both the count
- * bound and the age bound drop from the front in O(1) per entry.
- */
-class SeenWindow {
-  readonly #seen = new Map<string, number>();
-  readonly #maxEntries: number;
-  readonly #maxAgeMs: number | undefined;
-
-  constructor(maxEntries: number, maxAgeMs: number | undefined) {
-    this.#maxEntries = maxEntries;
-    this.#maxAgeMs = maxAgeMs;
-  }
-
-  get size(): number {
-    return this.#seen.size;
-  }
-
-  has(key: string, nowMs: number): boolean {
-    const at = this.#seen.get(key);
-    return at !== undefined && (this.#maxAgeMs === undefined || at >= nowMs - this.#maxAgeMs);
-  }
-
-  add(key: string, atMs: number, nowMs: number): void {
-    this.#seen.delete(key);
-    this.#seen.set(key, atMs);
-    this.#evict(nowMs);
-  }
-
-  delete(key: string): void {
-    this.#seen.delete(key);
-  }
-
-  #evict(nowMs: number): void {
-    const oldestAllowed = this.#maxAgeMs === undefined ? -Infinity : nowMs - this.#maxAgeMs;
-    for (const [key, at] of this.#seen) {
-      if (this.#seen.size <= this.#maxEntries && at >= oldestAllowed) {
-        break;
-      }
-      this.#seen.delete(key);
-    }
-  }
+interface Pending {
+  kept: Promise<boolean>;
+  resolve(kept: boolean): void;
 }
 
-/** Creates an empty dedup window. */
+/** Creates the dedup; with `ids.dir` it loads the id memory an earlier run left there. */
 export function createDeliveryDedup(options: DeliveryDedupOptions = {}): DeliveryDedup {
-  const maxEntries = options.maxEntries ?? DEFAULT_DEDUP_ENTRIES;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new RangeError(`maxEntries must be ≥ 1, got ${maxEntries}`);
-  }
-  const ids = new SeenWindow(maxEntries, options.maxAgeMs);
-  const bodies = new SeenWindow(maxEntries, options.maxAgeMs);
+  const ids = new IdMemory({ dir: null, retentionMs: DEFAULT_ID_RETENTION_MS, ...options.ids });
+  const windowMs = options.bodyWindowMs ?? BODY_DEDUP_WINDOW_MS;
+  const maxBodies = options.maxBodyHashes ?? MAX_BODY_HASHES;
+  // Insertion order is time order, so expiry and the size cap both drop from the front.
+  const bodies = new Map<string, number>();
+  const pendingIds = new Map<string, Pending>();
+  const pendingBodies = new Map<string, Pending>();
+
+  const rememberBody = (hash: string, atMs: number, nowMs: number): void => {
+    bodies.delete(hash);
+    bodies.set(hash, atMs);
+    for (const [oldest, at] of bodies) {
+      if (bodies.size <= maxBodies && at >= nowMs - windowMs) {
+        break;
+      }
+      bodies.delete(oldest);
+    }
+  };
+  const seenBody = (hash: string, nowMs: number): boolean => {
+    const at = bodies.get(hash);
+    return at !== undefined && at >= nowMs - windowMs;
+  };
+
   return {
     claim(messageId, bodyHash, nowMs) {
-      if (ids.has(messageId, nowMs)) {
-        return 'duplicate-id';
+      const byId = pendingIds.get(messageId);
+      if (byId) {
+        return { verdict: 'pending', by: 'id', kept: byId.kept };
       }
-      if (bodies.has(bodyHash, nowMs)) {
-        return 'duplicate-body';
+      if (ids.has(messageId)) {
+        return { verdict: 'duplicate-id' };
       }
-      ids.add(messageId, nowMs, nowMs);
-      bodies.add(bodyHash, nowMs, nowMs);
-      return 'new';
-    },
-    release(messageId, bodyHash) {
-      ids.delete(messageId);
-      bodies.delete(bodyHash);
+      const byBody = pendingBodies.get(bodyHash);
+      if (byBody) {
+        return { verdict: 'pending', by: 'body', kept: byBody.kept };
+      }
+      if (seenBody(bodyHash, nowMs)) {
+        return { verdict: 'duplicate-body' };
+      }
+      let resolve: (kept: boolean) => void = () => undefined;
+      const pending: Pending = { kept: new Promise<boolean>((r) => (resolve = r)), resolve: (kept) => resolve(kept) };
+      pendingIds.set(messageId, pending);
+      pendingBodies.set(bodyHash, pending);
+      let settled = false;
+      return {
+        verdict: 'new',
+        settle(kept) {
+          if (settled) {
+            return;
+          }
+          settled = true;
+          pendingIds.delete(messageId);
+          pendingBodies.delete(bodyHash);
+          if (kept) {
+            ids.add(messageId, nowMs);
+            rememberBody(bodyHash, nowMs, nowMs);
+          }
+          pending.resolve(kept);
+        },
+      };
     },
     remember(record) {
-      // Journal records come oldest first, so the record's own time stands in for "now" during a refill.
-      ids.add(record.messageId, record.receivedAtMs, record.receivedAtMs);
-      bodies.add(record.bodyHash, record.receivedAtMs, record.receivedAtMs);
+      ids.add(record.messageId, record.receivedAtMs);
+      rememberBody(record.bodyHash, record.receivedAtMs, record.receivedAtMs);
     },
-    size: () => ({ ids: ids.size, bodies: bodies.size }),
+    size: () => ({ ids: ids.stats().ids, bodies: bodies.size, pending: pendingIds.size }),
+    close: () => ids.close(),
   };
 }

@@ -5,7 +5,7 @@
  *
  * - Where the payload carries the event's own time (`chat.message.sent`'s `created_at`, see
  *   `event-time.ts`), that is the start: Kick stamps `Kick-Event-Message-Timestamp` when it *sends*, so its
- *   10-minute queue delays never show in the header (docs: wire reference §5.5, Lateness). Events without
+ *   10-minute queue delays never show in the header (reference §5.5, Lateness). Events without
  *   one fall back to the header, which still shows network and retry delays.
  * - While the window holds any event-time samples, only they count: send-time samples read near zero
  *   exactly when Kick is slow, and mixing them in would dilute the one measure that sees the delay.

@@ -18,11 +18,14 @@
  *
  * Crash recovery: on open, a torn last line of the newest segment (no newline, CRC mismatch, bad JSON) is
  * truncated away so the next append starts on a clean line; a corrupt line elsewhere is skipped and logged.
+ * A segment that cannot be read at all, or holds only damage, is moved aside with one line naming it, and
+ * the rest is replayed (`journal-segments.ts`): one bad file never stops start-up.
  */
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { encodeRecord, parseSegmentName, readSegment, scanSegment, segmentName } from './journal-format';
+import { join } from 'node:path';
+import { encodeRecord, segmentName } from './journal-format';
+import { describe, listSegments, openAppendSegment, openSegment, readSegmentFile } from './journal-segments';
 import type { EventJournal, JournalRecord } from './types';
 
 /** How hard `append` works to make a record survive a power cut (see the module comment). */
@@ -62,8 +65,6 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-const FILE_MODE = 0o600;
-
 /** Opens (or creates) the journal in `dir`, repairing a torn tail left by a crash. */
 export async function createFileJournal(options: FileJournalOptions): Promise<FileJournal> {
   const { dir, maxSegmentBytes = 8 * 1024 * 1024, maxSegments = 8, fsync = 'batch' } = options;
@@ -77,15 +78,17 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Fi
 
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const seqs = await listSegments(dir);
-  let seq = seqs.at(-1) ?? 1;
-  if (seqs.length === 0) {
+  const newest = await openAppendSegment(dir, seqs.at(-1) ?? 1, fsync !== 'never', log);
+  let { fh, seq, size } = newest;
+  if (seq !== (seqs.at(-1) ?? seq)) {
+    seqs.pop(); // the newest segment was moved aside; appends go to a new one
+  }
+  if (seqs.at(-1) !== seq) {
     seqs.push(seq);
   }
-  let fh = await openSegment(pathOf(seq));
   if (fsync !== 'never') {
     await syncDir(dir);
   }
-  let size = await repairTail(fh, pathOf(seq), fsync !== 'never', log);
 
   const pending: Pending[] = [];
   let flushing: Promise<void> | null = null;
@@ -198,18 +201,12 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Fi
       await drain();
       const records: JournalRecord[] = [];
       for (const s of [...seqs]) {
-        // A segment rotated away while we read is simply gone.
-        const bytes = await readFile(pathOf(s)).catch((cause: NodeJS.ErrnoException) => {
-          if (cause.code === 'ENOENT') {
-            return Buffer.alloc(0);
-          }
-          throw cause;
-        });
-        const contents = readSegment(bytes, s === seq);
-        records.push(...contents.records);
-        for (const { start, reason } of contents.skipped) {
-          log(`journal: skipped a corrupt record in ${segmentName(s)} at byte ${start} (${reason})`);
+        const contents = await readSegmentFile(dir, s, s === seq, log);
+        if (contents === null && s !== seq) {
+          // Rotated away while we read, or moved aside as damaged: either way no longer a segment.
+          seqs.splice(seqs.indexOf(s), 1);
         }
+        records.push(...(contents ?? []));
       }
       return records;
     },
@@ -254,36 +251,6 @@ export async function replayJournal(journal: Pick<EventJournal, 'readAll'>, targ
 
 // --- Files ---
 
-async function listSegments(dir: string): Promise<number[]> {
-  const seqs = (await readdir(dir)).map(parseSegmentName).filter((seq) => seq !== null);
-  return seqs.sort((a, b) => a - b);
-}
-
-async function openSegment(path: string): Promise<FileHandle> {
-  // O_APPEND: every write lands at the end, whatever happened to the file before.
-  const fh = await open(path, 'a', FILE_MODE);
-  // The mode only applies at creation; tighten a file an older build or a user left readable.
-  await fh.chmod(FILE_MODE);
-  return fh;
-}
-
-/** Cuts a torn or corrupt last line off the newest segment; returns the resulting size. */
-async function repairTail(fh: FileHandle, path: string, sync: boolean, log: (line: string) => void): Promise<number> {
-  const bytes = await readFile(path);
-  const last = scanSegment(bytes).at(-1);
-  if (!last || last.result.ok) {
-    return bytes.length;
-  }
-  await fh.truncate(last.start);
-  if (sync) {
-    await fh.datasync();
-  }
-  log(
-    `journal: truncated a torn record (${bytes.length - last.start} bytes, ${last.result.reason}) at the end of ${basename(path)}`,
-  );
-  return last.start;
-}
-
 async function writeFully(fh: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
@@ -299,8 +266,4 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -32,7 +32,7 @@ export interface WebhookReceiverDeps {
   /** Largest body read; default 256 KiB. Beyond it: 413 and the connection is closed. */
   maxBodyBytes?: number;
   clock: Clock;
-  /** Default 1800; 0 turns the window off (`GREENROOM_REPLAY_WINDOW_S`). */
+  /** Default 48 h (`DEFAULT_REPLAY_WINDOW_SECONDS`); 0 turns the window off (`GREENROOM_REPLAY_WINDOW_S`). */
   replayWindowSeconds?: number;
   /** How far ahead of our clock a timestamp may be; default 300. */
   futureSkewSeconds?: number;
@@ -193,10 +193,22 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     }
 
     const bodyHash = hashBody(body);
-    const seen = deps.dedup.claim(headers.messageId, bodyHash, nowMs);
-    if (seen !== 'new') {
+    const claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs);
+    if (claim.verdict === 'pending') {
+      // The same delivery (or its twin from a duplicate subscription) is being journaled right now: its
+      // answer is that write's answer, so a failed write is retried by Kick for both copies.
+      const kept = await claim.kept;
+      if (!kept) {
+        const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later');
+        return reject(req, res, failed, { ...describe(headers), duplicateOf: claim.by });
+      }
+    }
+    if (claim.verdict !== 'new') {
       counters.duplicates++;
-      deps.log('debug', 'webhook duplicate', { ...describe(headers), by: seen });
+      deps.log('debug', 'webhook duplicate', {
+        ...describe(headers),
+        by: claim.verdict === 'pending' ? claim.by : claim.verdict,
+      });
       return replyOk(res);
     }
     const record: JournalRecord = {
@@ -212,11 +224,12 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     try {
       await deps.journal.append(record);
     } catch (error) {
-      // Not kept, so not seen: Kick's retry of this delivery must be accepted.
-      deps.dedup.release(headers.messageId, bodyHash);
+      // Not kept, so not seen: Kick's retry of this delivery (and any copy waiting on it) must be retried.
+      claim.settle(false);
       const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
+    claim.settle(true);
     replyOk(res);
     counters.accepted++;
     publish(record);

@@ -1,11 +1,15 @@
 /**
  * The replay window on `Kick-Event-Message-Timestamp` (pure). Kick documents no freshness window
- * (reference §5.3), so this is our hardening: a captured delivery cannot be replayed days later, while
- * Kick's retries (re-signed with their send time) and prime-time lateness of minutes still pass.
+ * (reference §5.3), so this is our hardening: a captured delivery cannot be replayed days later. It must
+ * never reject a genuine delivery, though: Kick delivers minutes to hours late and retries for a day, and
+ * whether a retry is re-stamped is undocumented, so the default spans that whole horizon (see
+ * `WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds` in `electron/kick/wire-assumptions.ts`). A replay inside it
+ * is still caught by the message-id dedup, which remembers ids at least as long.
  */
+import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 
-/** Default width of the window into the past: 30 minutes. */
-export const DEFAULT_REPLAY_WINDOW_SECONDS = 1800;
+/** Default width of the window into the past: 48 hours. */
+export const DEFAULT_REPLAY_WINDOW_SECONDS = WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds;
 
 /** How far ahead of our clock a timestamp may be (clock skew between Kick and this machine). */
 export const DEFAULT_FUTURE_SKEW_SECONDS = 300;

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import type { KickEventType } from '../../shared/kick/scopes';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
-import { createDeliveryDedup, type DeliveryDedup } from './dedup';
+import { createDeliveryDedup, DEFAULT_ID_RETENTION_MS, type DeliveryDedup } from './dedup';
 import { createDeliveryLag, type DeliveryLag } from './delivery-lag';
 import { createEventBus, type EventBus } from './event-bus';
 import { eventTimeOf } from './event-time';
+import type { IdMemoryOptions } from './id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
 import { parseKickEvent } from './parse-event';
 import { createPublicKeyCache } from './public-key-cache';
@@ -39,6 +40,8 @@ export interface WebhookServiceConfig {
   fsync?: FsyncPolicy;
   /** How many past events `restore()` hands back for the panel (the newest). */
   historyLimit?: number;
+  /** The id memory's sizes (tests make them small to reach the spill path). */
+  idMemory?: Pick<IdMemoryOptions, 'maxMemoryBytes' | 'runMaxIds' | 'runMaxSpanMs'>;
 }
 
 export interface WebhookServiceDeps {
@@ -78,10 +81,26 @@ export interface RestoredWebhookService {
   start(): Promise<void>;
 }
 
+/**
+ * The dedup memory in the data dir's `dedup/`, remembering ids for Kick's retry horizon or the replay
+ * window, whichever is longer. If that dir cannot be used (read-only, damaged) the ids are kept in memory
+ * only, which is said once: redeliveries are still caught until the next restart, and nothing is lost.
+ */
+function openDeliveryDedup(config: WebhookServiceConfig, log: (line: string) => void): DeliveryDedup {
+  const dir = join(config.dataDir, 'dedup');
+  const retentionMs = Math.max(DEFAULT_ID_RETENTION_MS, (config.replayWindowSeconds ?? 0) * 1000);
+  const ids = { retentionMs, ...config.idMemory, log };
+  try {
+    return createDeliveryDedup({ ids: { ...ids, dir } });
+  } catch (error) {
+    log(`webhooks: could not open the dedup memory in ${dir} (${String(error)}); keeping it in memory for this run`);
+    return createDeliveryDedup({ ids: { ...ids, dir: null } });
+  }
+}
+
 export function createWebhookService(config: WebhookServiceConfig, deps: WebhookServiceDeps): WebhookService {
   const path = config.path ?? DEFAULT_WEBHOOK_PATH;
   const bus = createEventBus({ log: deps.log });
-  const dedup: DeliveryDedup = createDeliveryDedup({ maxAgeMs: 86_400_000 });
   const lag: DeliveryLag = createDeliveryLag({ clock: deps.clock, log: deps.log });
   const listeners = new Set<() => void>();
   const changed = (): void => {
@@ -100,6 +119,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     log: (level, message) => deps.log(`webhooks: ${level}: ${message}`),
   });
   let journal: FileJournal | null = null;
+  let dedup: DeliveryDedup | null = null;
   let receiver: WebhookReceiver | null = null;
   let tunnel: Tunnel | null = null;
   let reconciler: SubscriptionReconciler | null = null;
@@ -116,10 +136,12 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       log: deps.log,
     });
     journal = opened;
+    const memory = openDeliveryDedup(config, deps.log);
+    dedup = memory;
     const events: KickEvent[] = [];
     const limit = config.historyLimit ?? 5_000;
     await replayJournal(opened, {
-      dedup,
+      dedup: memory,
       onRecord: (record) => {
         events.push(parseKickEvent(record));
         if (events.length > limit * 2) {
@@ -130,12 +152,12 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     });
     return {
       events: events.slice(-limit),
-      start: () => (starting ??= start(opened)),
+      start: () => (starting ??= start(opened, memory)),
     };
   };
 
   /** Receiver first, then the tunnel in the background. Only reachable through restore(). */
-  const start = async (opened: FileJournal): Promise<void> => {
+  const start = async (opened: FileJournal, memory: DeliveryDedup): Promise<void> => {
     if (stopped) {
       throw new Error('webhook service already stopped');
     }
@@ -146,7 +168,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       replayWindowSeconds: config.replayWindowSeconds,
       publicKey,
       journal: opened,
-      dedup,
+      dedup: memory,
       onEvent: (event) => {
         const started = eventTimeOf(event);
         lag.record(started.at, event.receivedAtMs, started.source);
@@ -187,6 +209,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       await receiver?.stop();
       await bus.idle();
       await journal?.close();
+      dedup?.close();
     },
     health() {
       const status = tunnel?.status() ?? { state: 'off' as const };

@@ -209,7 +209,7 @@ describe('webhook delivery: injected faults', () => {
     expect(signatureVerifies(sandbox.ctx.keys.publicKeyPem, resent!)).toBe(true);
   });
 
-  it('holds a delayed event back so a later event overtakes it; its timestamp shows the lag', async () => {
+  it('holds a delayed event back so a later event overtakes it; its created_at shows the lag, not its header', async () => {
     subscribe(sandbox, 'chat.message.sent');
     const { state } = sandbox.ctx;
     const late = chatMessagePayload(state, { ...chatMessage('first, but late'), messageId: 'late' });
@@ -236,8 +236,8 @@ describe('webhook delivery: injected faults', () => {
     expect(receiver.requests.map((r) => messageIdOf(r))).toEqual(['prompt', 'late']);
     const delivered = receiver.requests[1]!;
     expect(JSON.parse(delivered.body.toString()).created_at).toBe('2025-04-01T07:56:19.000Z');
-    // Stamped when the message was created, so the receiver sees it 30 s late.
-    expect(header(delivered, 'Kick-Event-Message-Timestamp')).toBe('2025-04-01T07:56:19Z');
+    // As Kick does: the header is the send time, so only the payload's created_at shows the 30 s in the queue.
+    expect(header(delivered, 'Kick-Event-Message-Timestamp')).toBe('2025-04-01T07:56:49Z');
     expect(signatureVerifies(sandbox.ctx.keys.publicKeyPem, delivered)).toBe(true);
     expect(sandbox.delivery.attempts[1]).toMatchObject({ eventAtMs: START_MS, attemptedAtMs: START_MS + 30_000 });
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFile, chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,6 +182,45 @@ describe('file journal', () => {
     expect(logs).toEqual([
       expect.stringMatching(/skipped a corrupt record in journal-000001\.log at byte \d+ \(crc\)/),
     ]);
+  });
+
+  // As root (the CI container) permissions do not stop a read, so a directory where a segment file should
+  // be stands in for an unreadable segment: reading it fails the same way, with EISDIR instead of EACCES.
+  it('moves an unreadable segment aside with one plain line naming it, and replays the rest', async () => {
+    await writeFile(join(dir, segmentName(1)), encodeRecord(record(1)));
+    await mkdir(join(dir, segmentName(2)));
+    await writeFile(join(dir, segmentName(3)), encodeRecord(record(3)));
+    const journal = await openJournal();
+    expect(await journal.readAll()).toEqual([record(1), record(3)]);
+    expect(logs).toEqual([
+      `journal: ${join(dir, segmentName(2))}: could not read it (EISDIR: illegal operation on a directory, read); ` +
+        `moved it aside to ${segmentName(2)}.damaged and went on with the rest of the journal`,
+    ]);
+    expect((await readdir(dir)).sort()).toEqual([segmentName(1), `${segmentName(2)}.damaged`, segmentName(3)]);
+    await journal.append(record(4));
+    expect(await (await openJournal()).readAll()).toEqual([record(1), record(3), record(4)]);
+  });
+
+  it('moves a segment of garbage aside in one line, however many lines of garbage it holds', async () => {
+    await writeFile(join(dir, segmentName(1)), Buffer.from('\x00\xff garbage\n'.repeat(500), 'latin1'));
+    await writeFile(join(dir, segmentName(2)), encodeRecord(record(2)));
+    const journal = await openJournal();
+    expect(await journal.readAll()).toEqual([record(2)]);
+    expect(logs).toEqual([
+      `journal: ${join(dir, segmentName(1))}: nothing in it is a journal record (framing at byte 0); ` +
+        `moved it aside to ${segmentName(1)}.damaged and went on with the rest of the journal`,
+    ]);
+  });
+
+  it('moves an unreadable newest segment aside and appends to a new one', async () => {
+    await writeFile(join(dir, segmentName(1)), encodeRecord(record(1)));
+    await mkdir(join(dir, segmentName(2)));
+    const journal = await openJournal();
+    expect(logs).toEqual([expect.stringContaining(`${segmentName(2)}: could not open it (EISDIR`)]);
+    await journal.append(record(3));
+    expect(await journal.readAll()).toEqual([record(1), record(3)]);
+    expect(await readFile(join(dir, segmentName(3)), 'utf8')).toBe(encodeRecord(record(3)));
+    expect(journal.stats().segments).toBe(2);
   });
 
   it('refuses appends after close, and close waits for appends in flight', async () => {

@@ -142,7 +142,7 @@ describe('receiver fuzz', () => {
       const other = Buffer.concat([d.body.subarray(0, d.body.length - 1), Buffer.from(',"x":1}')]);
       extra.otherBody.push({ index: i, signature: signDelivery(d.messageId, d.timestamp, other, key.privateKey) });
       // Validly signed, but outside the replay window: must be rejected as stale (or future).
-      const shift = i % 2 === 0 ? -(1801 + rng.int(86_400)) * 1000 : (301 + rng.int(86_400)) * 1000;
+      const shift = i % 2 === 0 ? -(48 * 3600 + 1 + rng.int(86_400)) * 1000 : (301 + rng.int(86_400)) * 1000;
       extra.outOfWindow.push(
         buildDelivery({
           type: d.headers['Kick-Event-Type']!,

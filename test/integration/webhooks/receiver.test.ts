@@ -357,18 +357,26 @@ describe('receiver: rejections', () => {
     expect(logged).not.toContain(d.headers['Kick-Event-Signature']!.slice(0, 40));
   });
 
-  it('400 WebhookStale outside the replay window; inside it accepted', async () => {
+  it('400 WebhookStale outside the replay window (48 h by default); inside it accepted', async () => {
     const h = await startReceiver();
+    const window = 48 * 3_600_000;
     const at = (ms: number) => h.delivery({ atMs: ms });
-    await expectRejected(h, postDelivery(h.url, at(T0 - 1801_000)), 400, 'WebhookStale');
+    await expectRejected(h, postDelivery(h.url, at(T0 - window - 1000)), 400, 'WebhookStale');
     await expectRejected(h, postDelivery(h.url, at(T0 + 301_000)), 400, 'WebhookStale');
-    expect((await postDelivery(h.url, at(T0 - 1800_000))).status).toBe(200);
+    expect((await postDelivery(h.url, at(T0 - window))).status).toBe(200);
     expect((await postDelivery(h.url, at(T0 + 300_000))).status).toBe(200);
     // A delivery that was fresh when signed goes stale as time passes.
     const d = at(T0);
-    h.clock.advance(1801_000);
+    h.clock.advance(window + 1000);
     const answer = await expectRejected(h, postDelivery(h.url, d), 400, 'WebhookStale');
     expect(answer.message).toBe('timestamp older than the replay window');
+  });
+
+  it('accepts a genuine late delivery by default: sixteen minutes, or a retry still carrying a day-old stamp', async () => {
+    const h = await startReceiver();
+    expect((await postDelivery(h.url, h.delivery({ atMs: T0 - 16 * 60_000 }))).status).toBe(200);
+    expect((await postDelivery(h.url, h.delivery({ atMs: T0 - 25 * 3_600_000 }))).status).toBe(200);
+    expect(h.receiver.counters).toMatchObject({ accepted: 2, rejected: 0 });
   });
 
   it('replay window 0 accepts an old capture (and a future stamp)', async () => {
@@ -387,11 +395,20 @@ describe('receiver: rejections', () => {
 });
 
 describe('receiver: dedup, journal, key', () => {
-  it('answers 200 to a repeated id and to the same payload under a new id, without journaling them', async () => {
+  it('answers 200 to a repeated id and to the same payload under a new id seconds later, without journaling them', async () => {
     const h = await startReceiver();
     const d = h.delivery();
     expect((await postDelivery(h.url, d)).status).toBe(200);
     expect((await postDelivery(h.url, d)).status).toBe(200);
+    // A duplicate subscription's copy: the same payload under a fresh id, seconds later.
+    h.clock.advance(5_000);
+    const resend = buildDelivery({
+      type: 'channel.followed',
+      payload: d.body,
+      privateKey: key.privateKey,
+      atMs: h.clock.now(),
+    });
+    expect((await postDelivery(h.url, resend)).status).toBe(200);
     // Kick's retry: same id, same body, re-signed with a later timestamp.
     h.clock.advance(60_000);
     const retry = buildDelivery({
@@ -402,14 +419,6 @@ describe('receiver: dedup, journal, key', () => {
       atMs: h.clock.now(),
     });
     expect((await postDelivery(h.url, retry)).status).toBe(200);
-    // Kick's resend of the same payload under a fresh id.
-    const resend = buildDelivery({
-      type: 'channel.followed',
-      payload: d.body,
-      privateKey: key.privateKey,
-      atMs: h.clock.now(),
-    });
-    expect((await postDelivery(h.url, resend)).status).toBe(200);
     expect(h.journal.records).toHaveLength(1);
     expect(h.events).toHaveLength(1);
     expect(h.receiver.counters).toMatchObject({ accepted: 1, duplicates: 3, rejected: 0 });

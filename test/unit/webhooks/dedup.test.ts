@@ -1,6 +1,12 @@
-/** Dedup by message id and by body hash, the bounded window, age limit, rollback and refill. */
+/** Dedup by message id and by body hash within seconds, pending claims and their outcome, and refill. */
 import { describe, expect, it } from 'vitest';
-import { createDeliveryDedup, hashBody } from '../../../electron/webhooks/dedup';
+import {
+  BODY_DEDUP_WINDOW_MS,
+  type Claim,
+  createDeliveryDedup,
+  type DeliveryDedup,
+  hashBody,
+} from '../../../electron/webhooks/dedup';
 import type { JournalRecord } from '../../../electron/webhooks/types';
 
 const T = 1_750_000_000_000;
@@ -18,6 +24,15 @@ function record(messageId: string, body: string, receivedAtMs: number): JournalR
   };
 }
 
+/** Claims and, when new, journals it at once (settle true); returns the verdict. */
+function accept(dedup: DeliveryDedup, id: string, hash: string, at: number): Claim['verdict'] {
+  const claim = dedup.claim(id, hash, at);
+  if (claim.verdict === 'new') {
+    claim.settle(true);
+  }
+  return claim.verdict;
+}
+
 describe('hashBody', () => {
   it('is the SHA-256 hex of the bytes', () => {
     expect(hashBody(Buffer.from('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
@@ -25,84 +40,73 @@ describe('hashBody', () => {
 });
 
 describe('createDeliveryDedup', () => {
-  it('claims a new delivery once; a repeat of its id is a duplicate', () => {
+  it('claims a new delivery once; a repeat of its id is a duplicate, however much later', () => {
     const dedup = createDeliveryDedup();
-    expect(dedup.claim('m1', 'h1', T)).toBe('new');
-    expect(dedup.claim('m1', 'h1', T)).toBe('duplicate-id');
-    expect(dedup.claim('m1', 'h2', T)).toBe('duplicate-id');
+    expect(accept(dedup, 'm1', 'h1', T)).toBe('new');
+    expect(accept(dedup, 'm1', 'h1', T)).toBe('duplicate-id');
+    expect(accept(dedup, 'm1', 'h2', T + 36 * 3_600_000)).toBe('duplicate-id');
   });
 
-  it('catches the same payload resent under a new message id', () => {
+  it('takes the same body under a new id as a duplicate only within the window of seconds', () => {
     const dedup = createDeliveryDedup();
-    expect(dedup.claim('m1', 'h1', T)).toBe('new');
-    expect(dedup.claim('m2', 'h1', T)).toBe('duplicate-body');
-    expect(dedup.claim('m3', 'h3', T)).toBe('new');
+    expect(accept(dedup, 'm1', 'title-A', T)).toBe('new');
+    // A duplicate subscription delivers the same payload at the same moment.
+    expect(accept(dedup, 'm2', 'title-A', T + 900)).toBe('duplicate-body');
+    expect(accept(dedup, 'm3', 'title-B', T + 30_000)).toBe('new');
+    // The title set back to A a minute later is a real change: shown.
+    expect(accept(dedup, 'm4', 'title-A', T + 60_000)).toBe('new');
+    expect(accept(dedup, 'm5', 'title-A', T + 60_000 + BODY_DEDUP_WINDOW_MS)).toBe('duplicate-body');
+    expect(accept(dedup, 'm6', 'title-A', T + 60_001 + BODY_DEDUP_WINDOW_MS)).toBe('new');
   });
 
-  it('release forgets a claim so a retry is accepted', () => {
+  it('a copy arriving while the original is being journaled waits, and gets 200 once it is kept', async () => {
     const dedup = createDeliveryDedup();
-    expect(dedup.claim('m1', 'h1', T)).toBe('new');
-    dedup.release('m1', 'h1');
-    expect(dedup.size()).toEqual({ ids: 0, bodies: 0 });
-    expect(dedup.claim('m1', 'h1', T)).toBe('new');
+    const original = dedup.claim('m1', 'h1', T);
+    const sameId = dedup.claim('m1', 'h1', T);
+    const sameBody = dedup.claim('m2', 'h1', T);
+    expect(original.verdict).toBe('new');
+    expect(sameId).toMatchObject({ verdict: 'pending', by: 'id' });
+    expect(sameBody).toMatchObject({ verdict: 'pending', by: 'body' });
+    expect(dedup.size()).toEqual({ ids: 0, bodies: 0, pending: 1 });
+    if (original.verdict === 'new' && sameId.verdict === 'pending' && sameBody.verdict === 'pending') {
+      original.settle(true);
+      expect(await sameId.kept).toBe(true);
+      expect(await sameBody.kept).toBe(true);
+    }
+    expect(dedup.size()).toEqual({ ids: 1, bodies: 1, pending: 0 });
+    expect(accept(dedup, 'm1', 'h1', T)).toBe('duplicate-id');
   });
 
-  it('keeps only the newest maxEntries of each, dropping the oldest first', () => {
-    const dedup = createDeliveryDedup({ maxEntries: 3 });
+  it('a failed write fails its waiting copies too, and forgets the claim so the retries are accepted', async () => {
+    const dedup = createDeliveryDedup();
+    const original = dedup.claim('m1', 'h1', T);
+    const copy = dedup.claim('m1', 'h1', T);
+    if (original.verdict !== 'new' || copy.verdict !== 'pending') {
+      throw new Error(`unexpected claims ${original.verdict}, ${copy.verdict}`);
+    }
+    original.settle(false);
+    original.settle(true); // only the first outcome counts
+    expect(await copy.kept).toBe(false);
+    expect(dedup.size()).toEqual({ ids: 0, bodies: 0, pending: 0 });
+    expect(accept(dedup, 'm1', 'h1', T + 1000)).toBe('new');
+  });
+
+  it('remember refills the ids from the journal; old bodies no longer count', () => {
+    const dedup = createDeliveryDedup();
+    dedup.remember(record('a', '{"n":1}', T - 3_600_000));
+    dedup.remember(record('b', '{"n":2}', T - 1000));
+    expect(accept(dedup, 'a', 'other', T)).toBe('duplicate-id');
+    expect(accept(dedup, 'new-1', hashBody(Buffer.from('{"n":2}')), T)).toBe('duplicate-body');
+    expect(accept(dedup, 'new-2', hashBody(Buffer.from('{"n":1}')), T)).toBe('new');
+  });
+
+  it('keeps at most maxBodyHashes body hashes, dropping the oldest', () => {
+    const dedup = createDeliveryDedup({ maxBodyHashes: 3 });
     for (let i = 1; i <= 4; i++) {
-      expect(dedup.claim(`m${i}`, `h${i}`, T + i)).toBe('new');
+      accept(dedup, `m${i}`, `h${i}`, T);
     }
-    expect(dedup.size()).toEqual({ ids: 3, bodies: 3 });
-    expect(dedup.claim('m1', 'hx', T + 10)).toBe('new'); // m1 was evicted
-    expect(dedup.claim('my', 'h3', T + 10)).toBe('duplicate-body'); // h3 is still held
-    expect(dedup.claim('m4', 'hz', T + 10)).toBe('duplicate-id');
-  });
-
-  it('holds at most maxEntries under a long stream of deliveries', () => {
-    const dedup = createDeliveryDedup({ maxEntries: 1000 });
-    for (let i = 0; i < 20_000; i++) {
-      dedup.claim(`m${i}`, `h${i}`, T + i);
-    }
-    expect(dedup.size()).toEqual({ ids: 1000, bodies: 1000 });
-    expect(dedup.claim('m19999', 'new-hash', T + 20_000)).toBe('duplicate-id');
-    expect(dedup.claim('m0', 'h0', T + 20_000)).toBe('new');
-  });
-
-  it('with maxAgeMs, entries older than the age no longer count and are dropped', () => {
-    const dedup = createDeliveryDedup({ maxAgeMs: 60_000 });
-    expect(dedup.claim('m1', 'h1', T)).toBe('new');
-    expect(dedup.claim('m1', 'h1', T + 60_000)).toBe('duplicate-id');
-    expect(dedup.claim('m2', 'h1', T + 60_000)).toBe('duplicate-body');
-    expect(dedup.claim('m1', 'h1', T + 60_001)).toBe('new');
-    expect(dedup.claim('m9', 'h9', T + 200_000)).toBe('new');
-    expect(dedup.size()).toEqual({ ids: 1, bodies: 1 });
-  });
-
-  it('without maxAgeMs, age does not matter', () => {
-    const dedup = createDeliveryDedup();
-    dedup.claim('m1', 'h1', T);
-    expect(dedup.claim('m1', 'h1', T + 365 * 86_400_000)).toBe('duplicate-id');
-  });
-
-  it('remember refills the window from the journal', () => {
-    const dedup = createDeliveryDedup({ maxEntries: 2 });
-    for (const r of [record('a', '{"n":1}', T), record('b', '{"n":2}', T + 1), record('c', '{"n":3}', T + 2)]) {
-      dedup.remember(r);
-    }
-    expect(dedup.size()).toEqual({ ids: 2, bodies: 2 });
-    expect(dedup.claim('b', 'other', T + 5)).toBe('duplicate-id');
-    expect(dedup.claim('new-id', hashBody(Buffer.from('{"n":3}')), T + 5)).toBe('duplicate-body');
-    expect(dedup.claim('a', hashBody(Buffer.from('{"n":1}')), T + 5)).toBe('new');
-  });
-
-  it('remember respects maxAgeMs relative to later claims', () => {
-    const dedup = createDeliveryDedup({ maxAgeMs: 1000 });
-    dedup.remember(record('a', '{}', T));
-    expect(dedup.claim('a', 'x', T + 1000)).toBe('duplicate-id');
-    expect(dedup.claim('a', 'x', T + 1001)).toBe('new');
-  });
-
-  it('refuses a window smaller than one entry', () => {
-    expect(() => createDeliveryDedup({ maxEntries: 0 })).toThrow(RangeError);
+    expect(dedup.size().bodies).toBe(3);
+    expect(accept(dedup, 'x1', 'h1', T)).toBe('new');
+    expect(accept(dedup, 'x4', 'h4', T)).toBe('duplicate-body');
   });
 });

@@ -41,7 +41,7 @@ describe('resolveConfig', () => {
       // The sandbox delivers on this computer: no public tunnel unless asked for.
       tunnel: { setting: 'off', host: null, subdomain: 'greenroomabcdefgh' },
       emoteHost: null,
-      webhook: { port: 7532, portSource: 'settings', path: '/kick/webhook', replayWindowSeconds: 1800 },
+      webhook: { port: 7532, portSource: 'settings', path: '/kick/webhook', replayWindowSeconds: 172_800 },
       panelPort: 7531,
     });
     expect(SANDBOX_NOTICE).toBe(

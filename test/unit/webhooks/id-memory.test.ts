@@ -1,0 +1,127 @@
+/** The id memory's parts: exact ULID keys, the open table, and runs sealed, spilled, expired and reloaded. */
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUlid } from '../../../electron/core/ids';
+import { compareKeys, KEY_WORDS, writeIdKey } from '../../../electron/webhooks/id-key';
+import { IdMemory } from '../../../electron/webhooks/id-memory';
+import { KeyTable } from '../../../electron/webhooks/id-table';
+
+const T = 1_750_000_000_000;
+const HOUR = 3_600_000;
+
+function key(id: string): Uint32Array {
+  const out = new Uint32Array(KEY_WORDS);
+  writeIdKey(id, out, 0);
+  return out;
+}
+
+describe('id keys', () => {
+  it("decode a ULID's 128 bits exactly, so ids differing in their last bit differ and sort as the strings do", () => {
+    expect([...key('00000000000000000000000001')]).toEqual([0, 0, 0, 1]);
+    expect([...key('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')]).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+    const ids = Array.from({ length: 200 }, (_, i) => createUlid(T + i * 7919));
+    const byString = [...ids].sort();
+    const byKey = [...ids].sort((a, b) => compareKeys(key(a), 0, key(b), 0));
+    expect(byKey).toEqual(byString);
+  });
+
+  it('hash anything else to 128 bits, deterministically', () => {
+    expect(key('not-a-ulid')).toEqual(key('not-a-ulid'));
+    expect(key('not-a-ulid')).not.toEqual(key('not-a-ulie'));
+    // Lower case is not Kick's canonical form, so it is a different id, as its string is.
+    expect(key('01jq8zv4m3k5n7p9r1s3t5v7xa')).not.toEqual(key('01JQ8ZV4M3K5N7P9R1S3T5V7XA'));
+  });
+});
+
+describe('KeyTable', () => {
+  it('adds each key once and finds every key after growing', () => {
+    const table = new KeyTable();
+    const ids = Array.from({ length: 5000 }, (_, i) => createUlid(T + i));
+    for (const id of ids) {
+      expect(table.add(key(id), 0)).toBe(true);
+    }
+    expect(table.add(key(ids[0]!), 0)).toBe(false);
+    expect(table.count).toBe(5000);
+    expect(ids.every((id) => table.has(key(id), 0))).toBe(true);
+    expect(table.has(key(createUlid(T)), 0)).toBe(false);
+    expect(table.keys()).toHaveLength(5000 * KEY_WORDS);
+  });
+});
+
+describe('IdMemory', () => {
+  let dir: string;
+  const logs: string[] = [];
+  const open = (extra: Partial<ConstructorParameters<typeof IdMemory>[0]> = {}): IdMemory =>
+    new IdMemory({ dir, retentionMs: 48 * HOUR, runMaxIds: 100, log: (line) => logs.push(line), ...extra });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'greenroom-ids-'));
+    logs.length = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seals full generations into runs and still recognises every id', () => {
+    const memory = open();
+    const ids = Array.from({ length: 1000 }, (_, i) => createUlid(T + i));
+    ids.forEach((id, i) => expect(memory.add(id, T + i)).toBe(true));
+    expect(memory.stats()).toMatchObject({ ids: 1000, runs: 9 });
+    expect(ids.every((id) => memory.has(id))).toBe(true);
+    expect(memory.add(ids[3]!, T + 2000)).toBe(false);
+    expect(memory.has(createUlid(T))).toBe(false);
+    memory.close();
+  });
+
+  it('over its memory cap keeps only sparse indexes, and answers from disk exactly', () => {
+    const memory = open({ maxMemoryBytes: 25_000 });
+    const ids = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `custom-${i}` : createUlid(T + i)));
+    ids.forEach((id, i) => memory.add(id, T + i));
+    const stats = memory.stats();
+    expect(stats.spilledRuns).toBeGreaterThan(20);
+    expect(stats.memoryBytes).toBeLessThanOrEqual(25_000);
+    expect(ids.every((id) => memory.has(id))).toBe(true);
+    expect(Array.from({ length: 300 }, () => createUlid(T + 1500)).some((id) => memory.has(id))).toBe(false);
+    memory.close();
+  });
+
+  it('comes back after a restart: sealed runs from their files, the open generation from its log', () => {
+    const first = open({ maxMemoryBytes: 20_000 });
+    const ids = Array.from({ length: 1050 }, (_, i) => createUlid(T + i));
+    ids.forEach((id, i) => first.add(id, T + i));
+    first.close();
+    const second = open({ maxMemoryBytes: 20_000 });
+    expect(second.stats().ids).toBe(1050);
+    expect(ids.every((id) => second.has(id))).toBe(true);
+    second.close();
+  });
+
+  it('forgets runs older than the retention, deleting their files', () => {
+    const memory = open({ retentionMs: 2 * HOUR, runMaxSpanMs: HOUR });
+    const old = createUlid(T);
+    memory.add(old, T);
+    memory.add(createUlid(T + HOUR), T + HOUR);
+    expect(memory.has(old)).toBe(true);
+    memory.add(createUlid(T + 4 * HOUR), T + 4 * HOUR);
+    expect(memory.has(old)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.ids'))).toHaveLength(0);
+    memory.close();
+  });
+
+  it('ignores a damaged run file with one line naming it, and cuts a torn log record', () => {
+    const first = open();
+    const ids = Array.from({ length: 150 }, (_, i) => createUlid(T + i));
+    ids.forEach((id, i) => first.add(id, T + i));
+    first.close();
+    const run = readdirSync(dir).find((name) => name.endsWith('.ids'))!;
+    writeFileSync(join(dir, run), 'garbage');
+    writeFileSync(join(dir, 'open.log'), Buffer.alloc(24 * 50 + 7), { flag: 'a' });
+    const logSize = statSync(join(dir, 'open.log')).size;
+    const second = open();
+    expect(logs).toEqual([`webhooks: dedup: ignoring ${run}, which is not a whole id run`]);
+    expect(statSync(join(dir, 'open.log')).size).toBe(logSize - 7);
+    expect(second.has(ids[149]!)).toBe(true);
+    expect(second.has(ids[0]!)).toBe(false);
+    second.close();
+  });
+});
