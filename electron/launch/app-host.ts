@@ -46,6 +46,19 @@ export interface AppHost {
   stop(): Promise<void>;
 }
 
+/**
+ * What a stopped app can still answer (its handlers only read and write the settings), so that with nothing
+ * running the panel still loads, shows why, and can change the settings or press Restart now.
+ */
+const ANSWERED_WHILE_DOWN: ReadonlySet<string> = new Set([
+  'app:snapshot',
+  'app:restart',
+  'settings:get',
+  'settings:update',
+  'settings:set-credentials',
+  'health:snapshot',
+]);
+
 interface Subscription {
   event: EventChannel;
   listener: (payload: never) => void;
@@ -122,10 +135,14 @@ export async function createAppHost(deps: AppHostDeps): Promise<AppHost> {
       down = null;
     } catch (error) {
       log(`app host: the previous settings did not start either: ${messageOf(error)}`);
+      notApplied = {
+        reason: `Greenroom could not start with ${plan.changes.join(', ') || 'the saved settings'}, nor with the previous settings. Change them here, or try again with Restart now.`,
+        details: `${notApplied.details}; then: ${messageOf(error)}`,
+      };
       down = {
         code: 'Internal',
         message:
-          'Greenroom stopped: neither the new settings nor the previous ones would start. Use Restart now, or quit and start Greenroom again.',
+          'Greenroom is stopped: neither the new settings nor the previous ones would start. Change them in Settings, or use Restart now there.',
       };
     }
     emit('app:restarted', { message: notApplied.reason });
@@ -171,7 +188,7 @@ export async function createAppHost(deps: AppHostDeps): Promise<AppHost> {
   const router: Router = {
     async invoke(channel: unknown, args: unknown): Promise<Result<unknown>> {
       await waitForSwap();
-      if (down !== null && channel !== 'app:restart') {
+      if (down !== null && !(typeof channel === 'string' && ANSWERED_WHILE_DOWN.has(channel))) {
         return { ok: false, error: down };
       }
       return current.router.invoke(channel, args);

@@ -364,18 +364,36 @@ describe('the app host', () => {
     expect(running.notApplied()).toBeNull();
   });
 
-  it('answers why when neither the new nor the previous settings start, and Restart now still works', async () => {
+  it('when neither the new nor the previous settings start, still loads the panel to change them or restart', async () => {
     await onKick();
     const running = await startHost();
     refuse = () => true;
     const failed = nextRestart(running);
     settings.update({ tunnel: 'off' });
-    await failed;
+    expect((await failed).message).toMatch(/^Greenroom could not start with the tunnel, nor with the previous/);
     expect(await running.router.invoke('chat:history', [])).toMatchObject({
       ok: false,
-      error: { code: 'Internal', message: expect.stringMatching(/^Greenroom stopped: neither the new settings/) },
+      error: { code: 'Internal', message: expect.stringMatching(/^Greenroom is stopped: neither the new settings/) },
+    });
+    // The panel still loads and shows why, with Restart now.
+    expect(await running.router.invoke('app:snapshot', [])).toMatchObject({
+      ok: true,
+      value: { settings: { notApplied: { reason: expect.stringMatching(/nor with the previous settings/) } } },
     });
 
+    // Putting the setting back starts Greenroom again, on its own.
+    refuse = (config) => config.tunnel.setting === 'off';
+    const back = nextRestart(running);
+    expect(await running.router.invoke('settings:update', [{ tunnel: 'localtunnel' }])).toMatchObject({ ok: true });
+    expect((await back).message).toMatch(/^Greenroom now runs with the saved settings/);
+    expect(await running.router.invoke('chat:history', [])).toEqual({ ok: true, value: [] });
+    expect(running.notApplied()).toBeNull();
+
+    // And Restart now works from that state too.
+    refuse = () => true;
+    const failedAgain = nextRestart(running);
+    settings.update({ tunnel: 'off' });
+    await failedAgain;
     refuse = () => false;
     const retried = nextRestart(running);
     expect(await running.router.invoke('app:restart', [])).toEqual({ ok: true, value: null });
