@@ -11,6 +11,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'panel-startup': () => import('./panel-startup'),
   'sandbox-delivery': () => import('./sandbox-delivery'),
   'chat-storm': () => import('./chat-storm'),
+  'dedup-memory': () => import('./dedup-memory'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */
