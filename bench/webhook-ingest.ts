@@ -1,34 +1,202 @@
 /**
- * Webhook ingest throughput: our receiver (headers, RSA verify, replay window, dedup, journal append,
- * 200, parse + publish) against a bare node:http responder that reads the body and does one RSA
- * verification per request and nothing else. design.md: verification is the floor, so the rest of the
- * pipeline must stay small beside it. Both serve the same pre-signed deliveries over loopback from one
- * keep-alive client with 16 requests in flight. Seven rounds each measure the floor and ours back to back;
- * the ratio is the median of those pairs, the absolute figures the best round of each. The journal is the
- * in-memory one (the file journal has its own benchmark).
+ * Webhook ingest throughput against the floor design.md sets: verification is the floor, so the rest of
+ * the pipeline must stay small beside it.
+ *
+ * `webhook-ingest-ratio` is measured like a user's machine (issue 10): the whole built app in its own
+ * process (`out/main/panel.js` in sandbox mode, signed in, file journal, event bus, services, one dock
+ * connected to the panel socket in another process), the verify-only floor (read the body, one RSA
+ * verification, 200) in its own process, and this process as the load generator. Both get the same
+ * pre-signed chat deliveries, signed with the key the app trusts (the embedded sandbox's signing key,
+ * written into the data dir before the app starts), 16 in flight over keep-alive connections. Seven
+ * rounds, each measuring both back to back (which goes first alternates); the ratio is the median of the
+ * rounds' ratios, the absolute figures the best round of each. The app keeps its dedup memory between
+ * rounds, so each round posts deliveries it has not seen.
+ *
+ * `webhook-ingest-module-ratio` is the receiver module alone (in-memory journal, in this process) against
+ * an in-process floor, as before: where the module's own overhead shows without the app around it.
  */
-import { constants, type KeyObject, verify } from 'node:crypto';
+import { constants, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { systemClock } from '../electron/core/clock';
+import { systemClock, toRfc3339Seconds } from '../electron/core/clock';
 import { createDeliveryDedup } from '../electron/webhooks/dedup';
 import { createPublicKeyCache } from '../electron/webhooks/public-key-cache';
 import { createWebhookReceiver } from '../electron/webhooks/receiver';
 import { KICK_EVENT_HEADERS } from '../shared/kick/events';
 import { MemoryJournal } from '../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
+import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { connectPanel, signInOverPanel } from './lib/panel-client';
+import { startDockProcess, startFloorProcess } from './lib/side-process';
+import { median } from './lib/stats';
 import type { BenchResult } from './types';
 
-/** Deliveries per round. Signing costs ~1 ms each, so they are made once and served to every round. */
+/** Deliveries per round. */
 const DELIVERIES = 2000;
 const CONCURRENCY = 16;
 const ROUNDS = 7;
 
+const note = (line: string): void => console.error(`webhook-ingest: ${line}`);
+
+/** Posts every delivery with `CONCURRENCY` in flight; returns deliveries per second. Throws on a non-200. */
+async function drive(url: string, deliveries: readonly TestDelivery[]): Promise<number> {
+  const target = new URL(url);
+  const pool = new Pool(target.origin, { connections: CONCURRENCY, pipelining: 1 });
+  try {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < deliveries.length) {
+        const d = deliveries[next++]!;
+        const res = await pool.request({ path: target.pathname, method: 'POST', headers: d.headers, body: d.body });
+        const text = await res.body.text();
+        if (res.statusCode !== 200) {
+          throw new Error(`${url} answered ${res.statusCode} ${text.slice(0, 200)}`);
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    return deliveries.length / ((performance.now() - started) / 1000);
+  } finally {
+    await pool.close();
+  }
+}
+
+// --- The whole app, in its own process ---
+
+/** `count` chat deliveries with distinct ids and bodies, signed on the thread pool. */
+async function signChat(privateKey: KeyObject, count: number, tag: string): Promise<TestDelivery[]> {
+  const chat = samplePayloads()['chat.message.sent'];
+  const timestamp = toRfc3339Seconds(Date.now());
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const messageId = `01BENCH${tag}${String(i).padStart(8, '0')}`;
+      const body = Buffer.from(
+        JSON.stringify({
+          ...chat,
+          message_id: `${tag}-${i}`,
+          content: `message ${tag} ${i} [emote:37226:KEKW] that was a clean play`,
+          created_at: new Date().toISOString(),
+        }),
+        'utf8',
+      );
+      const signature = await new Promise<string>((resolve, reject) =>
+        sign('sha256', Buffer.concat([Buffer.from(`${messageId}.${timestamp}.`), body]), privateKey, (error, sig) =>
+          error ? reject(error) : resolve(sig.toString('base64')),
+        ),
+      );
+      return {
+        messageId,
+        timestamp,
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'User-Agent': 'Go-http-client/1.1',
+          'Kick-Event-Message-Id': messageId,
+          'Kick-Event-Subscription-Id': '01BENCHSUBSCR1PT10N00000000',
+          'Kick-Event-Signature': signature,
+          'Kick-Event-Message-Timestamp': timestamp,
+          'Kick-Event-Type': 'chat.message.sent',
+          'Kick-Event-Version': '1',
+        },
+      };
+    }),
+  );
+}
+
+/** A free loopback port (the app's receiver is told to take it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface WholeApp {
+  ratio: number;
+  appRate: number;
+  floorRate: number;
+  bareRate: number;
+}
+
+async function runWholeApp(): Promise<WholeApp> {
+  ensureBuilt(note);
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  const dataDir = prepareDataDir();
+  // The embedded sandbox keeps its signing key here (electron/sandbox/index.ts loadOrCreateSigningKeys), and
+  // the app trusts the public key its sandbox serves: so these deliveries verify as the sandbox's own.
+  writeFileSync(join(dataDir, 'sandbox-signing-key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+    mode: 0o600,
+  });
+  const port = await freePort();
+  const app = await startAppProcess({ GREENROOM_WEBHOOK_PORT: String(port) }, dataDir);
+  const receiverUrl = `http://127.0.0.1:${port}/kick/webhook`;
+  const floor = await startFloorProcess(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  let dock: Awaited<ReturnType<typeof startDockProcess>> | null = null;
+  try {
+    const panel = await connectPanel(app.panelUrl);
+    await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
+    await panel.close();
+    dock = await startDockProcess(app.panelUrl);
+
+    const warmUp = await signChat(privateKey, 500, 'W');
+    const rounds: TestDelivery[][] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push(await signChat(privateKey, DELIVERIES, `R${r}`));
+    }
+    await drive(receiverUrl, warmUp);
+    await drive(floor.floorUrl, warmUp);
+    await drive(floor.bareUrl, warmUp);
+
+    const ratios: number[] = [];
+    let appRate = 0;
+    let floorRate = 0;
+    let bareRate = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      const deliveries = rounds[r]!;
+      let ours: number;
+      let theirs: number;
+      if (r % 2 === 0) {
+        theirs = await drive(floor.floorUrl, deliveries);
+        ours = await drive(receiverUrl, deliveries);
+      } else {
+        ours = await drive(receiverUrl, deliveries);
+        theirs = await drive(floor.floorUrl, deliveries);
+      }
+      ratios.push(ours / theirs);
+      appRate = Math.max(appRate, ours);
+      floorRate = Math.max(floorRate, theirs);
+      bareRate = Math.max(bareRate, await drive(floor.bareUrl, deliveries));
+    }
+    const pushed = await dock.counts();
+    const posted = warmUp.length + ROUNDS * DELIVERIES;
+    note(
+      `the dock was pushed ${pushed.frames} frames (${Math.round(pushed.bytes / 1024)} KiB) for ${posted} deliveries`,
+    );
+    if (pushed.frames < posted) {
+      throw new Error(`the dock received ${pushed.frames} frames for ${posted} accepted deliveries`);
+    }
+    return { ratio: median(ratios), appRate, floorRate, bareRate };
+  } finally {
+    await dock?.close();
+    await floor.close();
+    await app.stop();
+  }
+}
+
+// --- The receiver module alone, in this process ---
+
 /**
- * The floor: read the body, verify once, answer. No header checks, window, dedup, journal or parse. With
- * `verifyOnce` false it is a bare node:http responder, printed for scale.
+ * The floor in this process: read the body, verify once, answer. With `verifyOnce` false it is a bare
+ * node:http responder.
  */
 function startFloor(key: KeyObject, verifyOnce = true): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req: IncomingMessage, res) => {
@@ -59,30 +227,6 @@ function startFloor(key: KeyObject, verifyOnce = true): Promise<{ url: string; c
   });
 }
 
-/** Posts every delivery with `CONCURRENCY` in flight; returns deliveries per second. Throws on a non-200. */
-async function drive(url: string, deliveries: readonly TestDelivery[]): Promise<number> {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: CONCURRENCY, pipelining: 1 });
-  try {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < deliveries.length) {
-        const d = deliveries[next++]!;
-        const res = await pool.request({ path: target.pathname, method: 'POST', headers: d.headers, body: d.body });
-        await res.body.dump();
-        if (res.statusCode !== 200) {
-          throw new Error(`${url} answered ${res.statusCode}`);
-        }
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return deliveries.length / ((performance.now() - started) / 1000);
-  } finally {
-    await pool.close();
-  }
-}
-
 /** One round against a fresh receiver (fresh dedup and journal, so every delivery is new to it). */
 async function runReceiverRound(publicKeyPem: string, deliveries: readonly TestDelivery[]): Promise<number> {
   const journal = new MemoryJournal();
@@ -110,8 +254,7 @@ async function runReceiverRound(publicKeyPem: string, deliveries: readonly TestD
   }
 }
 
-/** Runs the comparison; returns the ratio and our absolute rate. */
-export async function run(): Promise<BenchResult[]> {
+async function runModule(): Promise<{ ratio: number; rate: number }> {
   const key = createTestKey();
   const chat = samplePayloads()['chat.message.sent'];
   const now = systemClock.now();
@@ -123,59 +266,59 @@ export async function run(): Promise<BenchResult[]> {
       atMs: now,
     }),
   );
-
   const floor = await startFloor(key.publicKey);
-  const bare = await startFloor(key.publicKey, false);
-  let bestFloor = 0;
-  let bestOurs = 0;
-  let bestBare = 0;
+  let best = 0;
   // Each round measures the floor and ours back to back; the median of those pairwise ratios is robust to
   // the machine's load drifting between rounds (best-of on each side was not).
   const ratios: number[] = [];
   try {
     await drive(floor.url, deliveries.slice(0, 200)); // warm-up: JIT and sockets
-    await drive(bare.url, deliveries.slice(0, 200));
     await runReceiverRound(key.publicKeyPem, deliveries.slice(0, 200));
     for (let round = 0; round < ROUNDS; round++) {
       const floorRate = await drive(floor.url, deliveries);
       const ourRate = await runReceiverRound(key.publicKeyPem, deliveries);
       ratios.push(ourRate / floorRate);
-      bestFloor = Math.max(bestFloor, floorRate);
-      bestOurs = Math.max(bestOurs, ourRate);
-      bestBare = Math.max(bestBare, await drive(bare.url, deliveries));
+      best = Math.max(best, ourRate);
     }
   } finally {
     await floor.close();
-    await bare.close();
   }
+  return { ratio: median(ratios), rate: best };
+}
 
+export async function run(): Promise<BenchResult[]> {
+  const whole = await runWholeApp();
+  const module = await runModule();
+  const twoDecimals = (x: number): number => Math.round(x * 100) / 100;
   return [
-    {
-      name: 'webhook-ingest-ratio',
-      value: Math.round(ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]! * 100) / 100,
-      unit: 'x',
-      target: { op: '>=', value: 0.8 },
-    },
+    { name: 'webhook-ingest-ratio', value: twoDecimals(whole.ratio), unit: 'x', target: { op: '>=', value: 0.8 } },
     {
       // Five times the 400 messages/s chat storm design.md plans for.
       name: 'webhook-ingest-throughput',
-      value: Math.round(bestOurs),
+      value: Math.round(whole.appRate),
       unit: 'deliveries/s',
       target: { op: '>=', value: 2000 },
     },
     {
-      // The same load against the floor: body read, one RSA verification, 200.
+      // The same load against the floor in its own process: body read, one RSA verification, 200.
       name: 'webhook-ingest-floor-throughput',
-      value: Math.round(bestFloor),
+      value: Math.round(whole.floorRate),
       unit: 'deliveries/s',
       target: { op: '>=', value: 2000 },
     },
     {
-      // For scale only: a node:http responder that reads the body and answers, verifying nothing.
+      // For scale only: a node:http responder in its own process that reads the body and answers.
       name: 'webhook-ingest-bare-http-throughput',
-      value: Math.round(bestBare),
+      value: Math.round(whole.bareRate),
       unit: 'deliveries/s',
       target: { op: '>=', value: 2000 },
+    },
+    {
+      // The receiver module alone (in-memory journal) against an in-process floor, same load generator.
+      name: 'webhook-ingest-module-ratio',
+      value: twoDecimals(module.ratio),
+      unit: 'x',
+      target: { op: '>=', value: 0.8 },
     },
   ];
 }

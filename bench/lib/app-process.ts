@@ -69,6 +69,14 @@ export interface AppProcess {
   stop(keepDir?: boolean): Promise<void>;
 }
 
+/** A fresh temp data dir whose settings let the sign-in's loopback listener take a free port. */
+export function prepareDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
+  // Sandbox mode registers whatever port the listener picked with the sandbox app.
+  openSettings(dataDir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+  return dataDir;
+}
+
 /**
  * Starts `node out/main/panel.js` in sandbox mode: panel and webhook ports free, tunnel off, no simulated
  * activity, sign-in auto-approved as the sandbox streamer. The tail of its log (stderr) is kept for error
@@ -76,13 +84,8 @@ export interface AppProcess {
  */
 export async function startAppProcess(
   extraEnv: Record<string, string> = {},
-  existingDir?: string,
+  dataDir = prepareDataDir(),
 ): Promise<AppProcess> {
-  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
-  if (!existingDir) {
-    // The sign-in's loopback listener takes a free port (sandbox mode registers whatever it picked).
-    openSettings(dataDir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
-  }
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
