@@ -298,6 +298,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         for (const event of restored.events) {
           ingest(event, false);
         }
+        moderation.reapplyDeletions();
         await restored.start();
         embedded?.startActivity();
         events.emit('health:changed', health());

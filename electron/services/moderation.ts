@@ -91,6 +91,20 @@ export class Moderation {
     return action;
   }
 
+  /**
+   * Marks the messages this log says were deleted, once chat is restored from the journal: the journal holds
+   * the messages as Kick sent them, and only this log knows Greenroom deleted some. Returns how many it marked.
+   */
+  reapplyDeletions(): number {
+    let marked = 0;
+    for (const action of this.#actions) {
+      if (action.kind === 'delete' && action.ok && action.messageId && this.#deps.chat.markDeleted(action.messageId)) {
+        marked++;
+      }
+    }
+    return marked;
+  }
+
   /** The mod log, oldest first. */
   actions(): ModAction[] {
     return [...this.#actions];

@@ -4,6 +4,7 @@ import type { ChatMessageView, ModAction } from '../../../../shared/views';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { KickApiError } from '../../../../electron/kick/kick-errors';
 import { ChatHistory } from '../../../../electron/services/chat-history';
+import type { ModLogStore } from '../../../../electron/services/mod-log-file';
 import { Moderation, type ModerationClient } from '../../../../electron/services/moderation';
 
 const BROADCASTER = 100001;
@@ -64,6 +65,36 @@ function setup(
 }
 
 describe('Moderation', () => {
+  it('marks the messages its kept log deleted once chat is restored, and only successful deletes', async () => {
+    const { moderation, chat } = setup({ failures: {} });
+    await moderation.deleteMessage('msg-7a');
+    const failing = setup({ failures: { deleteChatMessage: new AppError('Forbidden', 'no') } });
+    await expect(failing.moderation.deleteMessage('msg-7b')).rejects.toThrow();
+    // A restart: the journal gives chat back undeleted, and the log comes back from its store.
+    const restoredChat = new ChatHistory();
+    restoredChat.add(chatFrom(7, 'noodle_ninja', 'msg-7a'));
+    restoredChat.add(chatFrom(7, 'noodle_ninja', 'msg-7b'));
+    const store: ModLogStore = {
+      load: () => [...moderation.actions(), ...failing.moderation.actions()],
+      append: () => Promise.resolve(),
+      flush: () => Promise.resolve(),
+    };
+    const restarted = new Moderation({
+      client: fakeClient().client,
+      broadcasterUserId: () => Promise.resolve(BROADCASTER),
+      chat: restoredChat,
+      clock: new AdjustableClock({ now: () => 2_000_000 }),
+      onAction: () => undefined,
+      onDeleted: () => undefined,
+      log: () => undefined,
+      store,
+    });
+    expect(restarted.reapplyDeletions()).toBe(1);
+    expect(restoredChat.find('msg-7a')?.deleted).toBe(true);
+    expect(restoredChat.find('msg-7b')?.deleted).toBe(false);
+    expect(chat.find('msg-7a')?.deleted).toBe(true);
+  });
+
   it('times out, bans and unbans for the broadcaster, recording each action', async () => {
     const { moderation, calls, emitted } = setup();
     const timeout = await moderation.timeout({ userId: 7, minutes: 10, reason: 'calm down' });
