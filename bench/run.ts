@@ -11,6 +11,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'panel-startup': () => import('./panel-startup'),
   'sandbox-delivery': () => import('./sandbox-delivery'),
   'chat-storm': () => import('./chat-storm'),
+  soak: () => import('./soak'),
   'dedup-memory': () => import('./dedup-memory'),
 };
 
