@@ -158,6 +158,10 @@ export async function run(): Promise<BenchResult[]> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await drain();
     const warmUpReceived = findings.received.size;
+    if (process.env.GREENROOM_BENCH_SCREENSHOT) {
+      // What the page looks like as the storm starts (to check nothing covers the chat).
+      await page.screenshot({ path: process.env.GREENROOM_BENCH_SCREENSHOT });
+    }
 
     // --- The storm ---
     const total = Math.round(STORM_S * RATE);

@@ -69,11 +69,17 @@ export interface AppProcess {
   stop(keepDir?: boolean): Promise<void>;
 }
 
-/** A fresh temp data dir whose settings let the sign-in's loopback listener take a free port. */
+/**
+ * A fresh temp data dir, set up as a streamer's on any day after the first: the setup guide already done
+ * (so it does not open over the panel), and the sign-in's loopback listener on a free port (sandbox mode
+ * registers whatever port it picked with the sandbox app).
+ */
 export function prepareDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
-  // Sandbox mode registers whatever port the listener picked with the sandbox app.
-  openSettings(dataDir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+  openSettings(dataDir, { randomBytes }).update({
+    redirectUri: 'http://127.0.0.1:0/callback',
+    setupGuideDone: true,
+  });
   return dataDir;
 }
 
