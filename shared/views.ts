@@ -166,6 +166,11 @@ export interface SettingsView {
   notifications: { follows: boolean; subs: boolean; kicks: boolean; redemptions: boolean };
   chatScrollback: number;
   emoteHost: string;
+  /**
+   * The embedded sandbox's admin API in sandbox mode (for `npm run sandbox -- trigger …` and other tools), and
+   * the file holding its per-start token; null on Kick.
+   */
+  sandbox: { adminUrl: string; tokenFile: string } | null;
   /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
   setupGuideDone: boolean;
   /** Why saved settings are not in effect, with "Restart now" offered; null while they are. */

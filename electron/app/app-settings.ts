@@ -16,6 +16,8 @@ export interface AppSettingsDeps {
   secretStore: SecretStore;
   /** The embedded sandbox serves its own emotes; null on Kick (the setting applies). */
   sandboxEmoteHost: string | null;
+  /** The embedded sandbox's admin API and where its token is kept; null on Kick. */
+  sandboxAdmin: SettingsView['sandbox'];
   /** Why saved settings are not in effect (the app host's answer); null while they are. */
   notApplied: () => NotAppliedView | null;
 }
@@ -37,6 +39,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       notifications: values.notifications,
       chatScrollback: values.chatScrollback,
       emoteHost: deps.sandboxEmoteHost ?? values.emoteHost,
+      sandbox: deps.sandboxAdmin,
       setupGuideDone: values.setupGuideDone,
       notApplied: deps.notApplied(),
     };

@@ -11,6 +11,7 @@ import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../sh
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { createKick, type Kick } from '../kick/create-kick';
+import { APP_SANDBOX_FILE } from '../sandbox/discovery';
 import type { Sandbox } from '../sandbox/index';
 import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { createHandlers, type ShellPort } from '../ipc/handlers';
@@ -164,6 +165,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     config,
     secretStore: adapters.secretStore,
     sandboxEmoteHost: embedded?.sandbox.urls.api ?? null,
+    sandboxAdmin: embedded
+      ? { adminUrl: embedded.sandbox.urls.admin, tokenFile: join(adapters.dataDir, APP_SANDBOX_FILE) }
+      : null,
     notApplied: adapters.notApplied ?? (() => null),
   });
 

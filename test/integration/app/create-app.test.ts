@@ -124,7 +124,12 @@ describe('createApp in sandbox mode', () => {
       broadcasterUserId: null,
       account: { signedIn: false, signingIn: false },
       health: { mode: 'sandbox', secretStore: { backend: 'memory' }, tunnel: { state: 'off' } },
-      settings: { emoteHost: sandbox.urls.api, hasClientSecret: false, dataDir: dir },
+      settings: {
+        emoteHost: sandbox.urls.api,
+        hasClientSecret: false,
+        dataDir: dir,
+        sandbox: { adminUrl: sandbox.urls.admin, tokenFile: join(dir, 'sandbox.json') },
+      },
       dockUrl: null,
     });
   });

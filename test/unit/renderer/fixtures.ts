@@ -114,6 +114,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     notifications: { follows: true, subs: true, kicks: true, redemptions: false },
     chatScrollback: 1000,
     emoteHost: 'http://127.0.0.1:9999',
+    sandbox: null,
     setupGuideDone: true,
     notApplied: null,
     ...over,

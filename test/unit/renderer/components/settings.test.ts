@@ -31,6 +31,21 @@ describe('SettingsPanel', () => {
     expect(screen.getByText(/Custom Browser Docks/)).toBeTruthy();
   });
 
+  it("shows the embedded sandbox's admin URL and where its token is kept, only in sandbox mode", async () => {
+    const { copied } = await setup({
+      settings: settings({ sandbox: { adminUrl: 'http://127.0.0.1:4471', tokenFile: '/tmp/greenroom/sandbox.json' } }),
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'Copy Sandbox admin URL' }));
+    await settle();
+    expect(copied).toEqual(['http://127.0.0.1:4471']);
+    expect(screen.getByText('/tmp/greenroom/sandbox.json')).toBeTruthy();
+  });
+
+  it('shows no sandbox admin URL on Kick', async () => {
+    await setup({ mode: 'kick', settings: settings({ sandbox: null }) });
+    expect(screen.queryByRole('button', { name: 'Copy Sandbox admin URL' })).toBeNull();
+  });
+
   it('saves credentials without ever showing the secret', async () => {
     const { fake } = await setup();
     fake.ok('settings:set-credentials', settings({ clientId: 'new-id' }));
