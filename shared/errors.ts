@@ -47,6 +47,8 @@ export const WEBHOOK_ERROR_CODES = [
   'WebhookJournal',
   /** The receiver is shutting down: answered 503 so Kick retries against the next run. */
   'WebhookShuttingDown',
+  /** Headers or body not complete in time, or cut to keep a tunnel socket free: answered 408. */
+  'WebhookSlow',
 ] as const;
 
 /** Panel contract failures (bad argument, unknown channel, foreign sender) and anything unforeseen. */

@@ -7,17 +7,18 @@
  * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
  */
 import { isUtf8 } from 'node:buffer';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Clock } from '../core/clock';
 import { type DeliveryDedup, hashBody } from './dedup';
+import { describe, reply, replyOk } from './receiver-replies';
 import { parseKickEvent } from './parse-event';
 import { type PublicKeyCache, verifyWithKeyCache } from './public-key-cache';
-import { hasBody, readBody } from './read-body';
+import { hasBody, readBody, SlowReads } from './read-body';
+import { createReceiverServer, DEFAULT_TIMEOUTS, listen, type ReceiverTimeouts } from './receiver-server';
 import { readDeliveryHeaders } from './read-headers';
 import { checkReplayWindow, DEFAULT_FUTURE_SKEW_SECONDS, DEFAULT_REPLAY_WINDOW_SECONDS } from './replay-guard';
 import { routeRequest } from './route-request';
-import type { DeliveryHeaders, EventJournal, JournalRecord, KickEvent, ReceiverCounters } from './types';
+import type { EventJournal, JournalRecord, KickEvent, ReceiverCounters } from './types';
 import { WebhookError } from './webhook-error';
 
 export type ReceiverLogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -31,6 +32,10 @@ export interface WebhookReceiverDeps {
   path?: string;
   /** Largest body read; default 256 KiB. Beyond it: 413 and the connection is closed. */
   maxBodyBytes?: number;
+  /** Header and body time limits; beyond them: 408 and the connection is closed (receiver-server.ts). */
+  timeouts?: Partial<ReceiverTimeouts>;
+  /** Bodies arriving at once before the oldest is cut with a 408 (read-body.ts); default 8. */
+  maxPendingBodies?: number;
   clock: Clock;
   /** Default 48 h (`DEFAULT_REPLAY_WINDOW_SECONDS`); 0 turns the window off (`GREENROOM_REPLAY_WINDOW_S`). */
   replayWindowSeconds?: number;
@@ -71,6 +76,8 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     windowSeconds: deps.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS,
     futureSkewSeconds: deps.futureSkewSeconds ?? DEFAULT_FUTURE_SKEW_SECONDS,
   };
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const reads = new SlowReads(deps.maxPendingBodies);
   const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, rejectedByCode: {} };
   let server: Server | null = null;
   let stopping = false;
@@ -79,29 +86,6 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   let drained: (() => void) | null = null;
 
   // --- Responses ---
-
-  const reply = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
-    if (res.headersSent || res.destroyed) {
-      return;
-    }
-    const body = JSON.stringify(value);
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      ...headers,
-    });
-    res.end(body);
-  };
-
-  /** Kick reads only the status; the body is a courtesy for people testing with curl. */
-  const replyOk = (res: ServerResponse): void => {
-    if (res.headersSent || res.destroyed) {
-      return;
-    }
-    res.writeHead(200, OK_HEADERS);
-    res.end('OK');
-  };
 
   const reject = (
     req: IncomingMessage,
@@ -141,9 +125,13 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     if (route.kind === 'reject') {
       return reject(req, res, route.error);
     }
-    const body = await readBody(req, maxBodyBytes);
+    const body = await readBody(req, { maxBytes: maxBodyBytes, timeoutMs: timeouts.bodyTimeoutMs, reads });
     if (body === 'aborted') {
       return;
+    }
+    if (body === 'too-slow') {
+      // The 408 closes the connection, which frees the tunnel socket it held.
+      return reject(req, res, new WebhookError('WebhookSlow', 408, 'body not received in time'));
     }
     if (body === 'too-large') {
       return reject(req, res, new WebhookError('WebhookTooLarge', 413, `body larger than ${maxBodyBytes} bytes`));
@@ -275,21 +263,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       if (server) {
         throw new Error('webhook receiver already started');
       }
-      const created = createServer((req, res) => void handle(req, res));
-      // Bounds slow senders; Kick's own sender times out long before these.
-      created.headersTimeout = 20_000;
-      created.requestTimeout = 30_000;
-      await new Promise<void>((resolve, fail) => {
-        created.once('error', fail);
-        created.listen(deps.port, host, () => {
-          created.off('error', fail);
-          resolve();
-        });
-      });
+      const created = createReceiverServer((req, res) => void handle(req, res), timeouts);
+      const port = await listen(created, deps.port, host);
       created.on('error', (error) => deps.log('error', 'webhook server error', { error: String(error) }));
       server = created;
       stopping = false;
-      const { port } = created.address() as AddressInfo;
       const shownHost = host.includes(':') ? `[${host}]` : host;
       return { url: `http://${shownHost}:${port}${path}`, port };
     },
@@ -310,11 +288,4 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       await closed;
     },
   };
-}
-
-const OK_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' };
-
-/** Log fields naming a delivery (never its body or signature). */
-function describe(headers: DeliveryHeaders): Record<string, unknown> {
-  return { messageId: headers.messageId, type: headers.type };
 }

@@ -20,18 +20,26 @@ export interface LocalTunnelServer {
   hostFor(subdomain: string): string;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** Resolves once what the server printed satisfies `done` (checked as it prints); rejects if it exits. */
+  waitForOutput(done: (output: string) => boolean): Promise<void>;
   /** SIGTERM, then resolves when the process has exited (and so every socket it held is closed). */
   stop(): Promise<void>;
 }
 
 /** Starts the server (on a free port unless one is given) and resolves once it is listening. */
 export async function startLocalTunnelServer(
-  options: { port?: number; timeoutMs?: number } = {},
+  options: {
+    port?: number;
+    timeoutMs?: number;
+    /** More `debug` namespaces to print, e.g. `lt:*` (the socket hand-outs a test waits on). */
+    debug?: string;
+  } = {},
 ): Promise<LocalTunnelServer> {
+  const debug = ['localtunnel', options.debug].filter(Boolean).join(',');
   const child = spawn(
     process.execPath,
     [RUNNER, '--port', String(options.port ?? 0), '--address', '127.0.0.1', '--domain', 'localhost'],
-    { env: { ...process.env, DEBUG: 'localtunnel', DEBUG_COLORS: 'no' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { ...process.env, DEBUG: debug, DEBUG_COLORS: 'no' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (chunk: Buffer): void => {
@@ -49,6 +57,29 @@ export async function startLocalTunnelServer(
       url,
       hostFor: (subdomain) => `${subdomain}.localhost:${port}`,
       output: () => output,
+      waitForOutput: (done) =>
+        new Promise((resolve, reject) => {
+          const check = (): void => {
+            if (done(output)) {
+              cleanup();
+              resolve();
+            }
+          };
+          const onExit = (): void => {
+            cleanup();
+            reject(new Error(`localtunnel server exited:\n${output}`));
+          };
+          const cleanup = (): void => {
+            child.stdout.off('data', check);
+            child.stderr.off('data', check);
+            child.off('exit', onExit);
+          };
+          // After `collect`, which was registered first, so `output` already holds the new chunk.
+          child.stdout.on('data', check);
+          child.stderr.on('data', check);
+          child.once('exit', onExit);
+          check();
+        }),
       async stop() {
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGTERM');

