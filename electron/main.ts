@@ -83,7 +83,7 @@ function openLink(launched: Launched | null, url: string): void {
   }
 }
 
-/** Window open and navigation guards for every web contents the app ever creates (style.md point 8). */
+/** Window open and navigation guards for every web contents the app ever creates ([code style point 8](../docs/code-style.md#security-baseline)). */
 function hardenContents(contents: WebContents, launched: () => Launched | null): void {
   contents.setWindowOpenHandler(({ url }) => {
     openLink(launched(), url);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The packaging check (issue 5; feasibility.md §6): pack `--linux dir` with electron-builder against a stub
+// The packaging check (issue 5; [decisions](../docs/decisions.md#packaging-without-an-electron-binary)): pack `--linux dir` with electron-builder against a stub
 // Electron (no real binary can be had here), then list the asar and assert it holds the built app and the
 // production dependencies only. Builds out/ first; `--build-if-missing` builds only when out/ is absent
 // (tests running beside others that use out/), `--no-build` never.

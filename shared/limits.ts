@@ -1,5 +1,5 @@
 /**
- * Kick's documented limits (seed §8, wire reference §3). The API client validates against these before
+ * Kick's documented limits ([seed §8](../docs/product-spec.md#8-limits), wire [reference §3](../docs/kick-wire-reference.md#3-rest-endpoints)). The API client validates against these before
  * sending anything, the sandbox enforces them as Kick does, and the panel's forms use them for counters.
  * One table, so a limit Kick changes is corrected in one place.
  */
@@ -47,7 +47,7 @@ export const LIMITS = {
 /** `#rgb` or `#rrggbb`, the forms Kick accepts for a reward's background colour. */
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** Kick's default reward background colour (reference §3.7). */
+/** Kick's default reward background colour ([reference §3.7](../docs/kick-wire-reference.md#37-channel-rewards)). */
 export const DEFAULT_REWARD_COLOUR = '#00e701';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The effective configuration: environment variables (design.md, "Configuration the tests and tools rely
+ * The effective configuration: environment variables ([design notes](../../docs/design-notes.md#configuration-the-tests-and-tools-rely-on), "Configuration the tests and tools rely
  * on") over the settings store over defaults. Pure, so every rule is a unit test; a bad value is a
  * {@link ConfigError} naming the variable or setting, never a silent fallback.
  *
@@ -12,9 +12,9 @@ import type { AppMode } from '../../shared/views';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { NotificationToggles, SettingsValues } from './settings';
 
-/** Kick's API host (reference §1). */
+/** Kick's API host ([reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)). */
 export const KICK_API_URL = 'https://api.kick.com';
-/** Kick's OAuth host (reference §2). */
+/** Kick's OAuth host ([reference §2](../../docs/kick-wire-reference.md#2-oauth)). */
 export const KICK_AUTH_URL = 'https://id.kick.com';
 /** Where the receiver listens unless `GREENROOM_WEBHOOK_PATH` says otherwise. */
 export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';

@@ -25,7 +25,7 @@ import { type Migration, MIGRATIONS } from './settings-migrations';
 
 /** The settings file's name in the data dir (`.json` is added by conf). */
 export const SETTINGS_FILE_NAME = 'greenroom-settings';
-/** The redirect URI streamers register by default (seed §5 rule 3). */
+/** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';
 /** Where Kick serves emote images (`/emotes/<id>/fullsize`). */
 export const DEFAULT_EMOTE_HOST = 'https://files.kick.com';

@@ -1,5 +1,5 @@
 /**
- * The Electron half of "validate every message twice" (style.md point 6), without importing Electron:
+ * The Electron half of "validate every message twice" ([code style point 6](../../docs/code-style.md#ipc-contract)), without importing Electron:
  * a message is handled only when it comes from the main frame of our own page (not a sub-frame, not
  * another page the window was tricked into loading); then the router validates what it says. Also fans
  * the app's events out to our windows. `register.ts` wires this to ipcMain.

@@ -1,5 +1,5 @@
 /**
- * The only file that touches ipcMain (style.md point 5): the contract's invoke and send channels go
+ * The only file that touches ipcMain ([code style point 5](../../docs/code-style.md#ipc-contract)): the contract's invoke and send channels go
  * through the gate (sender check) to the router (message check), and app events go out to our windows.
  * Registration is explicit; the returned function undoes it.
  */

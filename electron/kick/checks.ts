@@ -1,5 +1,5 @@
 /**
- * Pre-send checks against Kick's documented limits (seed §8, §4.2). Each failure is a ValidationError that
+ * Pre-send checks against Kick's documented limits ([seed §8](../../docs/product-spec.md#8-limits), [§4.2](../../docs/product-spec.md#42-logical-operations)). Each failure is a ValidationError that
  * names the field and the limit, raised before any request leaves the machine.
  */
 import { countCodePoints } from '../../shared/limits';

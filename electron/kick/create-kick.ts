@@ -19,7 +19,7 @@ export interface KickConfig {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Default http://127.0.0.1:3000/callback (seed §5 rule 3); must match the app's registered URL exactly. */
+  /** Default http://127.0.0.1:3000/callback ([seed §5](../../docs/product-spec.md#5-authentication) rule 3); must match the app's registered URL exactly. */
   redirectUri: string;
   scopes: readonly string[];
   requestTimeoutMs?: number;

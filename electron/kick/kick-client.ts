@@ -1,5 +1,5 @@
 /**
- * Greenroom's Kick API client: one typed method per seed operation (reference §8), each validated against
+ * Greenroom's Kick API client: one typed method per seed operation ([reference §8](../../docs/kick-wire-reference.md#8-seed-operations-vs-the-real-api)), each validated against
  * Kick's limits before anything is sent. Returns Kick's wire shapes unchanged; an empty `data` is an empty
  * result, never an error (unlike kickcom.py).
  */

@@ -64,7 +64,7 @@ export class AuthError extends AppError {
   }
 }
 
-/** Maps an HTTP status to the error family's code (reference §6). */
+/** Maps an HTTP status to the error family's code ([reference §6](../../docs/kick-wire-reference.md#6-errors-and-rate-limits)). */
 export function codeForStatus(status: number): ApiErrorCode {
   if (status === 400 || status === 422) {
     return 'BadRequest';

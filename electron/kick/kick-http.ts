@@ -244,7 +244,7 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   return Math.max(0, date - nowMs);
 }
 
-/** JSON whether Kick says `application/json` (what it sends, reference §1) or adds a charset, as proxies do. */
+/** JSON whether Kick says `application/json` (what it sends, [reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)) or adds a charset, as proxies do. */
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
   if (text.length === 0) {
     return undefined;

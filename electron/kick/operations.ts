@@ -1,6 +1,6 @@
 /**
  * Every Kick operation the client performs: method, path, which token it takes and which scopes it needs
- * (reference §3.0 and §8, seed §4–5). The client checks scopes from this table before sending, so a
+ * ([reference §3.0](../../docs/kick-wire-reference.md#30-summary) and [§8](../../docs/kick-wire-reference.md#8-seed-operations-vs-the-real-api), [seed §4–5](../../docs/product-spec.md#4-endpoints)). The client checks scopes from this table before sending, so a
  * missing scope fails fast with MissingScope naming it.
  */
 import type { KickScope } from '../../shared/kick/scopes';

@@ -1,4 +1,4 @@
-/** Cursor pagination (reference §1): `pagination.next_cursor`, empty or missing on the last page. */
+/** Cursor pagination ([reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)): `pagination.next_cursor`, empty or missing on the last page. */
 import type { Page } from '../../shared/kick/resources';
 import type { KickResponse } from './kick-http';
 import { KickApiError } from './kick-errors';

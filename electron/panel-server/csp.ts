@@ -1,6 +1,6 @@
 /**
  * The production Content-Security-Policy the panel server sends with every response. It matches the
- * renderer's own `<meta>` policy (style.md point 9) plus what only a served page needs: the WebSocket back
+ * renderer's own `<meta>` policy ([code style point 9](../../docs/code-style.md#security-baseline)) plus what only a served page needs: the WebSocket back
  * to this server, the emote image host, and `frame-ancestors` (which a `<meta>` policy cannot carry).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The panel server: the built renderer over loopback HTTP plus a WebSocket carrying the IPC contract, so
- * the full panel runs as an OBS custom browser dock or in any browser (design.md, "Processes and the one
+ * the full panel runs as an OBS custom browser dock or in any browser ([design notes](../../docs/design-notes.md#processes-and-the-one-contract), "Processes and the one
  * contract"). Requests go through the same router, and so the same validation, as Electron IPC.
  *
  * Guards, in order: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); every

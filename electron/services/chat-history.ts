@@ -1,8 +1,8 @@
 /**
  * The chat kept in main: a bounded ring of the last N messages (settings' scrollback, default 1,000) for a
  * panel that opens or reconnects, plus each user's recent messages for the user card, kept while Greenroom
- * runs even after they scrolled out of the ring (Chatterino's user card, design.md #6). Both are bounded,
- * so memory stays flat over a long stream (design.md #10).
+ * runs even after they scrolled out of the ring (Chatterino's user card, [design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for) #6). Both are bounded,
+ * so memory stays flat over a long stream ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for) #10).
  */
 import type { ChatMessageView } from '../../shared/views';
 

@@ -1,6 +1,6 @@
 /**
  * Timeout, ban, unban and delete through the Kick client, for the signed-in broadcaster's channel. Kick
- * sends no event for a deleted message and none for an unban (design.md #5), so every action, done or
+ * sends no event for a deleted message and none for an unban ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for) #5), so every action, done or
  * failed, goes into Greenroom's own bounded mod log and out to the panel as `mod:action`. The user card
  * joins that log with the user's recent chat. With a store the log is kept on disk and read back at start,
  * so a restart loses none of it.

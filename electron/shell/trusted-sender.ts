@@ -1,7 +1,7 @@
 /**
  * Who may talk to main over IPC: only our own page. A frame qualifies when its URL is the renderer we
  * loaded (the same file for a packaged build, the same origin for the dev server). The main-frame check
- * lives in the IPC gate; this is the origin half (style.md point 6, after VS Code's validatedIpcMain).
+ * lives in the IPC gate; this is the origin half ([code style point 6](../../docs/code-style.md#ipc-contract), after VS Code's validatedIpcMain).
  */
 
 /** Builds the URL check for a renderer loaded from `rendererUrl`. */

@@ -1,5 +1,5 @@
 /**
- * The options every Greenroom window is created with (style.md point 8): context isolation, the sandbox,
+ * The options every Greenroom window is created with ([code style point 8](../../docs/code-style.md#security-baseline)): context isolation, the sandbox,
  * no Node in the page, no <webview>, and our bundled CommonJS preload. Plain data, so a test can read the
  * security settings without Electron; main.ts passes it to BrowserWindow as is.
  */

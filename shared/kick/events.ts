@@ -1,5 +1,5 @@
 /**
- * Webhook payloads (v1) as Kick sends them (reference §5.7–5.8). Nullability follows real captured
+ * Webhook payloads (v1) as Kick sends them ([reference §5.7–5.8](../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)). Nullability follows real captured
  * deliveries, which are looser than the docs' examples: `is_verified` may be null and `identity` may be
  * absent altogether.
  */
@@ -135,7 +135,7 @@ export interface KickEventPayloads {
   'kicks.gifted': KicksGiftedPayload;
 }
 
-/** Webhook header names (reference §5.2); the seed's `Service-Event-*` are these. Lower-cased as Node sees them. */
+/** Webhook header names ([reference §5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks)); the seed's `Service-Event-*` are these. Lower-cased as Node sees them. */
 export const KICK_EVENT_HEADERS = {
   messageId: 'kick-event-message-id',
   subscriptionId: 'kick-event-subscription-id',

@@ -1,9 +1,9 @@
 /**
- * Kick API resources as they appear on the wire (reference §3). Field names are Kick's; the client
+ * Kick API resources as they appear on the wire ([reference §3](../../docs/kick-wire-reference.md#3-rest-endpoints)). Field names are Kick's; the client
  * returns these shapes unchanged so nothing is lost in translation.
  */
 
-/** `{ data, message }`: every api.kick.com JSON response (reference §1). */
+/** `{ data, message }`: every api.kick.com JSON response ([reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)). */
 export interface KickEnvelope<T> {
   data: T;
   message: string;
@@ -217,7 +217,7 @@ export interface KickTokenIntrospection {
   exp?: number | null;
 }
 
-/** id.kick.com token response: not wrapped in `data` (reference §2.2). */
+/** id.kick.com token response: not wrapped in `data` ([reference §2.2](../../docs/kick-wire-reference.md#22-token)). */
 export interface KickTokenResponse {
   access_token: string;
   token_type: string;

@@ -1,4 +1,4 @@
-/** OAuth scopes Kick grants (reference §2.5). `ads:*` are [UNCONFIRMED]: see `wire-assumptions.ts`. */
+/** OAuth scopes Kick grants ([reference §2.5](../../docs/kick-wire-reference.md#25-scopes)). `ads:*` are [UNCONFIRMED]: see `wire-assumptions.ts`. */
 export const KICK_SCOPES = [
   'user:read',
   'channel:read',
@@ -29,7 +29,7 @@ export function parseScopeString(scope: string | null | undefined): string[] {
   return [...new Set(scope.split(/[\s+]+/).filter((s) => s.length > 0))];
 }
 
-/** The ten webhook event types Kick documents (reference §5.6); every one is version 1 today. */
+/** The ten webhook event types Kick documents ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)); every one is version 1 today. */
 export const KICK_EVENT_TYPES = [
   'chat.message.sent',
   'channel.followed',

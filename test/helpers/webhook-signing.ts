@@ -1,5 +1,5 @@
 /**
- * Signs webhook deliveries as Kick does (reference §5.3: RSASSA-PKCS1-v1_5, SHA-256, over
+ * Signs webhook deliveries as Kick does ([reference §5.3](../../docs/kick-wire-reference.md#53-signature-algorithm): RSASSA-PKCS1-v1_5, SHA-256, over
  * `${id}.${timestamp}.${rawBody}`, standard padded base64) and posts them, for the receiver's tests and
  * benchmark. Written independently of the sandbox's signer so the two cross-check each other.
  */

@@ -1,5 +1,5 @@
 /**
- * The app access token (client credentials, reference §2.2): fetched on the first call that needs it,
+ * The app access token (client credentials, [reference §2.2](../../../docs/kick-wire-reference.md#22-token)): fetched on the first call that needs it,
  * cached in the secret store so a restart reuses it while valid, renewed a margin before expiry, and
  * fetched once however many callers ask at the same moment.
  */

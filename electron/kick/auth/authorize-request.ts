@@ -1,5 +1,5 @@
 /**
- * Builds Kick's authorize URL with a fresh PKCE verifier and state per attempt (reference §2.1), and reads
+ * Builds Kick's authorize URL with a fresh PKCE verifier and state per attempt ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize)), and reads
  * the callback with oauth4webapi's strict parser (duplicate parameters, state mismatch and `error`
  * responses are all rejected).
  */
@@ -24,7 +24,7 @@ export async function createAuthorizeRequest(input: {
   const state = oauth.generateRandomState();
   const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
   const params: [string, string][] = [];
-  // Kick's frontend rewrites the first `127.0.0.1` in the URL to `localhost` (reference §2.1); a decoy
+  // Kick's frontend rewrites the first `127.0.0.1` in the URL to `localhost` ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize)); a decoy
   // parameter placed before redirect_uri absorbs that rewrite so the redirect still matches exactly.
   if (input.redirectUri.includes('127.0.0.1')) {
     params.push([WIRE_ASSUMPTIONS.loopbackRewrite.decoyParam, WIRE_ASSUMPTIONS.loopbackRewrite.decoyValue]);

@@ -1,5 +1,5 @@
 /**
- * id.kick.com's token endpoints (reference §2.2–2.4): code exchange, refresh, client credentials, revoke
+ * id.kick.com's token endpoints ([reference §2.2–2.4](../../../docs/kick-wire-reference.md#22-token)): code exchange, refresh, client credentials, revoke
  * and introspection. `client_secret` goes in every token request: Kick requires it even with PKCE.
  */
 import type { KickTokenIntrospection } from '../../../shared/kick/resources';

@@ -1,6 +1,6 @@
 /**
  * Sign-in with Kick: authorization code + PKCE through the system browser and a one-shot loopback
- * listener (reference §2.1–2.2, seed §5). The browser is opened through the injected opener.
+ * listener ([reference §2.1–2.2](../../../docs/kick-wire-reference.md#21-authorize), [seed §5](../../../docs/product-spec.md#5-authentication)). The browser is opened through the injected opener.
  */
 import type { KickOAuth, TokenSet } from './oauth-endpoints';
 import { createAuthorizeRequest, readAuthorizeCallback } from './authorize-request';
@@ -22,7 +22,7 @@ export interface SignInOptions {
    * cannot rely on main opening one, so the link is shown there too.
    */
   onAuthorizeUrl?: (url: string) => void;
-  /** Default 300 s (seed §5 rule 4). */
+  /** Default 300 s ([seed §5](../../../docs/product-spec.md#5-authentication) rule 4). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }

@@ -78,7 +78,7 @@ export class UserSession {
   }
 
   /**
-   * set_user_token (seed §5 rule 5): tokens obtained elsewhere. All four fields are required and checked
+   * set_user_token ([seed §5](../../../docs/product-spec.md#5-authentication) rule 5): tokens obtained elsewhere. All four fields are required and checked
    * before anything is stored.
    */
   async setUserToken(input: {

@@ -1,5 +1,5 @@
 /**
- * Ad-break bookkeeping for the ads routes (reference §3.10 [UNCONFIRMED], seed §2 and §3): the sliding
+ * Ad-break bookkeeping for the ads routes ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads) [UNCONFIRMED], [seed §2](../../../docs/product-spec.md#2-resources-and-their-fields) and [§3](../../../docs/product-spec.md#3-states-and-transitions)): the sliding
  * limit window, the active break, and the status object. Pure functions of the ads state and a time, so the
  * routes and the admin views agree on what "remaining" and "active" mean.
  */
@@ -8,12 +8,12 @@ import { toRfc3339 } from '../../core/clock';
 import type { SandboxAdBreak, SandboxAdsState } from '../state';
 
 /**
- * A break's `status`. Kick's only observed value is `inserted` (reference §3.10), which the sandbox reports
+ * A break's `status`. Kick's only observed value is `inserted` ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads)), which the sandbox reports
  * while the break is running so clients matching on it work; once its duration has passed it is `completed`.
  */
 export type AdBreakStatus = 'inserted' | 'completed';
 
-/** The source Kick reports for breaks started through the public API (reference §3.10). */
+/** The source Kick reports for breaks started through the public API ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads)). */
 export const PUBLIC_API_SOURCE = 'public_api';
 
 function endsAtMs(adBreak: SandboxAdBreak): number {

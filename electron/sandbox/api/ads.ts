@@ -1,5 +1,5 @@
 /**
- * Ads on api.kick.com (reference §3.10 [UNCONFIRMED], seed §3, §4.2, §7 and §8): status, enroll and ad
+ * Ads on api.kick.com ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads) [UNCONFIRMED], [seed §3](../../../docs/product-spec.md#3-states-and-transitions), [§4.2](../../../docs/product-spec.md#42-logical-operations), [§7](../../../docs/product-spec.md#7-errors) and [§8](../../../docs/product-spec.md#8-limits)): status, enroll and ad
  * break, all on the token user's own channel. The seed says these errors carry a code, so every error here
  * (other than 401/403 from the guard) is `{ data: { code, detail }, message }`.
  */
@@ -69,7 +69,7 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
 
     if (id !== undefined) {
       const earlier = findAdBreak(state, id);
-      // The client-generated id acts as an idempotency key (reference §3.10): a retry gets the first answer.
+      // The client-generated id acts as an idempotency key ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads)): a retry gets the first answer.
       if (earlier?.broadcasterUserId === channel.broadcasterUserId) {
         return adBreakAccepted(earlier.adBreak.id, remainingAdBreaks(ads, earlier.adBreak.createdAtMs));
       }
@@ -111,7 +111,7 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
   });
 }
 
-/** The token user's channel; the ads routes act on no other (reference §3.10). */
+/** The token user's channel; the ads routes act on no other ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads)). */
 function ownChannel(state: SandboxState, userId: number): SandboxChannel {
   const channel = state.channels.get(userId);
   if (!channel) {

@@ -1,5 +1,5 @@
 /**
- * Token and scope checks for api.kick.com routes (reference §3.0): 401 for a missing, unknown, expired or
+ * Token and scope checks for api.kick.com routes ([reference §3.0](../../../docs/kick-wire-reference.md#30-summary)): 401 for a missing, unknown, expired or
  * revoked token; 403 when the token is of the wrong kind or lacks every accepted scope.
  */
 import type { SandboxRequest } from '../http/types';

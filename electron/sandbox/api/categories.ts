@@ -1,5 +1,5 @@
 /**
- * Categories (reference §3.4): the v2 cursor-paginated search, and the deprecated v1 keyword search and
+ * Categories ([reference §3.4](../../../docs/kick-wire-reference.md#34-categories)): the v2 cursor-paginated search, and the deprecated v1 keyword search and
  * lookup by id. Any live token works; no scope is needed.
  */
 import type { KickCategory, KickCategoryDetail, KickCategoryRef, KickCategoryV1 } from '../../../shared/kick/resources';
@@ -12,10 +12,10 @@ import { authenticate } from './auth-guard';
 import { queryInt } from './params';
 import { fail, ok, paged } from './respond';
 
-/** Results per page of the deprecated v1 search (reference §3.4: "up to 100 results per page"). */
+/** Results per page of the deprecated v1 search ([reference §3.4](../../../docs/kick-wire-reference.md#34-categories): "up to 100 results per page"). */
 const V1_PAGE_SIZE = 100;
 
-/** v2 `name` filters shorter than this are refused (reference §3.4, S10). */
+/** v2 `name` filters shorter than this are refused ([reference §3.4](../../../docs/kick-wire-reference.md#34-categories), S10). */
 const NAME_FILTER_MIN = 3;
 
 /** `{id, name, thumbnail}` of a category; `{id: 0, name: "", thumbnail: ""}` when unset or unknown. */
@@ -106,7 +106,7 @@ function listCategoriesV2(state: SandboxState, req: SandboxRequest): SandboxResp
 }
 
 /**
- * A multi-valued filter. Clients disagree on the encoding (reference §3.4): kickcom.py and gokick send
+ * A multi-valued filter. Clients disagree on the encoding ([reference §3.4](../../../docs/kick-wire-reference.md#34-categories)): kickcom.py and gokick send
  * `name=a,b`, KickLib sends `name=a&name=b`, so both are accepted and merged. Blank pieces are dropped.
  */
 function listParam(req: SandboxRequest, key: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * Channels (reference §3.2): lookup by broadcaster id or slug (or the token user's own channel), and the
+ * Channels ([reference §3.2](../../../docs/kick-wire-reference.md#32-channels)): lookup by broadcaster id or slug (or the token user's own channel), and the
  * PATCH that changes title, category and custom tags, announcing `livestream.metadata.updated`.
  */
 import type { KickChannel } from '../../../shared/kick/resources';
@@ -15,7 +15,7 @@ import { categoryRef } from './categories';
 import { bodyInt, bodyString, bodyStringArray, queryInts, queryStrings, readJsonObject } from './params';
 import { fail, noContent, ok } from './respond';
 
-/** Go's zero `time.Time`, which Kick serializes as `stream.start_time` for an offline channel (§3.2). */
+/** Go's zero `time.Time`, which Kick serializes as `stream.start_time` for an offline channel ([§3.2](../../../docs/kick-wire-reference.md#32-channels)). */
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /** Registers GET and PATCH `/public/v1/channels`. */
@@ -117,7 +117,7 @@ function patchChannel(state: SandboxState, req: SandboxRequest): SandboxResponse
     channel.customTags = [...tags];
   }
 
-  // The metadata event carries title, language, mature flag and category only (reference §5.6, §5.8):
+  // The metadata event carries title, language, mature flag and category only ([reference §5.6](../../../docs/kick-wire-reference.md#56-event-catalogue), [§5.8](../../../docs/kick-wire-reference.md#58-payloads-v1-field-by-field)):
   // a tags-only or no-op update announces nothing.
   if (metadataChanged) {
     emitEvent(state, 'livestream.metadata.updated', channel.broadcasterUserId, metadataPayload(state, channel));

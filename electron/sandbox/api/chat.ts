@@ -1,5 +1,5 @@
 /**
- * Chat (reference §3.5): sending as the user or as the app's bot, replies, and deleting a message as its
+ * Chat ([reference §3.5](../../../docs/kick-wire-reference.md#35-chat)): sending as the user or as the app's bot, replies, and deleting a message as its
  * channel's broadcaster or moderator. A sent message is announced as `chat.message.sent`; Kick announces
  * no deletion.
  */
@@ -85,7 +85,7 @@ function sendChat(state: SandboxState, req: SandboxRequest): SandboxResponse {
 }
 
 /**
- * Who speaks where ([SPEC], reference §3.5): `user` posts as the token's user into `broadcaster_user_id`;
+ * Who speaks where ([SPEC], [reference §3.5](../../../docs/kick-wire-reference.md#35-chat)): `user` posts as the token's user into `broadcaster_user_id`;
  * `bot` posts as the token's app's bot into the token user's channel, ignoring `broadcaster_user_id`.
  * An unknown channel answers exactly as KickDevDocs #143 shows.
  */
@@ -114,7 +114,7 @@ function resolveRoute(
 
 /**
  * A banned or timed-out sender is refused with 403: the request is well formed, the sender is simply not
- * permitted to speak there right now (reference §6: 403 is "not permitted").
+ * permitted to speak there right now ([reference §6](../../../docs/kick-wire-reference.md#6-errors-and-rate-limits): 403 is "not permitted").
  */
 function refuseIfBanned(state: SandboxState, senderUserId: number, broadcasterUserId: number): void {
   const ban = state.activeBan(broadcasterUserId, senderUserId);

@@ -1,5 +1,5 @@
 /**
- * Reading `POST /public/v1/events/subscriptions` bodies (reference §3.11) and writing Subscription objects.
+ * Reading `POST /public/v1/events/subscriptions` bodies ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)) and writing Subscription objects.
  * Shape errors are 400s naming the field; an unknown event or version is not, because Kick reports those
  * per event in the result list.
  */
@@ -14,7 +14,7 @@ export interface RequestedEvent {
   version: number;
 }
 
-/** The only delivery method Kick has (reference §3.11, §5.1). */
+/** The only delivery method Kick has ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions), [§5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery)). */
 export const SUBSCRIPTION_METHOD = 'webhook';
 
 /** `events` (required, non-empty) and `method` (required, `"webhook"`). */
@@ -71,7 +71,7 @@ export function readBroadcasterUserId(body: Record<string, unknown>): number {
   return value;
 }
 
-/** The Subscription object of reference §3.11. */
+/** The Subscription object of [reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions). */
 export function toWireSubscription(subscription: SandboxSubscription): KickEventSubscription {
   return {
     id: subscription.id,

@@ -1,5 +1,5 @@
 /**
- * Webhook event subscriptions on api.kick.com (reference §3.11): list, create and delete the token's app's
+ * Webhook event subscriptions on api.kick.com ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)): list, create and delete the token's app's
  * subscriptions. App tokens act for any broadcaster by id; user tokens (with `events:subscribe`) only for
  * their own user. Duplicates are created, not refused, as Kick does (KickDevDocs #246).
  */
@@ -22,7 +22,7 @@ import { fail, noContent, ok } from './respond';
 const SUBSCRIPTIONS_PATH = '/public/v1/events/subscriptions';
 const SCOPES = ['events:subscribe'] as const;
 
-/** Every event Kick documents is at version 1 (reference §5.6). */
+/** Every event Kick documents is at version 1 ([reference §5.6](../../../docs/kick-wire-reference.md#56-event-catalogue)). */
 const SUPPORTED_VERSION = 1;
 
 /** Registers list, create and delete. */

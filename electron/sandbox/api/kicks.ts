@@ -1,5 +1,5 @@
 /**
- * `GET /public/v1/kicks/leaderboard` (reference §3.8): the token broadcaster's top KICKs gifters over
+ * `GET /public/v1/kicks/leaderboard` ([reference §3.8](../../../docs/kick-wire-reference.md#38-kicks)): the token broadcaster's top KICKs gifters over
  * their lifetime, the current calendar month and the current week, computed from the gifts in state.
  */
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../shared/kick/resources';

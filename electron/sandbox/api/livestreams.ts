@@ -1,5 +1,5 @@
 /**
- * Livestream listings (reference §3.3): v2 with cursor pagination, the per-user lookup, the deprecated v1
+ * Livestream listings ([reference §3.3](../../../docs/kick-wire-reference.md#33-livestreams)): v2 with cursor pagination, the per-user lookup, the deprecated v1
  * listing and the platform-wide stats. Any live token works; no scope is needed.
  */
 import type { KickLivestreamV1, KickLivestreamV2 } from '../../../shared/kick/resources';
@@ -63,7 +63,7 @@ function listLivestreamsV2(state: SandboxState, req: SandboxRequest): SandboxRes
     LIMITS.livestreamsV2LimitDefault;
   const after = decodeCursor(req.query.get('cursor'));
 
-  // Oldest to newest by start time (reference §3.3 [ONE], seed §4.2); the user id breaks ties so the
+  // Oldest to newest by start time ([reference §3.3](../../../docs/kick-wire-reference.md#33-livestreams) [ONE], [seed §4.2](../../../docs/product-spec.md#42-logical-operations)); the user id breaks ties so the
   // order, and therefore the cursor, is total.
   const matches = liveChannels(state)
     .filter((c) => categoryIds.length === 0 || categoryIds.includes(c.categoryId))

@@ -1,5 +1,5 @@
 /**
- * Bans and timeouts (reference §3.6). POST bans or times out (announced as `moderation.banned`); DELETE,
+ * Bans and timeouts ([reference §3.6](../../../docs/kick-wire-reference.md#36-moderation)). POST bans or times out (announced as `moderation.banned`); DELETE,
  * with a JSON body rather than a query, lifts either. Timeouts lapse by the sandbox clock on their own
  * (`SandboxState.activeBan`).
  */
@@ -83,6 +83,6 @@ function unbanUser(state: SandboxState, req: SandboxRequest): SandboxResponse {
     fail(400, `user_id: user ${userId} is not banned or timed out in this channel`);
   }
   state.bans.delete(`${broadcasterUserId}:${userId}`);
-  // Kick has no unban event (reference §5.6), so nothing is announced.
+  // Kick has no unban event ([reference §5.6](../../../docs/kick-wire-reference.md#56-event-catalogue)), so nothing is announced.
   return ok({});
 }

@@ -1,5 +1,5 @@
 /**
- * `GET /public/v1/public-key` (reference §3.9): the PEM of the key the sandbox signs webhooks with. No
+ * `GET /public/v1/public-key` ([reference §3.9](../../../docs/kick-wire-reference.md#39-public-key)): the PEM of the key the sandbox signs webhooks with. No
  * token is needed, as on Kick.
  */
 import type { SandboxContext } from '../context';

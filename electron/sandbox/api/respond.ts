@@ -1,5 +1,5 @@
 /**
- * api.kick.com response shapes (reference §1, §6). Every sandbox API answer is built here, so the
+ * api.kick.com response shapes ([reference §1](../../../docs/kick-wire-reference.md#1-hosts-and-general-conventions), [§6](../../../docs/kick-wire-reference.md#6-errors-and-rate-limits)). Every sandbox API answer is built here, so the
  * sandbox's idea of Kick's wire format lives in one file.
  *
  * Errors are `{ data, message }` like Kick's: `message` is the status phrase Kick uses, `data` the detail

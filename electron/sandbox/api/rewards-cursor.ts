@@ -1,5 +1,5 @@
 /**
- * The opaque cursor of the redemptions listing (reference §3.7: "base64 cursor"). It holds the sort key of
+ * The opaque cursor of the redemptions listing ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards): "base64 cursor"). It holds the sort key of
  * the last redemption on the page, not an offset, so accepting or rejecting redemptions between two page
  * requests neither skips nor repeats any.
  */

@@ -1,5 +1,5 @@
 /**
- * Channel-point reward fields (reference §3.7, seed §2 and §8): reading them from create and update bodies
+ * Channel-point reward fields ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards), [seed §2](../../../docs/product-spec.md#2-resources-and-their-fields) and [§8](../../../docs/product-spec.md#8-limits)): reading them from create and update bodies
  * with Kick's limits, and the Reward object Kick answers with.
  */
 import type { KickReward } from '../../../shared/kick/resources';
@@ -8,7 +8,7 @@ import type { SandboxReward, SandboxState } from '../state';
 import { bodyBool, bodyInt, bodyString } from './params';
 import { fail } from './respond';
 
-/** `channel:rewards:write` also covers reads (reference §2.5). */
+/** `channel:rewards:write` also covers reads ([reference §2.5](../../../docs/kick-wire-reference.md#25-scopes)). */
 export const REWARDS_READ_SCOPES = ['channel:rewards:read', 'channel:rewards:write'] as const;
 /** Creating, changing and deleting rewards, and accepting or rejecting redemptions. */
 export const REWARDS_WRITE_SCOPES = ['channel:rewards:write'] as const;
@@ -39,7 +39,7 @@ const UPDATE_FIELDS = [
 
 /**
  * Reads reward fields from a JSON body. `create` makes `title` and `cost` required and ignores
- * `is_paused`, which the create operation does not take (seed §4.2); unknown keys are ignored, as Kick's
+ * `is_paused`, which the create operation does not take ([seed §4.2](../../../docs/product-spec.md#42-logical-operations)); unknown keys are ignored, as Kick's
  * JSON decoding does.
  */
 export function readRewardFields(body: Record<string, unknown>, mode: 'create' | 'update'): RewardFields {
@@ -93,7 +93,7 @@ export function applyRewardFields(reward: SandboxReward, fields: RewardFields): 
   }
 }
 
-/** The Reward object of reference §3.7. */
+/** The Reward object of [reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards). */
 export function toWireReward(reward: SandboxReward): KickReward {
   return {
     id: reward.id,

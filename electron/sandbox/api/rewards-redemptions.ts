@@ -1,5 +1,5 @@
 /**
- * Reward redemptions on api.kick.com (reference §3.7, seed §4.2): the paginated listing grouped by reward,
+ * Reward redemptions on api.kick.com ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards), [seed §4.2](../../../docs/product-spec.md#42-logical-operations)): the paginated listing grouped by reward,
  * and accept/reject, which answer with the failures only (`[]` when every id succeeded).
  */
 import type {
@@ -59,7 +59,7 @@ function filterRedemptions(state: SandboxState, broadcasterUserId: number, req: 
   const status = nonEmptyQuery(req, 'status');
   const cursorRaw = nonEmptyQuery(req, 'cursor');
 
-  // Seed §4.2 precondition 3: `id` cannot be combined with the other filters.
+  // [Seed §4.2](../../../docs/product-spec.md#42-logical-operations) precondition 3: `id` cannot be combined with the other filters.
   const combined = [rewardId === undefined ? null : 'reward_id', status === undefined ? null : 'status'];
   const others = combined.filter((name): name is string => name !== null);
   if (ids.length > 0 && others.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * Channel-point rewards on api.kick.com (reference §3.7, seed §3, §4.2 and §8): list, create, update and
+ * Channel-point rewards on api.kick.com ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards), [seed §3](../../../docs/product-spec.md#3-states-and-transitions), [§4.2](../../../docs/product-spec.md#42-logical-operations) and [§8](../../../docs/product-spec.md#8-limits)): list, create, update and
  * delete for the token user's channel. Only the app that created a reward may change or delete it; the
  * redemption routes live in `rewards-redemptions.ts` and are registered from here.
  */

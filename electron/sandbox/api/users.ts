@@ -1,6 +1,6 @@
 /**
- * `GET /public/v1/users` (reference §3.1): users by id, or the token's own user when no id is given, which
- * is how a client learns who signed in (introspection carries no user id, §2.3).
+ * `GET /public/v1/users` ([reference §3.1](../../../docs/kick-wire-reference.md#31-users)): users by id, or the token's own user when no id is given, which
+ * is how a client learns who signed in (introspection carries no user id, [§2.3](../../../docs/kick-wire-reference.md#23-token-introspection)).
  */
 import type { KickUser } from '../../../shared/kick/resources';
 import type { SandboxContext } from '../context';
@@ -13,7 +13,7 @@ import { fail, ok } from './respond';
 /** Registers the users route. */
 export function registerUserRoutes(router: Router, ctx: SandboxContext): void {
   router.get('/public/v1/users', (req) => {
-    // App tokens may look users up by id ([LIB], reference §3.0); user tokens need `user:read`.
+    // App tokens may look users up by id ([LIB], [reference §3.0](../../../docs/kick-wire-reference.md#30-summary)); user tokens need `user:read`.
     const token = authenticate(ctx.state, req, { token: 'any', anyScope: ['user:read'] });
     const ids = [...new Set(queryInts(req, 'id', { min: 1 }))];
     if (ids.length === 0) {
@@ -29,7 +29,7 @@ export function registerUserRoutes(router: Router, ctx: SandboxContext): void {
   });
 }
 
-/** `email` is sensitive: only the token's own user sees theirs (reference §3.1 [ONE]). */
+/** `email` is sensitive: only the token's own user sees theirs ([reference §3.1](../../../docs/kick-wire-reference.md#31-users) [ONE]). */
 function toKickUser(user: SandboxUser, selfUserId: number | null): KickUser {
   return {
     user_id: user.userId,

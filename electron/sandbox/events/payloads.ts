@@ -1,5 +1,5 @@
 /**
- * Builds v1 webhook payloads from sandbox state, field for field as reference §5.7–5.8 describes them,
+ * Builds v1 webhook payloads from sandbox state, field for field as [reference §5.7–5.8](../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads) describes them,
  * including the looseness of real deliveries (null `is_verified`, `identity` only on chat senders).
  */
 import type {
@@ -81,7 +81,7 @@ const EMOTE_TOKEN = /\[emote:(\d+):([^\]\s]+)\]/g;
 
 /**
  * The `emotes` array for a chat message: each `[emote:ID:name]` token with 0-based, inclusive offsets of
- * the whole token in `content` (UTF-16 units; see reference §9 question 11). Null when there are none.
+ * the whole token in `content` (UTF-16 units; see [reference §9](../../../docs/kick-wire-reference.md#9-open-questions) question 11). Null when there are none.
  */
 export function emotePositions(content: string): ChatMessageSentPayload['emotes'] {
   const byId = new Map<string, { s: number; e: number }[]>();

@@ -139,7 +139,7 @@ function writeResponse(res: ServerResponse, response: SandboxResponse): void {
     headers['content-type'] ??= 'text/plain; charset=utf-8';
   } else {
     payload = JSON.stringify(response.body);
-    // Exactly Kick's value, no charset (reference §1): kickcom.py parses JSON only on exactly this header.
+    // Exactly Kick's value, no charset ([reference §1](../../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)): kickcom.py parses JSON only on exactly this header.
     headers['content-type'] ??= 'application/json';
   }
   if (payload !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * Validating `GET /oauth/authorize` (reference §2.1). Problems that make the redirect URI untrustworthy,
+ * Validating `GET /oauth/authorize` ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize)). Problems that make the redirect URI untrustworthy,
  * or that Kick answers with its documented `400 {"error":"Invalid request"}`, end the request with that
  * JSON and never redirect. Once client and redirect URI are known good, scope and PKCE method problems go
  * back to the client's redirect URI as RFC 6749 §4.1.2.1 errors, which is what Kick clients check for.

@@ -1,5 +1,5 @@
 /**
- * `GET /oauth/authorize` and the consent page's `POST /oauth/authorize/decision` (reference §2.1). With
+ * `GET /oauth/authorize` and the consent page's `POST /oauth/authorize/decision` ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize)). With
  * `ctx.autoApproveUserId` set the request is approved at once as that user (tests and tools that cannot
  * click); otherwise the consent page asks who signs in and whether to approve.
  */

@@ -1,6 +1,6 @@
 /**
  * Client authentication at the token endpoint. Kick takes `client_id` and `client_secret` as form fields
- * and requires the secret even with PKCE (reference §2.2). HTTP Basic is not documented for Kick, so the
+ * and requires the secret even with PKCE ([reference §2.2](../../../docs/kick-wire-reference.md#22-token)). HTTP Basic is not documented for Kick, so the
  * sandbox does not accept it: a client that only sends Basic would pass here and fail on the real server.
  */
 import { timingSafeEqual } from 'node:crypto';

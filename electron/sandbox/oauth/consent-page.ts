@@ -13,7 +13,7 @@ const CONSENT_VIEWER_CHOICES = 4;
 /** The field names the page posts to `/oauth/authorize/decision`. */
 export const DECISION_FIELDS = { requestId: 'request_id', userId: 'user_id', decision: 'decision' } as const;
 
-/** Human wording of each scope (reference §2.5). */
+/** Human wording of each scope ([reference §2.5](../../../docs/kick-wire-reference.md#25-scopes)). */
 const SCOPE_WORDING: Record<string, string> = {
   'user:read': 'Read your user info (name, ID, email)',
   'channel:read': 'Read your channel info',

@@ -1,6 +1,6 @@
 /**
  * Reading `application/x-www-form-urlencoded` parameters for id.kick.com, which takes forms rather than
- * JSON (reference §1 "Request body type"). Repeated parameters are refused as RFC 6749 §3.1 requires.
+ * JSON ([reference §1](../../../docs/kick-wire-reference.md#1-hosts-and-general-conventions) "Request body type"). Repeated parameters are refused as RFC 6749 §3.1 requires.
  */
 import type { SandboxRequest } from '../http/types';
 import { oauthFail } from './oauth-errors';

@@ -3,7 +3,7 @@
  * keeps it here, one ledger per sandbox (created in `registerOAuthRoutes`, never a module singleton):
  *
  * - a refresh token → the access tokens issued with it or minted by using it, so revoking the refresh
- *   token also revokes them (reference §2.4 asks nothing less of a logout);
+ *   token also revokes them ([reference §2.4](../../../docs/kick-wire-reference.md#24-revoke) asks nothing less of a logout);
  * - an authorization code → every token descended from it, so replaying a used code revokes them all
  *   (OAuth 2.1 §4.1.3: "SHOULD revoke all tokens previously issued based on that authorization code").
  */

@@ -1,5 +1,5 @@
 /**
- * Token introspection (reference §2.3): `POST /oauth/token/introspect` on id.kick.com and the deprecated
+ * Token introspection ([reference §2.3](../../../docs/kick-wire-reference.md#23-token-introspection)): `POST /oauth/token/introspect` on id.kick.com and the deprecated
  * `POST /public/v1/token/introspect` on api.kick.com. The token to inspect is the bearer token itself; no
  * body is read. The answer uses the API envelope on both hosts. An inactive token reports nothing but
  * `active: false` (the spec says no other information is added).

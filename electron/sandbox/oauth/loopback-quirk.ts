@@ -1,5 +1,5 @@
 /**
- * Kick's authorize page quirk (reference §2.1, [DOC]): the Next.js frontend at id.kick.com rewrites the
+ * Kick's authorize page quirk ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize), [DOC]): the Next.js frontend at id.kick.com rewrites the
  * FIRST `127.0.0.1` in the authorize URL to `localhost` before it reads the parameters. A client whose
  * `redirect_uri` is the first place `127.0.0.1` appears therefore has its redirect turned into a localhost
  * one, which then fails the exact match against the registered URI. Kick's documented workaround is a

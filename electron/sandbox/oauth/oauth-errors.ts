@@ -1,5 +1,5 @@
 /**
- * id.kick.com error shapes (reference §2.1, §2.2, §6). Kick documents a single body for every OAuth error,
+ * id.kick.com error shapes ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize), [§2.2](../../../docs/kick-wire-reference.md#22-token), [§6](../../../docs/kick-wire-reference.md#6-errors-and-rate-limits)). Kick documents a single body for every OAuth error,
  * `400 {"error":"Invalid request"}`; clients also read `error_description`, so the sandbox always adds one
  * that names the parameter and the reason. Errors that can be sent back to the client's redirect URI
  * (bad scope, bad PKCE method, user denial) use the standard RFC 6749 §4.1.2.1 codes instead.

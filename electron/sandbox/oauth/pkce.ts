@@ -1,5 +1,5 @@
 /**
- * PKCE checks (RFC 7636), as Kick requires for the authorization-code grant (reference §2.1, §2.2): the
+ * PKCE checks (RFC 7636), as Kick requires for the authorization-code grant ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize), [§2.2](../../../docs/kick-wire-reference.md#22-token)): the
  * challenge is base64url(SHA-256(verifier)) without padding, and only the S256 method is accepted.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * `POST /oauth/revoke` (reference §2.4). Kick's docs put `token` and `token_hint_type` (its own name, not
+ * `POST /oauth/revoke` ([reference §2.4](../../../docs/kick-wire-reference.md#24-revoke)). Kick's docs put `token` and `token_hint_type` (its own name, not
  * RFC 7009's `token_type_hint`) in the query string, while gokick and KickLib send them in the form body,
  * so both are read. Revoking an unknown token still answers 200 `OK`, as RFC 7009 §2.2 asks.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox's id.kick.com (reference §2): authorize with consent, the token endpoint, revocation and
+ * The sandbox's id.kick.com ([reference §2](../../../docs/kick-wire-reference.md#2-oauth)): authorize with consent, the token endpoint, revocation and
  * introspection, plus the deprecated introspection path that lives on api.kick.com. Per-sandbox OAuth
  * bookkeeping (pending consents, token lineage) is created here and handed to the handlers.
  */

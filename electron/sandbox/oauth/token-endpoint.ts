@@ -1,5 +1,5 @@
 /**
- * `POST /oauth/token` (reference §2.2): the authorization_code (with PKCE), refresh_token and
+ * `POST /oauth/token` ([reference §2.2](../../../docs/kick-wire-reference.md#22-token)): the authorization_code (with PKCE), refresh_token and
  * client_credentials grants. Form-urlencoded only; every failure is `400 {"error":"Invalid request"}`
  * with an `error_description` naming the parameter, and answers are plain JSON (not the API envelope).
  */
@@ -86,7 +86,7 @@ function exchangeCode(state: SandboxState, ledger: GrantLedger, form: URLSearchP
 }
 
 /**
- * Kick's refresh tokens are "reusable/flexible" since 2025-11-25 (reference §2.2): a refresh returns a
+ * Kick's refresh tokens are "reusable/flexible" since 2025-11-25 ([reference §2.2](../../../docs/kick-wire-reference.md#22-token)): a refresh returns a
  * new refresh token, and the one just used keeps working until it is revoked.
  */
 function refresh(state: SandboxState, ledger: GrantLedger, form: URLSearchParams): SandboxResponse {
@@ -114,7 +114,7 @@ function refresh(state: SandboxState, ledger: GrantLedger, form: URLSearchParams
   return userTokenResponse(state, access, next);
 }
 
-/** App tokens carry no refresh token and no scope (reference §2.2 table). */
+/** App tokens carry no refresh token and no scope ([reference §2.2](../../../docs/kick-wire-reference.md#22-token) table). */
 function clientCredentials(state: SandboxState, form: URLSearchParams): SandboxResponse {
   const app = authenticateClient(state, form);
   const access = issueAccessToken(state, { kind: 'app', clientId: app.clientId, userId: null, scopes: [] });

@@ -1,6 +1,6 @@
 /**
  * Chat content as Kick sends it: plain text with emotes inline as `[emote:ID:name]` (there is no emotes
- * endpoint, design.md item 4). Split into text, emote and mention segments for rendering; nothing here
+ * endpoint, [design notes](../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 4). Split into text, emote and mention segments for rendering; nothing here
  * produces HTML, so user text never reaches the DOM as markup.
  */
 

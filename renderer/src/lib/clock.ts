@@ -1,6 +1,6 @@
 /**
  * Time and frame sources the panel state runs on. Injected so tests drive countdowns, debounces and the
- * per-frame chat flush by hand instead of waiting on real timers (style.md point 12, on the renderer side).
+ * per-frame chat flush by hand instead of waiting on real timers ([code style point 12](../../../docs/code-style.md#core-modules-adapters-injection), on the renderer side).
  */
 
 /** Wall-clock time plus cancellable timers. */
@@ -30,7 +30,7 @@ export const systemClock: Clock = {
 
 /**
  * One flush per animation frame. A chat storm of 400 messages a second then costs one DOM update per frame
- * instead of one per message (design.md, "Event path").
+ * instead of one per message ([design notes](../../../docs/design-notes.md#event-path-the-hot-path), "Event path").
  */
 export const animationFrameScheduler: FrameScheduler = (fn) => {
   if (typeof requestAnimationFrame === 'function') {

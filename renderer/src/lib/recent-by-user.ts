@@ -1,7 +1,7 @@
 /**
  * Each chatter's recent messages for the user card, kept while Greenroom runs: at most `perUser` messages
  * for at most `maxUsers` users, least recently active forgotten first, so memory stays flat over a long
- * stream (design.md item 10). Not reactive by itself: ChatState bumps a version when it changes.
+ * stream ([design notes](../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10). Not reactive by itself: ChatState bumps a version when it changes.
  */
 import type { ChatMessageView } from '../../../shared/views';
 

@@ -1,5 +1,5 @@
 /**
- * Ads (reference §3.10 [UNCONFIRMED], seed §4.2 and §7): status, enroll preconditions, and ad breaks with
+ * Ads ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads) [UNCONFIRMED], [seed §4.2](../../../docs/product-spec.md#42-logical-operations) and [§7](../../../docs/product-spec.md#7-errors)): status, enroll preconditions, and ad breaks with
  * their Conflict, rate limit and idempotent-retry behaviour, time moved with the sandbox clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Chat send/delete and bans/timeouts/unbans against a real sandbox over HTTP (reference §3.5, §3.6): exact
+ * Chat send/delete and bans/timeouts/unbans against a real sandbox over HTTP ([reference §3.5](../../../docs/kick-wire-reference.md#35-chat), [§3.6](../../../docs/kick-wire-reference.md#36-moderation)): exact
  * bodies, who may act where, limits, the events announced, timeouts lapsing by the sandbox clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

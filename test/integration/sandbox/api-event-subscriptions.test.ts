@@ -1,5 +1,5 @@
 /**
- * Webhook event subscriptions (reference §3.11): list, create (per-event results, duplicates allowed as in
+ * Webhook event subscriptions ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)): list, create (per-event results, duplicates allowed as in
  * KickDevDocs #246) and delete, with app tokens for any broadcaster and user tokens for their own.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * KICKs leaderboard (reference §3.8), the public key (§3.9) and the sandbox-only picture routes, against a
+ * KICKs leaderboard ([reference §3.8](../../../docs/kick-wire-reference.md#38-kicks)), the public key ([§3.9](../../../docs/kick-wire-reference.md#39-public-key)) and the sandbox-only picture routes, against a
  * real sandbox over HTTP. The sandbox runs on a frozen clock so month and week boundaries are exact.
  */
 import { createPublicKey, createVerify, createSign } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Livestream listings (v2, per user, deprecated v1, stats) and categories (v2, deprecated v1 search and
- * lookup) against a real sandbox over HTTP (reference §3.3, §3.4): shapes, filters, limits, cursor walks.
+ * lookup) against a real sandbox over HTTP ([reference §3.3](../../../docs/kick-wire-reference.md#33-livestreams), [§3.4](../../../docs/kick-wire-reference.md#34-categories)): shapes, filters, limits, cursor walks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';

@@ -1,5 +1,5 @@
 /**
- * Reward redemptions (reference §3.7): viewers redeeming through `redeemReward`, the grouped and paginated
+ * Reward redemptions ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards)): viewers redeeming through `redeemReward`, the grouped and paginated
  * listing with its filters and cursor, and accept/reject with their failure reasons and webhook events.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Channel-point rewards on the sandbox's api.kick.com (reference §3.7): list, create, update, delete, the
+ * Channel-point rewards on the sandbox's api.kick.com ([reference §3.7](../../../docs/kick-wire-reference.md#37-channel-rewards)): list, create, update, delete, the
  * 15-reward cap and the rule that only the creating app may change a reward.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * GET /public/v1/users, GET and PATCH /public/v1/channels against a real sandbox over HTTP (reference
- * §3.1, §3.2): exact bodies, token and scope rules, limits, the metadata event, and resilience to junk.
+ * GET /public/v1/users, GET and PATCH /public/v1/channels against a real sandbox over HTTP (
+ * [reference §3.1](../../../docs/kick-wire-reference.md#31-users), [§3.2](../../../docs/kick-wire-reference.md#32-channels)): exact bodies, token and scope rules, limits, the metadata event, and resilience to junk.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';

@@ -1,6 +1,6 @@
 /**
  * Every JSON answer from the sandbox carries exactly `Content-Type: application/json`, as Kick's do
- * (wire reference §1): clients in use parse a body as JSON only on exactly that value. Checked on each of
+ * (wire [reference §1](../../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)): clients in use parse a body as JSON only on exactly that value. Checked on each of
  * its three servers, for answers, errors and the fallbacks no route produced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

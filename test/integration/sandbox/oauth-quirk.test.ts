@@ -1,5 +1,5 @@
 /**
- * Kick's documented 127.0.0.1 quirk (reference §2.1): the authorize frontend rewrites the FIRST
+ * Kick's documented 127.0.0.1 quirk ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize)): the authorize frontend rewrites the FIRST
  * `127.0.0.1` in the URL to `localhost` before reading it. The pure rewrite first, then both ways over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';

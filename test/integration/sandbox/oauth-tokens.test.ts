@@ -1,6 +1,6 @@
 /**
  * id.kick.com in the sandbox, part 2: refresh and client_credentials grants, revocation, introspection on
- * both hosts, token expiry and malformed requests, over real HTTP (reference §2.2, §2.3, §2.4).
+ * both hosts, token expiry and malformed requests, over real HTTP ([reference §2.2](../../../docs/kick-wire-reference.md#22-token), [§2.3](../../../docs/kick-wire-reference.md#23-token-introspection), [§2.4](../../../docs/kick-wire-reference.md#24-revoke)).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';

@@ -1,6 +1,6 @@
 /**
  * id.kick.com in the sandbox, part 1: authorize (validation, consent page, auto-approve) and the
- * authorization-code + PKCE exchange, all over real HTTP (reference §2.1, §2.2).
+ * authorization-code + PKCE exchange, all over real HTTP ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize), [§2.2](../../../docs/kick-wire-reference.md#22-token)).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';

@@ -110,7 +110,7 @@ describe('a third-party Kick client against the standalone sandbox', () => {
       reply_to_message_id: sent.message_id,
     });
     expect(bot.is_sent).toBe(true);
-    // Kick answers PATCH /channels with 204 and no body (reference §3.2); this library then calls
+    // Kick answers PATCH /channels with 204 and no body ([reference §3.2](../../../docs/kick-wire-reference.md#32-channels)); this library then calls
     // response.json() and throws, against Kick as here. The update itself is applied.
     await expect(
       kick.channels.updateChannel({ stream_title: 'Set by a third-party client', custom_tags: ['Sandbox'] }),

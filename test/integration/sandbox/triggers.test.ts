@@ -1,6 +1,6 @@
 /**
  * Event triggers through the admin API (`POST /trigger/:event_type`): each of the ten events is emitted
- * with a payload carrying the reference's fields (§5.7–5.8), the state changes as Kick's would (visible
+ * with a payload carrying the reference's fields ([§5.7–5.8](../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), the state changes as Kick's would (visible
  * through the public API or the admin views), overrides steer and patch the payload, and delivery faults
  * reach `event.delivery` and the receiver.
  */

@@ -3,7 +3,7 @@ import { KickApiError, ValidationError } from '../../../electron/kick/kick-error
 import { createMockKick, signInMock, type MockKick } from '../../helpers/kick-mock';
 
 /**
- * Every limit of seed §8 and precondition of §4.2 fails before sending: the MockAgent has no interceptors
+ * Every limit of [seed §8](../../../docs/product-spec.md#8-limits) and precondition of [§4.2](../../../docs/product-spec.md#42-logical-operations) fails before sending: the MockAgent has no interceptors
  * and the network is disabled, so a request that left would fail with a different error.
  */
 describe('pre-send validation', () => {

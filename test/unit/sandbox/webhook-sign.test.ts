@@ -9,7 +9,7 @@ import {
   WEBHOOK_USER_AGENT,
 } from '../../../electron/sandbox/webhooks/sign';
 
-/** The receiver's check, written from reference §5.3 rather than from sign.ts. */
+/** The receiver's check, written from [reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm) rather than from sign.ts. */
 function verifies(pem: string, messageId: string, timestamp: string, body: Buffer, signature: string): boolean {
   const key = createPublicKey({ key: pem, format: 'pem', type: 'spki' });
   const signed = Buffer.concat([Buffer.from(`${messageId}.${timestamp}.`), body]);

@@ -2,7 +2,7 @@
  * Live chat: a bounded scrollback (default 1,000, `settings.chatScrollback`), new messages buffered and
  * flushed once per animation frame, pause (hover, scroll-up, held key) with an "N new" count, deletions
  * marked in place, and each user's recent messages kept for the user card while Greenroom runs.
- * Memory stays flat over a long stream (design.md item 10): every list here has a cap.
+ * Memory stays flat over a long stream ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10): every list here has a cap.
  */
 import { SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';

@@ -1,6 +1,6 @@
 /**
  * The activity feed: follows, subs, renewals, gifts, KICKs, redemptions, bans, live status and metadata,
- * newest first, restored from main's journal after a restart, each event shown once (design.md item 2),
+ * newest first, restored from main's journal after a restart, each event shown once ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 2),
  * filtered by type.
  */
 import type { PanelApi } from '../../../../shared/panel-api';

@@ -1,6 +1,6 @@
 /**
  * Moderation: delete, timeout (presets and custom 1–10080 min), ban with a reason (one confirm), unban, and
- * Greenroom's own mod log (Kick sends no event for deletions, design.md item 5). Each action shows
+ * Greenroom's own mod log (Kick sends no event for deletions, [design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 5). Each action shows
  * "pending" where it was started and then its result in the same place; a ban offers undo (unban). An
  * unban, from here, from the undo bar or from another panel, clears the "Banned"/"Timed out" it lifts.
  */

@@ -1,6 +1,6 @@
 /**
  * The session: the start-up snapshot (mode, sandbox notice, dock URL), the signed-in account and sign-in
- * itself. Signing in never blocks the panel (design.md item 3): the banner offers it, one click.
+ * itself. Signing in never blocks the panel ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 3): the banner offers it, one click.
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import { KICK_SCOPES, type KickScope } from '../../../../shared/kick/scopes';

@@ -1,5 +1,5 @@
 /**
- * The setup guide (design.md item 13): create the Kick developer app, paste the exact redirect and webhook
+ * The setup guide ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 13): create the Kick developer app, paste the exact redirect and webhook
  * URLs, enter the credentials, check sign-in, then wait for a test delivery. Each step is checked against
  * what main reports rather than taken on trust.
  *

@@ -1,5 +1,5 @@
 /**
- * The user card (design.md item 6): the user's recent messages (kept here while Greenroom runs, merged with
+ * The user card ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 6): the user's recent messages (kept here while Greenroom runs, merged with
  * what main remembers) and the moderation actions taken on them, with a selected message for the
  * keyboard's Delete.
  */
