@@ -1,5 +1,5 @@
 /**
- * Delivery dedup (design.md, asks 2): Kick delivers at least once, repeats a delivery under the same
+ * Delivery dedup ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for), asks 2): Kick delivers at least once, repeats a delivery under the same
  * message id, and duplicate subscriptions deliver the same payload under different ids at the same moment
  * (issues #193, #246). Three rules, each for a reason:
  *

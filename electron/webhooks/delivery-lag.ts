@@ -1,11 +1,11 @@
 /**
  * How late Kick delivers webhooks: the gap between when an event happened and when the receiver got it.
- * Streamers report deliveries minutes late at prime time (design.md, "What streamers ask for" #2), so the
+ * Streamers report deliveries minutes late at prime time ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for), "What streamers ask for" #2), so the
  * connection-health panel shows this and a banner says so while Kick is delaying events.
  *
  * - Where the payload carries the event's own time (`chat.message.sent`'s `created_at`, see
  *   `event-time.ts`), that is the start: Kick stamps `Kick-Event-Message-Timestamp` when it *sends*, so its
- *   10-minute queue delays never show in the header (reference §5.5, Lateness). Events without
+ *   10-minute queue delays never show in the header ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness). Events without
  *   one fall back to the header, which still shows network and retry delays.
  * - While the window holds any event-time samples, only they count: send-time samples read near zero
  *   exactly when Kick is slow, and mixing them in would dilute the one measure that sees the delay.

@@ -2,7 +2,7 @@
  * A delivery's message id as a 128-bit key (four uint32 words, most significant first), the unit the id
  * memory stores: 16 bytes instead of a JavaScript string and a Map entry (~100 bytes).
  *
- * Kick's message ids are ULIDs (reference §5.2): 26 Crockford base32 characters holding exactly
+ * Kick's message ids are ULIDs ([reference §5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks)): 26 Crockford base32 characters holding exactly
  * 128 bits, so a canonical ULID is decoded, not hashed, and two different ids never share a key. Anything
  * else takes the first 128 bits of its SHA-256 (a false match is about 2^-64 likely after 2^32 ids). A
  * ULID starts with its 48-bit millisecond time, so keys sort by time: a run of ids seen in one hour

@@ -1,5 +1,5 @@
 /**
- * The durable, append-only log of accepted webhook deliveries (design.md, "Data that must survive"). The
+ * The durable, append-only log of accepted webhook deliveries ([design notes](../../docs/design-notes.md#data-that-must-survive), "Data that must survive"). The
  * receiver appends every accepted delivery here and answers Kick's 200 only after `append` resolves, so an
  * acknowledged event is never lost: Kick will not resend it, and on start the app rebuilds the feed and the
  * dedup memory from this log (`replayJournal`).

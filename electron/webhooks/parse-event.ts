@@ -8,7 +8,7 @@ import { isKickEventType } from '../../shared/kick/scopes';
 import { checkPayload } from './parse-payloads';
 import type { JournalRecord, KickEvent } from './types';
 
-/** The only payload version Kick documents for every event type (reference §5.6). */
+/** The only payload version Kick documents for every event type ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)). */
 const KNOWN_VERSION = '1';
 
 /** Parses and validates one record's body against its `Kick-Event-Type` and `-Version`. */

@@ -1,12 +1,12 @@
 /**
- * Runtime checks for the ten v1 webhook payloads (reference §5.7–5.8), loose the way real deliveries
+ * Runtime checks for the ten v1 webhook payloads ([reference §5.7–5.8](../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), loose the way real deliveries
  * are: unknown keys are kept (e.g. the deprecated capitalised `Category` beside `category`), nullable
  * fields may also be absent (read as null), and optional objects (`identity`, `replies_to`) may be null
  * or missing. A required field that is absent or of the wrong type fails, naming its path.
  *
  * Hand-written rather than zod: this runs for every accepted delivery, and checking the freshly parsed
  * JSON in place (no copy, nothing allocated unless it fails) keeps it far below the RSA verification
- * beside it (design.md: verification is the floor).
+ * beside it ([design notes](../../docs/design-notes.md): verification is the floor).
  */
 import type { KickCompactUser, KickEventPayloads, KickEventUser, KickIdentity } from '../../shared/kick/events';
 import type { KickEventType } from '../../shared/kick/scopes';

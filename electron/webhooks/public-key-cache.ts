@@ -1,5 +1,5 @@
 /**
- * Kick's webhook public key, fetched from `GET /public/v1/public-key` (reference §5.3) once and cached.
+ * Kick's webhook public key, fetched from `GET /public/v1/public-key` ([reference §5.3](../../docs/kick-wire-reference.md#53-signature-algorithm)) once and cached.
  * If Kick rotates the key, the first delivery that fails verification may trigger one refetch, at most
  * once a minute, so forged deliveries cannot turn the receiver into a key-endpoint hammer.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads the six `Kick-Event-*` headers of a delivery (reference §5.2) and checks them before anything
+ * Reads the six `Kick-Event-*` headers of a delivery ([reference §5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks)) and checks them before anything
  * expensive happens: each present exactly once, short, printable ASCII, and the timestamp an RFC 3339
  * date-time. Pure: takes Node's `headersDistinct` shape, so duplicates are visible (Node's plain
  * `headers` joins repeated custom headers with ", ", which would hide a second signature).

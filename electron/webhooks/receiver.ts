@@ -1,5 +1,5 @@
 /**
- * The webhook receiver: a node:http adapter that composes the hot-path steps (design.md "Event path"):
+ * The webhook receiver: a node:http adapter that composes the hot-path steps ([design notes](../../docs/design-notes.md#event-path-the-hot-path) "Event path"):
  * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
  * → dedup (id, body hash) → journal append → 200 → parse + validate → onEvent. It binds to loopback only;
  * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,

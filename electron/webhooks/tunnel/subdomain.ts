@@ -1,6 +1,6 @@
 /**
  * One localtunnel subdomain per install, kept for good: the webhook URL is pasted once into Kick's
- * developer dashboard (reference §5.1; there is no per-subscription URL), so a URL that changed on every
+ * developer dashboard ([reference §5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery); there is no per-subscription URL), so a URL that changed on every
  * start would silently stop deliveries. The caller persists what `createInstallSubdomain` returns (with its
  * install id) and passes it back on every start.
  */

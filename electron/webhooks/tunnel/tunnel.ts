@@ -1,6 +1,6 @@
 /**
- * The public door to the webhook receiver. Kick delivers webhooks only to a public HTTPS URL (reference
- * §4, §5.1), so a desktop app needs a tunnel; this interface hides which one (localtunnel, the user's own
+ * The public door to the webhook receiver. Kick delivers webhooks only to a public HTTPS URL (
+ * [reference §4](../../../docs/kick-wire-reference.md#4-what-the-api-lacks), [§5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery)), so a desktop app needs a tunnel; this interface hides which one (localtunnel, the user's own
  * reverse proxy, or none) from the receiver and the panel.
  */
 

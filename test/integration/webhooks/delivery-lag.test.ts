@@ -1,6 +1,6 @@
 /**
  * Delivery lag as Kick causes it: an event held in Kick's queue is sent with a fresh
- * `Kick-Event-Message-Timestamp` and its old `created_at` (reference §5.5, Lateness), through the
+ * `Kick-Event-Message-Timestamp` and its old `created_at` ([reference §5.5](../../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness), through the
  * real webhook service, and health must show the delay the streamer's chat is behind by.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@
  * signature of another body, shifted timestamps, swapped ids) must be rejected, and the receiver must
  * still accept a genuine delivery afterwards.
  *
- * Kick does not sign `Kick-Event-Type`, `-Version` or `-Subscription-Id` (reference §5.3), so a change to
+ * Kick does not sign `Kick-Event-Type`, `-Version` or `-Subscription-Id` ([reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm)), so a change to
  * those alone leaves the signed delivery intact; the fuzz sends such changes too and holds them to the
  * same property (accepted only with the signed parts intact), which is all the receiver can know.
  */

@@ -57,7 +57,7 @@ class FakeKick implements SubscriptionClient {
     if (this.listError) {
       throw this.listError;
     }
-    // The real query filter is unverified (reference §3.11), so the fake ignores it like a lax server.
+    // The real query filter is unverified ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)), so the fake ignores it like a lax server.
     const visible = this.staleAfter === null ? this.subscriptions : this.subscriptions.slice(0, this.staleAfter);
     return visible.map((s) => ({ ...s }));
   }

@@ -1,5 +1,5 @@
 /**
- * The signature check (reference §5.3) against signatures made by Node's signer and the sandbox's, and
+ * The signature check ([reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm)) against signatures made by Node's signer and the sandbox's, and
  * against every way a signature or a signed part can be wrong.
  */
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
