@@ -8,7 +8,7 @@ import type { SelfCheck } from './self-check';
 import { StatusBroadcaster, type Tunnel, type TunnelLog, type TunnelStatus, type TunnelStatusListener } from './tunnel';
 
 /**
- * Checks a user-given public base URL: https only (Kick delivers only to public HTTPS URLs, 
+ * Checks a user-given public base URL: https only (Kick delivers only to public HTTPS URLs,
  * [reference §5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery)), no credentials, query or fragment. Returns it without a trailing slash; a path is kept, and the
  * webhook URL is this plus the receiver's path.
  */
