@@ -1,4 +1,5 @@
-// Lint rules that keep the process boundaries honest (style.md points 1, 5, 25) and catch promise misuse.
+// Lint rules that keep the process boundaries honest ([code style](docs/code-style.md) points 1, 5, 25) and catch
+// promise misuse.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import svelte from 'eslint-plugin-svelte';
@@ -12,6 +13,17 @@ const rawIpc = {
     { name: 'electron', importNames: ['ipcRenderer'], message: 'Only electron/preload/index.ts may use ipcRenderer.' },
   ],
 };
+
+/** The only files in electron/ that may import `electron` (electron/README.md). */
+const ELECTRON_FILES = [
+  'electron/main.ts',
+  'electron/ipc/register.ts',
+  'electron/preload/index.ts',
+  'electron/secrets/safe-storage-cipher.ts',
+];
+const ELECTRON_ONLY = `Only ${ELECTRON_FILES.join(', ')} import electron; everything else runs in plain Node.`;
+/** The composition root's one door to the embedded sandbox. */
+const SANDBOX_EMBEDDERS = ['electron/app/embedded-sandbox.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'release/', '.tools/', '.reports/', 'build/'] },
@@ -82,6 +94,45 @@ export default tseslint.config(
     },
   },
   {
+    // Main-process code runs in plain Node: only the four thin files below import Electron, and main never
+    // imports the panel ([code style point 1](docs/code-style.md#layout-and-boundaries)).
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: ELECTRON_ONLY }],
+          patterns: [
+            { group: ['**/renderer/**'], message: 'Main never imports the panel; share code through shared/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/main.ts', 'electron/secrets/safe-storage-cipher.ts'],
+    rules: { 'no-restricted-imports': ['error', rawIpc] },
+  },
+  {
+    // The Kick sandbox is a separate product that only the composition root embeds; types may be shared.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/sandbox/**', ...SANDBOX_EMBEDDERS],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**', '!**/sandbox/**/*.d.ts'],
+              allowTypeImports: true,
+              message: 'Only electron/app/embedded-sandbox.ts may import the Kick sandbox; go through it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -91,7 +142,7 @@ export default tseslint.config(
     },
   },
   {
-    // The two files that own raw IPC (style.md point 5).
+    // The two files that own raw IPC ([code style point 5](docs/code-style.md#ipc-contract)).
     files: ['electron/ipc/register.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[1]] }] },
   },

@@ -11,7 +11,6 @@ import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../sh
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { createKick, type Kick } from '../kick/create-kick';
-import { APP_SANDBOX_FILE } from '../sandbox/discovery';
 import type { Sandbox } from '../sandbox/index';
 import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { createHandlers, type ShellPort } from '../ipc/handlers';
@@ -29,7 +28,7 @@ import type { KickEvent } from '../webhooks/types';
 import { type AppEvents, createAppEvents } from './app-events';
 import { createAppSettings } from './app-settings';
 import type { AppConfig } from './config';
-import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
+import { APP_SANDBOX_FILE, type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
 import { openSettings, type SettingsStore } from './settings';
 import type { WebhookPort, WebhookPortFactory } from './webhook-port';
 

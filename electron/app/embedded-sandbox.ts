@@ -19,6 +19,9 @@ import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../sandbox
 import { startScenario } from '../sandbox/scenarios';
 import type { AppConfig } from './config';
 
+/** The data dir file naming the running embedded sandbox (its admin URL and token), for tools and the panel. */
+export { APP_SANDBOX_FILE };
+
 /** The running embedded sandbox and what the Kick client needs from it. */
 export interface EmbeddedSandbox {
   sandbox: Sandbox;

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { GreenroomApp } from '../app/create-app';
-import { APP_SANDBOX_FILE } from '../sandbox/discovery';
+import { APP_SANDBOX_FILE } from '../app/embedded-sandbox';
 
 /** The receiver line, and the sandbox admin line in sandbox mode. */
 export function startupLines(app: Pick<GreenroomApp, 'snapshot' | 'sandbox'>, dataDir: string): string[] {
