@@ -2,7 +2,7 @@
 // `npm run check:citations` (part of `npm run check`): every document a code comment cites must be inside the
 // repository and reachable by the link as written, so a newcomer can follow it (docs/README.md).
 //
-// Rules, for source files under the code roots:
+// Rules, for source files at the top level and under the code roots:
 // - A citation is a relative link to a Markdown file (`../../docs/kick-wire-reference.md#55-expected-response-and-retries`).
 //   The file must exist relative to the citing file, and an `#anchor` must be the GitHub slug of one of its headings.
 // - A section sign (`§`) may only appear inside a Markdown link (`[wire §5.5](…)`), so no citation can be left
@@ -19,6 +19,8 @@ const SKIP_DIRS = new Set(['node_modules', 'out', 'dist', '.tools', '.reports', 
 
 /** A relative link to a Markdown file, optionally with an anchor. */
 const LINK = /(?<![\w/.-])(\.{1,2}\/[\w./-]*?\.md)(#[\w-]+)?/g;
+/** A Markdown link's target in this repository (`](docs/decisions.md#…)`), with or without `./`. */
+const MD_TARGET = /\]\((?!https?:)([\w./-]+\.md)(#[\w-]+)?\)/g;
 /** A Markdown link `[text](target)`: the only place a section sign may stand. */
 const MD_LINK = /\[[^\]\n]*\]\([^)\s]+\)/g;
 /** Public standards cited by section (`RFC 6749 §4.1.2.1`, `OAuth 2.1 §4.1.3`): not ours to link. */
@@ -73,8 +75,13 @@ export function checkText(file, text) {
   const lines = text.split('\n');
   lines.forEach((line, index) => {
     const at = index + 1;
-    for (const match of line.matchAll(LINK)) {
-      const [, target, anchor] = match;
+    const targets = [...line.matchAll(LINK)].map((m) => [m[1], m[2]]);
+    for (const m of line.matchAll(MD_TARGET)) {
+      if (!targets.some(([target]) => target === m[1])) {
+        targets.push([m[1], m[2]]);
+      }
+    }
+    for (const [target, anchor] of targets) {
       const path = resolve(dirname(file), target);
       if (!existsSync(path) || !statSync(path).isFile()) {
         problems.push({ line: at, message: `cites ${target}, which does not exist` });
@@ -99,6 +106,14 @@ export function checkText(file, text) {
 /** Every problem under the code roots of `root`. */
 export function checkCitations(root) {
   const problems = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isFile() && CODE_EXTENSIONS.has(extname(entry.name))) {
+      const file = join(root, entry.name);
+      for (const problem of checkText(file, readFileSync(file, 'utf8'))) {
+        problems.push({ file: entry.name, ...problem });
+      }
+    }
+  }
   for (const dirName of CODE_ROOTS) {
     const dir = join(root, dirName);
     if (!existsSync(dir)) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type checks, lint and format, then every Vitest project on this Node, then the Node-side
-// projects again on Node 24 (the Node inside Electron 45), then one closing line `N passed, N failed`
+// `npm test`: the static checks (`npm run check`: types, lint, format, citations), then every Vitest project
+// on this Node, then the Node-side projects again on Node 24 (the Node inside Electron 45), then one closing line `N passed, N failed`
 // summed over both runs' JSON reports. CI reads that line; the exit code says whether anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -23,10 +23,7 @@ function run(label, command, args, env = process.env) {
 
 rmSync(reports, { recursive: true, force: true });
 
-run('type check (main, shared, tests)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
-run('type check (renderer)', 'npx', ['svelte-check', '--tsconfig', './tsconfig.web.json', '--fail-on-warnings']);
-run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-run('format', 'npx', ['prettier', '--check', '.']);
+run('static checks (npm run check)', 'npm', ['run', '--silent', 'check']);
 run(`tests on Node ${process.versions.node}`, process.execPath, [vitest, 'run']);
 
 const node24 = ensureNode24();

@@ -54,6 +54,11 @@ describe('check-citations', () => {
     ]);
   });
 
+  it('checks top-level files and links written from the repository root', () => {
+    write('vite.config.ts', `// [ok](docs/wire${'.md'}#5-webhooks)\n// [broken](docs/wire${'.md'}#nope)\n`);
+    expect(checkCitations(root).map((p) => [p.file, p.line])).toEqual([['vite.config.ts', 2]]);
+  });
+
   it('fails on a section cited by name only, and on documents outside the repository', () => {
     // Built from parts, so this file does not trip the check it tests.
     const section = '\u00a7';
