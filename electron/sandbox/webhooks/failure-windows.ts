@@ -1,6 +1,6 @@
 /**
  * Tracks, per (app, event type), since when deliveries have been failing with no success in between:
- * the window Kick measures before its automatic unsubscription (reference §3.11, seed §6 rule 1).
+ * the window Kick measures before its automatic unsubscription ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions), [seed §6](../../../docs/product-spec.md#6-events) rule 1).
  */
 
 /** Stable key for one (app, event type) pair. */

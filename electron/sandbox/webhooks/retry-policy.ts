@@ -2,10 +2,10 @@
  * When the sandbox retries a failed webhook and when it gives up. Pure functions of clock times, so the
  * schedule is deterministic (no jitter) and tests can walk it by advancing the sandbox clock.
  *
- * Kick documents no retry schedule (reference §5.5, §9 question 10): the old docs said "3 tries over some
+ * Kick documents no retry schedule ([reference §5.5](../../../docs/kick-wire-reference.md#55-expected-response-and-retries), [§9](../../../docs/kick-wire-reference.md#9-open-questions) question 10): the old docs said "3 tries over some
  * period", the current ones only that an app failing for more than a day is unsubscribed. The sandbox
  * therefore retries with a growing back-off up to hourly, which keeps a failing endpoint under test for
- * the whole day Kick tolerates (seed §8 "webhook delivery failure tolerance: 1 day").
+ * the whole day Kick tolerates ([seed §8](../../../docs/product-spec.md#8-limits) "webhook delivery failure tolerance: 1 day").
  */
 import { LIMITS } from '../../../shared/limits';
 

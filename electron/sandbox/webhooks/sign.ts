@@ -1,12 +1,12 @@
 /**
- * Kick's webhook signature and header set (reference §5.2–5.3): RSASSA-PKCS1-v1_5 with SHA-256 over
+ * Kick's webhook signature and header set ([reference §5.2–5.3](../../../docs/kick-wire-reference.md#52-headers-on-event-webhooks)): RSASSA-PKCS1-v1_5 with SHA-256 over
  * `messageId.timestamp.rawBody`, sent as standard padded base64. Kept apart from the engine so a unit test
  * can check it against Node's `crypto.verify` and the PEM that `GET /public/v1/public-key` serves.
  */
 import { type KeyObject, sign } from 'node:crypto';
 import { toRfc3339Seconds } from '../../core/clock';
 
-/** Kick's sender is a Go service; its default client announces itself like this (reference §5.1). */
+/** Kick's sender is a Go service; its default client announces itself like this ([reference §5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery)). */
 export const WEBHOOK_USER_AGENT = 'Go-http-client/1.1';
 
 /** What goes into one signature. */
@@ -21,7 +21,7 @@ export interface WebhookSignatureInput {
 
 /**
  * Signs one delivery. The signed bytes are `${messageId}.${timestamp}.` followed by the raw body, so the
- * receiver must verify before any JSON parsing (reference §5.3).
+ * receiver must verify before any JSON parsing ([reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm)).
  */
 export function signWebhook(input: WebhookSignatureInput): string {
   // PKCS#1 v1.5 is Node's default padding for RSA keys; SHA-256 is named explicitly.
