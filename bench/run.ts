@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <name> …]`: runs each benchmark module (or the named ones) and prints one line per
- * figure in the format design.md fixes. Ratios are measured side by side within one module's run.
+ * figure in the format [design notes](../docs/design-notes.md#benchmarks-print-one-line-per-figure) fix. Ratios are measured side by side within one module's run.
  */
 import type { BenchModule, BenchResult } from './types';
 

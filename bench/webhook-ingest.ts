@@ -1,6 +1,6 @@
 /**
- * Webhook ingest throughput against the floor design.md sets: verification is the floor, so the rest of
- * the pipeline must stay small beside it.
+ * Webhook ingest throughput against the floor the [design notes](../docs/design-notes.md#event-path-the-hot-path)
+ * set: verification is the floor, so the rest of the pipeline must stay small beside it.
  *
  * `webhook-ingest-ratio` is measured like a user's machine (issue 10): the whole built app in its own
  * process (`out/main/panel.js` in sandbox mode, signed in, file journal, event bus, services, one dock
@@ -294,7 +294,7 @@ export async function run(): Promise<BenchResult[]> {
   return [
     { name: 'webhook-ingest-ratio', value: twoDecimals(whole.ratio), unit: 'x', target: { op: '>=', value: 0.8 } },
     {
-      // Five times the 400 messages/s chat storm design.md plans for.
+      // Five times the 400 messages/s chat storm the design notes plan for.
       name: 'webhook-ingest-throughput',
       value: Math.round(whole.appRate),
       unit: 'deliveries/s',

@@ -1,11 +1,13 @@
 /**
  * The webhook delivery engine: fans state events out to subscribed apps, POSTs them signed as Kick does
- * (reference §5), retries failures on the sandbox clock and applies Kick's automatic unsubscription after
- * a day of continuous failure (reference §3.11, seed §3 and §6 rule 1).
+ * ([reference §5](../../../docs/kick-wire-reference.md#5-webhooks)), retries failures on the sandbox clock and applies Kick's automatic
+ * unsubscription after a day of continuous failure ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions),
+ * [seed §3](../../../docs/product-spec.md#3-states-and-transitions) and [§6](../../../docs/product-spec.md#6-events) rule 1).
  *
- * Timing choices the reference leaves open (§5.2 says only "the time the message was sent"; §9 question 10):
+ * Timing choices the reference leaves open ([§5.2](../../../docs/kick-wire-reference.md#52-headers-on-event-webhooks) says only "the time the
+ * message was sent"; [§9](../../../docs/kick-wire-reference.md#9-open-questions) question 10):
  * - Every attempt, the first included, is signed with its own send time in `Kick-Event-Message-Timestamp`,
- *   as Kick stamps it when it *sends* (reference §5.5, Lateness; issue #175). A delivery held back (the
+ *   as Kick stamps it when it *sends* ([reference §5.5](../../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness; issue #175). A delivery held back (the
  *   `delaySeconds` fault, like Kick's prime-time queue delays) therefore arrives with a fresh header and an
  *   old `created_at` in its payload (fixed when the event happened): the delay only the payload shows, which
  *   is what Greenroom measures.

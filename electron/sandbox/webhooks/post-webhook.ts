@@ -37,7 +37,7 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostOutcome>
       headersTimeout: input.timeoutMs,
       bodyTimeout: input.timeoutMs,
     });
-    // The body is drained so the connection can be reused; its content does not matter (reference §5.5).
+    // The body is drained so the connection can be reused; its content does not matter ([reference §5.5](../../../docs/kick-wire-reference.md#55-expected-response-and-retries)).
     await response.body.dump({ limit: MAX_RESPONSE_BYTES, signal });
     return { status: response.statusCode, error: null };
   } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Shared setup for the webhook delivery tests: a sandbox on a clock that moves only when told, direct
- * subscriptions, and the receiver-side signature check exactly as reference §5.3 describes it.
+ * subscriptions, and the receiver-side signature check exactly as [reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm)
+ * describes it.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createUlid } from '../../../electron/core/ids';
