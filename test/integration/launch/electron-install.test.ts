@@ -156,6 +156,8 @@ function startApp(root: string, env: Record<string, string>): Run {
       ...inherited,
       GREENROOM_DATA_DIR: join(root, 'data'),
       GREENROOM_PANEL_PORT: '0',
+      // Not the default 7532: a running Greenroom, or another test, may hold it.
+      GREENROOM_WEBHOOK_PORT: '0',
       GREENROOM_SANDBOX_ACTIVITY: 'off',
       GREENROOM_STUB_ELECTRON_MARKER: join(root, 'stub-ran.txt'),
       electron_config_cache: join(root, 'electron-cache'),
