@@ -33,6 +33,7 @@ describe.skipIf(!electron.ok)(electron.ok ? 'Electron smoke' : `Electron smoke s
         ...process.env,
         GREENROOM_DATA_DIR: dataDir,
         GREENROOM_PANEL_PORT: '0',
+        GREENROOM_WEBHOOK_PORT: '0',
         GREENROOM_SANDBOX_ACTIVITY: 'off',
       },
     });
