@@ -19,12 +19,15 @@
  * Crash recovery: on open, a torn last line of the newest segment (no newline, CRC mismatch, bad JSON) is
  * truncated away so the next append starts on a clean line; a corrupt line elsewhere is skipped and logged.
  * A segment that cannot be read at all, or holds only damage, is moved aside with one line naming it, and
- * the rest is replayed (`journal-segments.ts`): one bad file never stops start-up.
+ * the rest is replayed (`journal-segments.ts`): one bad file never stops start-up. A data dir that cannot be
+ * written gives a journal that replays and refuses appends (`journal-read-only.ts`).
  */
-import { mkdir, open, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeRecord, segmentName } from './journal-format';
+import { isUnwritable, openReadOnlyJournal } from './journal-read-only';
 import { describe, listSegments, openAppendSegment, openSegment, readSegmentFile } from './journal-segments';
 import type { EventJournal, JournalRecord } from './types';
 
@@ -76,7 +79,17 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Fi
   }
   const pathOf = (seq: number): string => join(dir, segmentName(seq));
 
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // A read-only mount reports itself here even to root; without this, opening the segment would fail,
+    // the segment be "moved aside" (failing too) and start-up stop on the next segment's EROFS.
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    if (isUnwritable(error)) {
+      return openReadOnlyJournal(dir, error, log);
+    }
+    throw error;
+  }
   const seqs = await listSegments(dir);
   const newest = await openAppendSegment(dir, seqs.at(-1) ?? 1, fsync !== 'never', log);
   let { fh, seq, size } = newest;

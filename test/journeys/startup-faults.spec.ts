@@ -224,10 +224,11 @@ describe('journey: start-up faults are one plain line, and Greenroom comes up', 
         ),
       ),
     ]);
-    // Still signed in: reading the saved sign-in needs no write.
+    // Still signed in, and chat is back: reading the saved sign-in and the journal needs no write.
     const panel = connectPanel(run);
     try {
       expect(await value(panel.api.app.snapshot())).toMatchObject({ account: { signedIn: true } });
+      expect((await value(panel.api.chat.history())).map((m) => m.messageId)).toEqual(chatIds);
     } finally {
       panel.close();
     }

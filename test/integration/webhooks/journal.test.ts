@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeRecord, segmentName } from '../../../electron/webhooks/journal-format';
 import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal';
+import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal-read-only';
 import type { FileJournal, FileJournalOptions } from '../../../electron/webhooks/journal';
 import type { JournalRecord } from '../../../electron/webhooks/types';
 
@@ -221,6 +222,33 @@ describe('file journal', () => {
     expect(await journal.readAll()).toEqual([record(1), record(3)]);
     expect(await readFile(join(dir, segmentName(3)), 'utf8')).toBe(encodeRecord(record(3)));
     expect(journal.stats().segments).toBe(2);
+  });
+
+  it('on a data dir that cannot be written, replays every segment, refuses appends and changes nothing', async () => {
+    const writer = await openJournal({ maxSegmentBytes: 600 });
+    for (let i = 0; i < 6; i++) {
+      await writer.append(record(i));
+    }
+    await writer.close();
+    const segments = (await readdir(dir)).sort();
+    expect(segments.length).toBeGreaterThan(1);
+    // A crash's torn tail on the newest segment is left as it is (no repair on a read-only disk) and skipped.
+    await appendFile(join(dir, segments.at(-1)!), 'torn tail without newline');
+    const before = await Promise.all((await readdir(dir)).sort().map(async (n) => [n, await readFile(join(dir, n))]));
+    const erofs = Object.assign(new Error("EROFS: read-only file system, access '/data/journal'"), { code: 'EROFS' });
+    expect(isUnwritable(erofs)).toBe(true);
+    expect(isUnwritable(Object.assign(new Error('EIO'), { code: 'EIO' }))).toBe(false);
+    logs = [];
+    const journal = await openReadOnlyJournal(dir, erofs, (line) => logs.push(line));
+    expect((await journal.readAll()).map((r) => r.messageId)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => record(i).messageId),
+    );
+    await expect(journal.append(record(6))).rejects.toThrow(/read-only/);
+    expect(logs).toEqual([expect.stringMatching(/cannot be written \(EROFS.*refusing new deliveries$/)]);
+    const after = await Promise.all((await readdir(dir)).sort().map(async (n) => [n, await readFile(join(dir, n))]));
+    expect(after).toEqual(before);
+    await journal.close();
+    await expect(journal.append(record(7))).rejects.toThrow(/closed/);
   });
 
   it('refuses appends after close, and close waits for appends in flight', async () => {
