@@ -5,12 +5,14 @@
  *   a new message id, so duplicates are deleted, keeping the oldest.
  * - Kick removes a subscription whose deliveries keep failing for over a day, and all of them when webhooks
  *   are switched off for the app; a type that was active and disappears is subscribed again, and logged.
+ * - A type the streamer no longer wants (unticked in Settings) is deleted at Kick, or Kick would keep
+ *   delivering it; only types Greenroom knows are touched, so a newer event type is never deleted blindly.
  * - Nothing is ever created twice: concurrent `reconcile()` calls share one run, and ids just created are
  *   remembered until a list shows them, so a list that lags behind does not cause a second create.
  */
 import { type ErrorValue, isAppError } from '../../shared/errors';
 import type { KickEventSubscription } from '../../shared/kick/resources';
-import type { KickEventType } from '../../shared/kick/scopes';
+import { isKickEventType, type KickEventType } from '../../shared/kick/scopes';
 import type { Clock } from '../core/clock';
 import type { KickClient } from '../kick/kick-client';
 import { realScheduler, type Scheduler } from './tunnel/tunnel';
@@ -124,9 +126,31 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
       }
     }
 
+    const wantedSet = new Set<string>(wanted);
+    const unwanted = [...kept.values()].filter((s) => !wantedSet.has(s.event) && isKickEventType(s.event));
+    for (const subscription of unwanted) {
+      active.delete(subscription.event as KickEventType);
+      pending.delete(subscription.event as KickEventType);
+    }
+    await deleteUnwanted(unwanted);
     await deleteDuplicates(duplicates, result);
     await createMissing(missing, result, now);
     return publish(wanted.map((type) => result.get(type)!));
+  }
+
+  /** The kept subscription of each type no longer wanted (its duplicates go with the duplicates); a failure is tried again next run. */
+  async function deleteUnwanted(unwanted: KickEventSubscription[]): Promise<void> {
+    if (unwanted.length === 0) {
+      return;
+    }
+    const summary = unwanted.map((s) => s.event).join(', ');
+    try {
+      await client.unsubscribeFromEvent(unwanted.map((s) => s.id));
+      log(`subscriptions: deleted ${summary}, no longer wanted`);
+    } catch (error) {
+      const value = toErrorValue(error);
+      log(`subscriptions: could not delete ${summary} (no longer wanted): ${value.code}: ${value.message}`);
+    }
   }
 
   async function deleteDuplicates(

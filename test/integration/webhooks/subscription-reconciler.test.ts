@@ -1,7 +1,7 @@
 /**
  * The reconciler against the Kick sandbox over real HTTP, through the real Kick client acting with the
  * app token (client credentials; no sign-in needed): creates, leaves alone, deletes duplicates, and brings
- * back what Kick's automatic removal took away.
+ * back what Kick's automatic removal took away, and deletes what the streamer unticked.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
@@ -139,5 +139,28 @@ describe('subscription reconciler against the sandbox', () => {
     expect(a).toBe(b);
     expect(b).toBe(c);
     expect(countByEvent()).toEqual(oneOfEach);
+  });
+
+  it('deletes at Kick the types a new wanted list leaves out (events unticked in Settings)', async () => {
+    await reconciler.reconcile();
+    const kept = subscriptionsInSandbox().find((s) => s.event === 'chat.message.sent')!.id;
+    // Settings rebuild the webhook side with the new list; its reconciler starts from nothing.
+    const narrower = createSubscriptionReconciler({
+      client: kick.client,
+      broadcasterUserId: STREAMER_USER_ID,
+      wanted: ['chat.message.sent', 'channel.followed'],
+      clock: new AdjustableClock(),
+      log: (line) => logs.push(line),
+    });
+
+    const statuses = await narrower.reconcile();
+
+    expect(countByEvent()).toEqual({ 'chat.message.sent': 1, 'channel.followed': 1 });
+    expect(statuses.map((s) => [s.type, s.state])).toEqual([
+      ['chat.message.sent', 'active'],
+      ['channel.followed', 'active'],
+    ]);
+    expect(subscriptionsInSandbox().map((s) => s.id)).toContain(kept);
+    expect(logs.filter((l) => l.endsWith('no longer wanted'))).toHaveLength(1);
   });
 });

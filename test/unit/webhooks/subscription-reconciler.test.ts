@@ -172,6 +172,42 @@ describe('reconcile', () => {
     expect(logs).toContain('subscriptions: deleted 3 duplicate(s) of channel.followed, kicks.gifted');
   });
 
+  it('deletes the subscription of a type no longer wanted, and leaves a type it does not know alone', async () => {
+    const { kick, reconciler, logs } = setup({ wanted: ['chat.message.sent'] });
+    const chat = kick.add('chat.message.sent');
+    const followed = kick.add('channel.followed', { ageMs: 10 });
+    const followedTwin = kick.add('channel.followed');
+    const future = kick.add('channel.raided');
+    kick.add('kicks.gifted', { broadcaster: 999 });
+
+    const statuses = await reconciler.reconcile();
+
+    expect(kick.calls).toEqual([`list ${BROADCASTER}`, `unsubscribe ${followed}`, `unsubscribe ${followedTwin}`]);
+    expect(kick.subscriptions.map((s) => s.id).sort()).toEqual([chat, future, kick.idsOf('kicks.gifted')[0]].sort());
+    expect(statuses).toEqual([expect.objectContaining({ type: 'chat.message.sent', subscriptionId: chat })]);
+    expect(logs).toContain('subscriptions: deleted channel.followed, no longer wanted');
+  });
+
+  it('a failed delete of an unwanted type is logged and tried again on the next run', async () => {
+    const { kick, reconciler, logs } = setup({ wanted: ['chat.message.sent'] });
+    kick.add('chat.message.sent');
+    const followed = kick.add('channel.followed');
+    kick.unsubscribeError = new KickApiError('Network', 'Kick could not be reached', {
+      operation: 'unsubscribeFromEvent',
+    });
+
+    expect((await reconciler.reconcile())[0]).toMatchObject({ state: 'active' });
+    expect(logs.at(-1)).toMatch(/^subscriptions: could not delete channel.followed \(no longer wanted\): Network/);
+
+    kick.unsubscribeError = null;
+    await reconciler.reconcile();
+    expect(kick.idsOf('channel.followed')).toEqual([]);
+    expect(kick.calls.filter((c) => c.startsWith('unsubscribe'))).toEqual([
+      `unsubscribe ${followed}`,
+      `unsubscribe ${followed}`,
+    ]);
+  });
+
   it('shares one run between concurrent calls, so nothing is created twice', async () => {
     const { kick, reconciler } = setup({ wanted: ['channel.followed'] });
     let open!: () => void;
