@@ -116,7 +116,7 @@ export default tseslint.config(
   {
     // The Kick sandbox is a separate product that only the composition root embeds; types may be shared.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/sandbox/**', ...SANDBOX_EMBEDDERS],
+    ignores: SANDBOX_EMBEDDERS,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -126,6 +126,27 @@ export default tseslint.config(
               group: ['**/sandbox/**', '!**/sandbox/**/*.d.ts'],
               allowTypeImports: true,
               message: 'Only electron/app/embedded-sandbox.ts may import the Kick sandbox; go through it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sandbox is its own product (sandbox/README.md): plain Node, the shared Kick types, the clock and
+    // ids, and for its CLI the app's data-dir rules; never Electron, the panel or the rest of main.
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The Kick sandbox runs in plain Node.' }],
+          patterns: [
+            {
+              // A regex: gitignore-style groups cannot re-include a file under an excluded folder.
+              regex: '(^|/)(renderer/|electron/(?!core/|app/config$|launch/default-data-dir$))',
+              message:
+                'The Kick sandbox may use shared/, electron/core/ and the data-dir rules, nothing else of the app.',
             },
           ],
         },

@@ -6,9 +6,9 @@ import { Agent, request } from 'undici';
 import { AdjustableClock } from '../electron/core/clock';
 import { createKick } from '../electron/kick/create-kick';
 import { MemorySecretStore } from '../electron/secrets/secret-store';
-import { createSandbox } from '../electron/sandbox/index';
-import { issueAccessToken } from '../electron/sandbox/tokens';
-import { STREAMER_USER_ID } from '../electron/sandbox/world';
+import { createSandbox } from '../sandbox/index';
+import { issueAccessToken } from '../sandbox/tokens';
+import { STREAMER_USER_ID } from '../sandbox/world';
 import { KICK_SCOPES } from '../shared/kick/scopes';
 import type { BenchResult } from './types';
 

@@ -6,10 +6,10 @@
  * event queued to the receiver's last request. Median of 3 rounds.
  */
 import { createUlid } from '../electron/core/ids';
-import { chatMessagePayload } from '../electron/sandbox/events/payloads';
-import { createSandbox } from '../electron/sandbox/index';
-import type { SandboxChatMessage } from '../electron/sandbox/state';
-import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../electron/sandbox/world';
+import { chatMessagePayload } from '../sandbox/events/payloads';
+import { createSandbox } from '../sandbox/index';
+import type { SandboxChatMessage } from '../sandbox/state';
+import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../sandbox/world';
 import { median } from './lib/stats';
 import { startTrivialReceiver } from './lib/trivial-receiver';
 import type { BenchResult } from './types';

@@ -131,7 +131,7 @@ async function runWholeApp(): Promise<WholeApp> {
   ensureBuilt(note);
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
   const dataDir = prepareDataDir();
-  // The embedded sandbox keeps its signing key here (electron/sandbox/index.ts loadOrCreateSigningKeys), and
+  // The embedded sandbox keeps its signing key here (sandbox/index.ts loadOrCreateSigningKeys), and
   // the app trusts the public key its sandbox serves: so these deliveries verify as the sandbox's own.
   writeFileSync(join(dataDir, 'sandbox-signing-key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), {
     mode: 0o600,

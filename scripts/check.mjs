@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = [
   ['type check (main, shared, tests)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  // The sandbox on its own: proves it builds without the app beyond what sandbox/README.md allows.
+  ['type check (the Kick sandbox alone)', 'npx', ['tsc', '-p', 'sandbox', '--noEmit']],
   ['type check (panel)', 'npx', ['svelte-check', '--tsconfig', './tsconfig.web.json', '--fail-on-warnings']],
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['format', 'npx', ['prettier', '--check', '.']],

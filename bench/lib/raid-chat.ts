@@ -3,7 +3,7 @@
  * badges, emotes (alone, repeated, inside text), replies to recent lines, and lengths from one word to
  * Kick's 500 characters. Deterministic for a seed, so runs compare like with like.
  */
-import { CHAT_LINES, EMOTES, REPLY_LINES, STORM_LINES } from '../../electron/sandbox/admin/vocabulary';
+import { CHAT_LINES, EMOTES, REPLY_LINES, STORM_LINES } from '../../sandbox/admin/vocabulary';
 import { LIMITS } from '../../shared/limits';
 
 /** A xorshift generator: fast and seedable (Math.random is neither). */

@@ -11,7 +11,7 @@ import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../sh
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { createKick, type Kick } from '../kick/create-kick';
-import type { Sandbox } from '../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { createHandlers, type ShellPort } from '../ipc/handlers';
 import { EXTERNAL_HOSTS } from '../ipc/external-links';

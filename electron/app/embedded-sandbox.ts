@@ -14,9 +14,9 @@ import {
   removeSandboxDiscovery,
   type SandboxDiscovery,
   writeSandboxDiscovery,
-} from '../sandbox/discovery';
-import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../sandbox/index';
-import { startScenario } from '../sandbox/scenarios';
+} from '../../sandbox/discovery';
+import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../../sandbox/index';
+import { startScenario } from '../../sandbox/scenarios';
 import type { AppConfig } from './config';
 
 /** The data dir file naming the running embedded sandbox (its admin URL and token), for tools and the panel. */

@@ -7,7 +7,7 @@ import type { KickEventType } from '../../shared/kick/scopes';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { Kick } from '../kick/create-kick';
-import type { Sandbox } from '../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import type { KickEvent } from '../webhooks/types';
 import type { AppConfig } from './config';
 

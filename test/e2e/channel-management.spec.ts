@@ -8,9 +8,9 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultReward } from '../../electron/sandbox/admin/generate-redemption';
-import type { SandboxReward, SandboxState } from '../../electron/sandbox/state';
-import { triggerEvent } from '../../electron/sandbox/triggers';
+import { createDefaultReward } from '../../sandbox/admin/generate-redemption';
+import type { SandboxReward, SandboxState } from '../../sandbox/state';
+import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, flushDeliveries, startE2E } from './harness';
 import { signIn, STREAMER_USER_ID } from './sign-in';
 

@@ -8,14 +8,14 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { triggerEvent } from '../../electron/sandbox/triggers';
-import type { Sandbox } from '../../electron/sandbox/index';
+import { triggerEvent } from '../../sandbox/triggers';
+import type { Sandbox } from '../../sandbox/index';
 import { type E2E, startE2E } from './harness';
 import { signIn, STREAMER_USER_ID } from './sign-in';
 
 const WAIT = { timeout: 15_000 };
 const BOT_USER_ID = 100002;
-/** Fixed users of the sandbox world (electron/sandbox/world.ts). */
+/** Fixed users of the sandbox world (sandbox/world.ts). */
 const USERS = {
   sandbox_mod: 100003,
   pixelpanda: 100100,

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefaultReward, redeemAsViewer } from '../../electron/sandbox/admin/generate-redemption';
-import { triggerEvent } from '../../electron/sandbox/triggers';
+import { createDefaultReward, redeemAsViewer } from '../../sandbox/admin/generate-redemption';
+import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, flushDeliveries, startE2E } from './harness';
 import { STREAMER_USER_ID } from './sign-in';
 

@@ -12,7 +12,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { openSettings } from '../../electron/app/settings';
 import { launchGreenroom, type Launched } from '../../electron/launch/launch-greenroom';
 import { createAppWebhookPort } from '../../electron/launch/webhook-port';
-import type { Sandbox } from '../../electron/sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import { createNodeSecretStore } from '../../electron/secrets/node-secret-store';
 
 const root = join(import.meta.dirname, '..', '..');

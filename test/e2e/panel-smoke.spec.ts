@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_CLOSE, PANEL_WS_PATH } from '../../shared/panel-protocol';
-import { triggerEvent } from '../../electron/sandbox/triggers';
+import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, startE2E } from './harness';
 import { signIn } from './sign-in';
 

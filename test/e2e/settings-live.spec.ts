@@ -9,8 +9,8 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../electron/sandbox/index';
-import { STREAMER_USER_ID } from '../../electron/sandbox/world';
+import type { Sandbox } from '../../sandbox/index';
+import { STREAMER_USER_ID } from '../../sandbox/world';
 import { startSandbox } from '../helpers/sandbox';
 import { type E2E, startE2E } from './harness';
 

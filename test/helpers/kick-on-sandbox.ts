@@ -7,7 +7,7 @@ import { AdjustableClock, type Clock } from '../../electron/core/clock';
 import { createKick, type Kick } from '../../electron/kick/create-kick';
 import type { OpenExternal } from '../../electron/kick/auth/sign-in';
 import { MemorySecretStore, type SecretStore } from '../../electron/secrets/secret-store';
-import type { Sandbox } from '../../electron/sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import { KICK_SCOPES } from '../../shared/kick/scopes';
 
 export interface BrowserVisit {

@@ -4,9 +4,9 @@
  */
 import { request } from 'undici';
 import { KICK_SCOPES } from '../../shared/kick/scopes';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/index';
-import { issueAccessToken } from '../../electron/sandbox/tokens';
-import { BOT_USER_ID, STREAMER_USER_ID } from '../../electron/sandbox/world';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index';
+import { issueAccessToken } from '../../sandbox/tokens';
+import { BOT_USER_ID, STREAMER_USER_ID } from '../../sandbox/world';
 import { createUlid } from '../../electron/core/ids';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -17,9 +17,9 @@ import {
   redemptionPayload,
   statusPayload,
   subscriptionPayload,
-} from '../../electron/sandbox/events/payloads';
-import { type SandboxChatMessage, SandboxState } from '../../electron/sandbox/state';
-import { createWorld, FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../electron/sandbox/world';
+} from '../../sandbox/events/payloads';
+import { type SandboxChatMessage, SandboxState } from '../../sandbox/state';
+import { createWorld, FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../sandbox/world';
 import type { KickEventPayloads } from '../../shared/kick/events';
 
 /** An RSA key pair as Kick would hold it, with the PEM `GET /public/v1/public-key` serves. */

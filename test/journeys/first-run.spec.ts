@@ -109,7 +109,7 @@ describe('journey: first run on the embedded sandbox', () => {
     // `npm run sandbox -- trigger chat.message.sent`, run in the Greenroom folder: it finds this app's sandbox.
     const cli = spawnTracked(
       process.execPath,
-      ['--import', 'tsx', 'electron/sandbox/cli.ts', 'trigger', 'chat.message.sent'],
+      ['--import', 'tsx', 'sandbox/cli.ts', 'trigger', 'chat.message.sent'],
       cleanEnv({ GREENROOM_DATA_DIR: dataDir }),
     );
     expect((await exited(cli.child)).code, cli.stderr.lines.join('\n')).toBe(0);

@@ -27,7 +27,7 @@ const STORM = 1000;
  */
 const FOLLOWS = 20;
 const KILL_AT = 300;
-/** Longer than the sandbox's first three retry delays (1 s, 5 s, 30 s: electron/sandbox/webhooks/retry-policy.ts). */
+/** Longer than the sandbox's first three retry delays (1 s, 5 s, 30 s: sandbox/webhooks/retry-policy.ts). */
 const RETRY_ADVANCE_SECONDS = 40;
 
 describe('journey: kill -9 during a chat storm loses nothing acknowledged and doubles nothing', () => {

@@ -21,7 +21,7 @@ import { type StandaloneSandbox, startStandaloneSandbox, STREAMER_USER_ID } from
 import { freePort, startWebhookRecorder, type WebhookRecorder } from './webhook-recorder';
 
 const WAIT = { timeout: 15_000 };
-/** Viewers of the sandbox world (electron/sandbox/world.ts). */
+/** Viewers of the sandbox world (sandbox/world.ts). */
 const VIEWERS = [100100, 100101, 100102, 100103, 100104, 100105, 100106, 100107];
 const CHAT_COUNT = 40;
 /** The ten event types Greenroom subscribes to by default. */

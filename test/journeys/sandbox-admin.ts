@@ -1,6 +1,6 @@
 /**
  * The Kick sandbox from outside the app, as a developer drives it: its admin API over HTTP with the admin
- * token (electron/sandbox/admin/*), either the app's embedded sandbox (found through the `sandbox.json` the
+ * token (sandbox/admin/*), either the app's embedded sandbox (found through the `sandbox.json` the
  * running app writes in its data dir) or a standalone `npm run sandbox` in its own process.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { type AppRun, cleanEnv, spawnTracked } from './app-process';
 import { exited } from './output-lines';
 
-/** The sandbox streamer (electron/sandbox/world.ts). */
+/** The sandbox streamer (sandbox/world.ts). */
 export const STREAMER_USER_ID = 100001;
 
 /** Calls to one sandbox's admin API. */
@@ -101,7 +101,7 @@ export async function startStandaloneSandbox(options: {
   const args = [
     '--import',
     'tsx',
-    'electron/sandbox/cli.ts',
+    'sandbox/cli.ts',
     '--port',
     '0',
     '--redirect-uri',

@@ -1,7 +1,7 @@
 /** The integration tests' sandbox-fed WebhookPort against the contract the real port passes. */
 import { AdjustableClock } from '../../../electron/core/clock';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { triggerEvent } from '../../../electron/sandbox/triggers';
+import type { Sandbox } from '../../../sandbox/index';
+import { triggerEvent } from '../../../sandbox/triggers';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { startSandbox } from '../../helpers/sandbox';
 import { describeWebhookPortContract } from '../../helpers/webhook-port-contract';

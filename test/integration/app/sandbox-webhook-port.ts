@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { RestoredWebhooks, WebhookPort, WebhookPortDeps } from '../../../electron/app/webhook-port';
 import { toRfc3339Seconds } from '../../../electron/core/clock';
 import { createUlid } from '../../../electron/core/ids';
-import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { createEventBus, type EventBus } from '../../../electron/webhooks/event-bus';
 import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal';
 import { encodeRecord, segmentName } from '../../../electron/webhooks/journal-format';

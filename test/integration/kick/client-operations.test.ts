@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kick } from '../../../electron/kick/create-kick';
-import { redeemReward } from '../../../electron/sandbox/api/rewards-redeem';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { redeemReward } from '../../../sandbox/api/rewards-redeem';
+import type { Sandbox } from '../../../sandbox/index';
+import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { CountingAgent } from '../../helpers/counting-agent';
 import { createTestBrowser, kickOnSandbox } from '../../helpers/kick-on-sandbox';
 import { startSandbox } from '../../helpers/sandbox';

@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenExternal } from '../../../electron/kick/auth/sign-in';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import type { Sandbox } from '../../../sandbox/index';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { type BrowserVisit, createTestBrowser, kickOnSandbox } from '../../helpers/kick-on-sandbox';
 import { startSandbox } from '../../helpers/sandbox';
 

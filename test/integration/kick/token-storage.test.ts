@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
 import { createNodeSecretStore, SECRETS_FILE_NAME } from '../../../electron/secrets/node-secret-store';
 import { SECRET_KEYS } from '../../../electron/secrets/secret-store';
-import type { Sandbox } from '../../../electron/sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { createTestBrowser, kickOnSandbox } from '../../helpers/kick-on-sandbox';
 import { startSandbox } from '../../helpers/sandbox';
 

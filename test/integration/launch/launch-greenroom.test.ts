@@ -21,8 +21,8 @@ import {
 import { startupLines } from '../../../electron/launch/startup-lines';
 import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
-import { triggerEvent } from '../../../electron/sandbox/triggers';
-import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { triggerEvent } from '../../../sandbox/triggers';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { createNodeSecretStore, SECRETS_FILE_NAME, SIGN_IN_AGAIN } from '../../../electron/secrets/node-secret-store';
 import type { EventPayloads } from '../../../shared/ipc-contract';
 import { createPanelApi } from '../../../shared/panel-api';

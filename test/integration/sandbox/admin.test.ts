@@ -7,12 +7,12 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadOrCreateSigningKeys } from '../../../electron/sandbox/index';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxEvent } from '../../../electron/sandbox/state';
+import { loadOrCreateSigningKeys } from '../../../sandbox/index';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxEvent } from '../../../sandbox/state';
 import type { ChatMessageSentPayload, LivestreamStatusUpdatedPayload } from '../../../shared/kick/events';
 import type { KickRedemptionGroup } from '../../../shared/kick/resources';
-import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { call, callAdmin, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import { startReceiver } from './webhook-receiver';
 

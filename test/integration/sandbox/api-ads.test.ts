@@ -4,9 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUuid } from '../../../electron/core/ids';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxChannel } from '../../../electron/sandbox/state';
-import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxChannel } from '../../../sandbox/state';
+import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 

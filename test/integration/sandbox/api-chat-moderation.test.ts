@@ -3,15 +3,15 @@
  * bodies, who may act where, limits, the events announced, timeouts lapsing by the sandbox clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxEvent } from '../../../electron/sandbox/state';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxEvent } from '../../../sandbox/state';
 import {
   BOT_USER_ID,
   FIRST_OTHER_STREAMER_USER_ID,
   FIRST_VIEWER_USER_ID,
   MODERATOR_USER_ID,
   STREAMER_USER_ID,
-} from '../../../electron/sandbox/world';
+} from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, type CallOptions, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 

@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUlid } from '../../../electron/core/ids';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, mintAppToken, mintUserToken, startSandbox, registerOtherApp } from '../../helpers/sandbox';
 

@@ -5,8 +5,8 @@
 import { createPublicKey, createVerify, createSign } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 

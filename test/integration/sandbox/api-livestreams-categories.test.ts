@@ -3,9 +3,9 @@
  * lookup) against a real sandbox over HTTP ([reference §3.3](../../../docs/kick-wire-reference.md#33-livestreams), [§3.4](../../../docs/kick-wire-reference.md#34-categories)): shapes, filters, limits, cursor walks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxChannel } from '../../../electron/sandbox/state';
-import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxChannel } from '../../../sandbox/state';
+import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import {
   call,
   type CallOptions,

@@ -4,11 +4,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUlid } from '../../../electron/core/ids';
-import { REDEMPTIONS_PAGE_SIZE } from '../../../electron/sandbox/api/rewards-redemptions';
-import { RedeemError, redeemReward } from '../../../electron/sandbox/api/rewards-redeem';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxEvent } from '../../../electron/sandbox/state';
-import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { REDEMPTIONS_PAGE_SIZE } from '../../../sandbox/api/rewards-redemptions';
+import { RedeemError, redeemReward } from '../../../sandbox/api/rewards-redeem';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxEvent } from '../../../sandbox/state';
+import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { LIMITS } from '../../../shared/limits';
 import { call, mintAppToken, mintUserToken, startSandbox, otherAppUserToken } from '../../helpers/sandbox';

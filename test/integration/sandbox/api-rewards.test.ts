@@ -3,8 +3,8 @@
  * 15-reward cap and the rule that only the creating app may change a reward.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { FIRST_OTHER_STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { FIRST_OTHER_STREAMER_USER_ID } from '../../../sandbox/world';
 import { createUlid } from '../../../electron/core/ids';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { DEFAULT_REWARD_COLOUR, LIMITS } from '../../../shared/limits';

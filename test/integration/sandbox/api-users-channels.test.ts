@@ -3,9 +3,9 @@
  * [reference §3.1](../../../docs/kick-wire-reference.md#31-users), [§3.2](../../../docs/kick-wire-reference.md#32-channels)): exact bodies, token and scope rules, limits, the metadata event, and resilience to junk.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxEvent } from '../../../electron/sandbox/state';
-import { FIRST_OTHER_STREAMER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxEvent } from '../../../sandbox/state';
+import { FIRST_OTHER_STREAMER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, type CallResult, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 

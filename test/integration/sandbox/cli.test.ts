@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STANDALONE_SANDBOX_FILE } from '../../../electron/sandbox/discovery';
-import type { SandboxDescription } from '../../../electron/sandbox/index';
+import { STANDALONE_SANDBOX_FILE } from '../../../sandbox/discovery';
+import type { SandboxDescription } from '../../../sandbox/index';
 import { call } from '../../helpers/sandbox';
 
 const TSX = 'node_modules/.bin/tsx';
-const CLI = 'electron/sandbox/cli.ts';
+const CLI = 'sandbox/cli.ts';
 
 interface Finished {
   code: number | null;

@@ -4,7 +4,7 @@
  * its three servers, for answers, errors and the fallbacks no route produced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../electron/sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { call, type CallResult, mintUserToken, startSandbox } from '../../helpers/sandbox';
 
 let sandbox: Sandbox;

@@ -5,10 +5,10 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createUlid } from '../../../electron/core/ids';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxApp, SandboxSubscription } from '../../../electron/sandbox/state';
-import type { DeliveryOptions } from '../../../electron/sandbox/webhooks/delivery';
-import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import type { Sandbox } from '../../../sandbox/index';
+import type { SandboxApp, SandboxSubscription } from '../../../sandbox/state';
+import type { DeliveryOptions } from '../../../sandbox/webhooks/delivery';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { startSandbox } from '../../helpers/sandbox';
 import type { ReceivedRequest } from './webhook-receiver';
 

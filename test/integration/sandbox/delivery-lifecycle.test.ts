@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emitEvent, followPayload } from '../../../electron/sandbox/events/payloads';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { MAX_CONCURRENT_ATTEMPTS } from '../../../electron/sandbox/webhooks/delivery';
-import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { emitEvent, followPayload } from '../../../sandbox/events/payloads';
+import type { Sandbox } from '../../../sandbox/index';
+import { MAX_CONCURRENT_ATTEMPTS } from '../../../sandbox/webhooks/delivery';
+import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { startSandbox } from '../../helpers/sandbox';
 import { startFrozenSandbox, subscribe } from './delivery-fixtures';
 import { type Receiver, startReceiver } from './webhook-receiver';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isUlid } from '../../../electron/core/ids';
-import { chatMessagePayload, emitEvent, followPayload } from '../../../electron/sandbox/events/payloads';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxChatMessage } from '../../../electron/sandbox/state';
-import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { chatMessagePayload, emitEvent, followPayload } from '../../../sandbox/events/payloads';
+import type { Sandbox } from '../../../sandbox/index';
+import type { SandboxChatMessage } from '../../../sandbox/state';
+import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { addApp, header, signatureVerifies, START_MS, startFrozenSandbox, subscribe } from './delivery-fixtures';
 import { rawHeaderNames, type ReceivedRequest, type Receiver, startReceiver } from './webhook-receiver';
 

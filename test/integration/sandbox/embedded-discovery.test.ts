@@ -14,7 +14,7 @@ import { resolveConfig } from '../../../electron/app/config';
 import { type EmbeddedSandbox, startEmbeddedSandbox } from '../../../electron/app/embedded-sandbox';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock } from '../../../electron/core/clock';
-import { APP_SANDBOX_FILE } from '../../../electron/sandbox/discovery';
+import { APP_SANDBOX_FILE } from '../../../sandbox/discovery';
 
 interface Finished {
   code: number | null;
@@ -27,7 +27,7 @@ function runCli(args: string[], dataDir: string): Promise<Finished> {
   const env: NodeJS.ProcessEnv = { ...process.env, GREENROOM_DATA_DIR: dataDir };
   delete env.GREENROOM_SANDBOX_ADMIN_URL;
   delete env.GREENROOM_SANDBOX_ADMIN_TOKEN;
-  const child = spawn('node_modules/.bin/tsx', ['electron/sandbox/cli.ts', ...args], {
+  const child = spawn('node_modules/.bin/tsx', ['sandbox/cli.ts', ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

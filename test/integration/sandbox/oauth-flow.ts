@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Sandbox } from '../../../electron/sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { call, type CallResult } from '../../helpers/sandbox';
 
 export interface PkcePair {

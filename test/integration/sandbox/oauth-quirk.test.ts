@@ -3,8 +3,8 @@
  * `127.0.0.1` in the URL to `localhost` before reading it. The pure rewrite first, then both ways over HTTP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { rewriteFirstLoopbackIp } from '../../../electron/sandbox/oauth/loopback-quirk';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { rewriteFirstLoopbackIp } from '../../../sandbox/oauth/loopback-quirk';
 import { startSandbox } from '../../helpers/sandbox';
 import {
   authorize,

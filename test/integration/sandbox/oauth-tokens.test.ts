@@ -3,9 +3,9 @@
  * both hosts, token expiry and malformed requests, over real HTTP ([reference §2.2](../../../docs/kick-wire-reference.md#22-token), [§2.3](../../../docs/kick-wire-reference.md#23-token-introspection), [§2.4](../../../docs/kick-wire-reference.md#24-revoke)).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { authenticate } from '../../../electron/sandbox/api/auth-guard';
-import { HttpAnswer, type SandboxRequest } from '../../../electron/sandbox/http/types';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { authenticate } from '../../../sandbox/api/auth-guard';
+import { HttpAnswer, type SandboxRequest } from '../../../sandbox/http/types';
 import { call, startSandbox } from '../../helpers/sandbox';
 import { expectOAuthError, introspect, postForm, signIn, tokenOf } from './oauth-flow';
 

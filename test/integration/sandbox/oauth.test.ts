@@ -3,8 +3,8 @@
  * authorization-code + PKCE exchange, all over real HTTP ([reference §2.1](../../../docs/kick-wire-reference.md#21-authorize), [§2.2](../../../docs/kick-wire-reference.md#22-token)).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import { MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import { MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { call, startSandbox } from '../../helpers/sandbox';
 import {
   authorize,

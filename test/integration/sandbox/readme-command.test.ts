@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxDescription } from '../../../electron/sandbox/index';
+import type { SandboxDescription } from '../../../sandbox/index';
 import { call } from '../../helpers/sandbox';
 
 /** The README's line that promises the JSON first: the command before its `#` comment. */

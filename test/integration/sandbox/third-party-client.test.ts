@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { client as KickApiClient } from '@nekiro/kick-api';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxDescription } from '../../../electron/sandbox/index';
+import type { SandboxDescription } from '../../../sandbox/index';
 
 const REDIRECT = 'http://localhost:3999/callback';
 let sandbox: ChildProcess;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'greenroom-third-party-'));
   sandbox = spawn(
     'node_modules/.bin/tsx',
-    ['electron/sandbox/cli.ts', '--port', '0', '--auto-approve', '--redirect-uri', REDIRECT],
+    ['sandbox/cli.ts', '--port', '0', '--auto-approve', '--redirect-uri', REDIRECT],
     {
       env: { ...process.env, GREENROOM_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -5,12 +5,12 @@
  * reach `event.delivery` and the receiver.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../electron/sandbox/index';
-import type { SandboxEvent } from '../../../electron/sandbox/state';
+import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
+import type { SandboxEvent } from '../../../sandbox/state';
 import type { KickEventPayloads, KickEventUser } from '../../../shared/kick/events';
 import type { KickChannel, KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type { KickEventType } from '../../../shared/kick/scopes';
-import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { call, callAdmin, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import { startReceiver } from './webhook-receiver';
 

@@ -7,8 +7,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { triggerEvent } from '../../../electron/sandbox/triggers';
+import type { Sandbox } from '../../../sandbox/index';
+import { triggerEvent } from '../../../sandbox/triggers';
 import { mintAppToken, startSandbox } from '../../helpers/sandbox';
 
 const CHILD = fileURLToPath(new URL('./fixtures/receiver-child.ts', import.meta.url));

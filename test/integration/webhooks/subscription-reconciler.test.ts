@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
 import { createKick, type Kick } from '../../../electron/kick/create-kick';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { STREAMER_USER_ID } from '../../../electron/sandbox/world';
+import type { Sandbox } from '../../../sandbox/index';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import {
   createSubscriptionReconciler,

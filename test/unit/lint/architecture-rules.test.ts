@@ -43,14 +43,30 @@ describe('architecture lint rules', () => {
 
   it('refuses a sandbox import outside the composition root, but allows its types', async () => {
     expect(
-      await importErrors('electron/services/feed.ts', "import { createSandbox } from '../sandbox/index';\n"),
+      await importErrors('electron/services/feed.ts', "import { createSandbox } from '../../sandbox/index';\n"),
     ).toEqual([expect.stringContaining('Only electron/app/embedded-sandbox.ts may import the Kick sandbox')]);
     expect(
-      await importErrors('electron/services/feed.ts', "import type { Sandbox } from '../sandbox/index';\n"),
+      await importErrors('electron/services/feed.ts', "import type { Sandbox } from '../../sandbox/index';\n"),
     ).toEqual([]);
     expect(
-      await importErrors('electron/app/embedded-sandbox.ts', "import { createSandbox } from '../sandbox/index';\n"),
+      await importErrors('electron/app/embedded-sandbox.ts', "import { createSandbox } from '../../sandbox/index';\n"),
     ).toEqual([]);
+  });
+
+  it('keeps the sandbox apart from the app: no electron, panel or main code beyond core and the data dir', async () => {
+    expect(await importErrors('sandbox/api/chat.ts', "import { app } from 'electron';\n")).toHaveLength(1);
+    expect(
+      await importErrors('sandbox/api/chat.ts', "import { Moderation } from '../../electron/services/moderation';\n"),
+    ).toEqual([expect.stringContaining('The Kick sandbox may use shared/, electron/core/')]);
+    expect(
+      await importErrors('sandbox/api/chat.ts', "import { x } from '../../renderer/src/lib/format';\n"),
+    ).toHaveLength(1);
+    expect(
+      await importErrors('sandbox/api/chat.ts', "import { systemClock } from '../../electron/core/clock';\n"),
+    ).toEqual([]);
+    expect(await importErrors('sandbox/cli.ts', "import { resolveDataDir } from '../electron/app/config';\n")).toEqual(
+      [],
+    );
   });
 
   it('keeps shared/ platform-free', async () => {

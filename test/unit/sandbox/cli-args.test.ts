@@ -5,7 +5,7 @@ import {
   CliUsageError,
   DEFAULT_SANDBOX_PORT,
   parseCliArgs,
-} from '../../../electron/sandbox/admin/cli-args';
+} from '../../../sandbox/admin/cli-args';
 
 const ADMIN = 'http://127.0.0.1:9999';
 

@@ -1,4 +1,4 @@
-/** How subcommands pick a running sandbox from the data dir's discovery files (electron/sandbox/discovery.ts). */
+/** How subcommands pick a running sandbox from the data dir's discovery files (sandbox/discovery.ts). */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import {
   resolveAdminTarget,
   STANDALONE_SANDBOX_FILE,
   writeSandboxDiscovery,
-} from '../../../electron/sandbox/discovery';
+} from '../../../sandbox/discovery';
 
 const APP = { adminUrl: 'http://127.0.0.1:4001', adminToken: 'app-token', pid: 101 };
 const STANDALONE = { adminUrl: 'http://127.0.0.1:4002', adminToken: 'standalone-token', pid: 202 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobRunner } from '../../../electron/sandbox/admin/jobs';
+import { JobRunner } from '../../../sandbox/admin/jobs';
 
 const clock = { now: () => Date.UTC(2025, 0, 1) };
 

@@ -5,7 +5,7 @@ import {
   parseFieldAssignment,
   parseOverrides,
   readOverride,
-} from '../../../electron/sandbox/admin/overrides';
+} from '../../../sandbox/admin/overrides';
 
 function payload() {
   return {

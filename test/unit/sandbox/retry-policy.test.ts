@@ -6,7 +6,7 @@ import {
   isTooOldToRetry,
   nextAttemptAtMs,
   retryDelayMs,
-} from '../../../electron/sandbox/webhooks/retry-policy';
+} from '../../../sandbox/webhooks/retry-policy';
 
 describe('retryDelayMs', () => {
   it('backs off 1 s, 5 s, 30 s, 2 min, 10 min, 30 min, then hourly, with no jitter', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INJECTED_DUPLICATES, normalizeFaults } from '../../../electron/sandbox/webhooks/fan-out';
-import { type NewOutboxMessage, Outbox } from '../../../electron/sandbox/webhooks/outbox';
+import { MAX_INJECTED_DUPLICATES, normalizeFaults } from '../../../sandbox/webhooks/fan-out';
+import { type NewOutboxMessage, Outbox } from '../../../sandbox/webhooks/outbox';
 
 function message(messageId: string, dueAtMs: number): NewOutboxMessage {
   return {

@@ -1,13 +1,13 @@
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSigningKeys } from '../../../electron/sandbox/index';
-import type { SandboxKeys } from '../../../electron/sandbox/context';
+import { createSigningKeys } from '../../../sandbox/index';
+import type { SandboxKeys } from '../../../sandbox/context';
 import {
   buildWebhookHeaders,
   buildWebhookHeadersAsync,
   signWebhook,
   WEBHOOK_USER_AGENT,
-} from '../../../electron/sandbox/webhooks/sign';
+} from '../../../sandbox/webhooks/sign';
 
 /** The receiver's check, written from [reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm) rather than from sign.ts. */
 function verifies(pem: string, messageId: string, timestamp: string, body: Buffer, signature: string): boolean {

@@ -4,7 +4,7 @@
  */
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhook } from '../../../electron/sandbox/webhooks/sign';
+import { signWebhook } from '../../../sandbox/webhooks/sign';
 import {
   decodeCanonicalBase64,
   signatureLength,

@@ -17,7 +17,7 @@ import type { WebhookPort } from '../../../../electron/app/webhook-port';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { type AppHost, createAppHost } from '../../../../electron/launch/app-host';
 import { keepSandbox, type KeptSandbox } from '../../../../electron/launch/kept-sandbox';
-import { STREAMER_USER_ID } from '../../../../electron/sandbox/world';
+import { STREAMER_USER_ID } from '../../../../sandbox/world';
 import { MemorySecretStore, SECRET_KEYS } from '../../../../electron/secrets/secret-store';
 import type { KickEvent } from '../../../../electron/webhooks/types';
 import { createFakeWebhookPort, type FakeWebhookPort } from '../app/fake-webhook-port';

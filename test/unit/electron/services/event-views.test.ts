@@ -13,14 +13,9 @@ import {
   redemptionPayload,
   statusPayload,
   subscriptionPayload,
-} from '../../../../electron/sandbox/events/payloads';
-import { SandboxState } from '../../../../electron/sandbox/state';
-import {
-  createWorld,
-  FIRST_VIEWER_USER_ID,
-  MODERATOR_USER_ID,
-  STREAMER_USER_ID,
-} from '../../../../electron/sandbox/world';
+} from '../../../../sandbox/events/payloads';
+import { SandboxState } from '../../../../sandbox/state';
+import { createWorld, FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../../sandbox/world';
 import { toFeedItem, toPanelEvent } from '../../../../electron/services/event-views';
 import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
 import type { KickEvent } from '../../../../electron/webhooks/types';

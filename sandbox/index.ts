@@ -1,0 +1,228 @@
+/**
+ * The Kick sandbox: id.kick.com, api.kick.com and webhook delivery simulated on 127.0.0.1. Greenroom embeds
+ * it when no Kick credentials are configured; `npm run sandbox` runs it standalone for any Kick client.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { AdjustableClock, type Clock, systemClock } from '../electron/core/clock';
+import { checkAdminRequest, createAdminToken } from './admin/admin-guard';
+import { describeSandbox } from './admin/describe';
+import { type AdminControl, registerAdminRoutes } from './admin/routes';
+import { registerAdsRoutes } from './api/ads';
+import { registerAssetRoutes } from './api/assets';
+import { registerCategoryRoutes } from './api/categories';
+import { registerChannelRoutes } from './api/channels';
+import { registerChatRoutes } from './api/chat';
+import { registerEventSubscriptionRoutes } from './api/event-subscriptions';
+import { registerKicksRoutes } from './api/kicks';
+import { registerLivestreamRoutes } from './api/livestreams';
+import { registerModerationRoutes } from './api/moderation';
+import { registerPublicKeyRoutes } from './api/public-key';
+import { apiError } from './api/respond';
+import { registerRewardRoutes } from './api/rewards';
+import { registerUserRoutes } from './api/users';
+import type { SandboxContext, SandboxKeys } from './context';
+import { Router } from './http/router';
+import { type RunningServer, serve } from './http/serve';
+import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
+import { SandboxState, type TokenLifetimes } from './state';
+import { DeliveryEngine, type DeliveryOptions } from './webhooks/delivery';
+import { createWorld } from './world';
+
+export interface SandboxOptions {
+  /** API port (0 picks a free one). */
+  port?: number;
+  /** Auth port; defaults to 0 (free) when `port` is 0, else `port + 1`. */
+  authPort?: number;
+  /** Admin port; defaults to 0 (free) when `port` is 0, else `port + 2`. */
+  adminPort?: number;
+  host?: string;
+  /** Base clock; the sandbox wraps it in an AdjustableClock so time can be advanced. */
+  clock?: Clock;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUris?: string[];
+  webhookUrl?: string | null;
+  /** Approve authorize requests at once as this user (tests, tools); null shows the consent page. */
+  autoApproveUserId?: number | null;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  delivery?: Partial<DeliveryOptions>;
+  /** The admin API's bearer token; a fresh random one when absent. */
+  adminToken?: string;
+  /** Reuse a key (tests that need a fixed key); a fresh RSA-2048 pair otherwise. */
+  keys?: SandboxKeys;
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  ctx: SandboxContext;
+  delivery: DeliveryEngine;
+  /** Background jobs (rate-spaced triggers, scenarios such as simulated activity). */
+  admin: AdminControl;
+  urls: SandboxContext['urls'];
+  /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
+  describe(): SandboxDescription;
+  close(): Promise<void>;
+}
+
+export interface SandboxDescription {
+  authUrl: string;
+  apiUrl: string;
+  adminUrl: string;
+  /** What the admin API wants in `Authorization: Bearer …`. */
+  adminToken: string;
+  clientId: string;
+  clientSecret: string;
+  broadcasterUserId: number;
+  redirectUris: string[];
+  publicKey: string;
+}
+
+export function createSigningKeys(): SandboxKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+/**
+ * The signing key kept in `file` (PKCS#8 PEM, mode 0600), made on first use. RSA-2048 generation takes a
+ * quarter to a whole second, so the embedded sandbox keeps its key across restarts (and keeps a stable
+ * public key with it); generation runs off the main thread.
+ */
+export async function loadOrCreateSigningKeys(file: string): Promise<SandboxKeys> {
+  try {
+    const privateKey = createPrivateKey(await readFile(file, 'utf8'));
+    return { privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString() };
+  } catch {
+    const keys = await new Promise<SandboxKeys>((resolve, reject) => {
+      generateKeyPair('rsa', { modulusLength: 2048, publicExponent: 0x10001 }, (error, publicKey, privateKey) => {
+        if (error) {
+          reject(error);
+        } else {
+          resolve({ privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+        }
+      });
+    });
+    // Keeping it is an optimisation only: a data dir that cannot be written just means a new key next time.
+    await writeFile(file, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 }).catch(
+      () => undefined,
+    );
+    return keys;
+  }
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = new AdjustableClock(options.clock ?? systemClock);
+  const state = new SandboxState(clock, {
+    accessSeconds: options.tokenLifetimes?.accessSeconds ?? 3600,
+    codeSeconds: options.tokenLifetimes?.codeSeconds ?? 600,
+  });
+  const log = options.log ?? (() => undefined);
+  const host = options.host ?? '127.0.0.1';
+  const adminToken = options.adminToken ?? createAdminToken();
+  const basePort = options.port ?? 0;
+  const nextPort = (explicit: number | undefined, offset: number): number =>
+    explicit ?? (basePort === 0 ? 0 : basePort + offset);
+
+  const apiRouter = new Router();
+  const authRouter = new Router();
+  const adminRouter = new Router();
+  const onError = (error: unknown): void =>
+    log(`sandbox: handler error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+
+  // Servers start first so the world can use the API's real URL for its pictures.
+  const api = await serve({
+    router: apiRouter,
+    host,
+    port: basePort,
+    onError,
+    fallback: {
+      notFound: () => apiError(404, 'route not found'),
+      methodNotAllowed: () => apiError(405),
+      serverError: () => apiError(500),
+      tooLarge: () => apiError(413),
+    },
+  });
+  const servers: RunningServer[] = [api];
+  try {
+    const oauthError = (status: number, error: string) => () => ({ status, body: { error } });
+    const auth = await serve({
+      router: authRouter,
+      host,
+      port: nextPort(options.authPort, 1),
+      onError,
+      fallback: {
+        notFound: oauthError(404, 'Not found'),
+        methodNotAllowed: oauthError(405, 'Method not allowed'),
+        serverError: oauthError(500, 'Internal server error'),
+        tooLarge: oauthError(413, 'Request entity too large'),
+      },
+    });
+    servers.push(auth);
+    const adminServer = await serve({
+      router: adminRouter,
+      host,
+      port: nextPort(options.adminPort, 2),
+      guard: (req, port) => checkAdminRequest(req, { token: adminToken, host, port }),
+      onError,
+      fallback: {
+        notFound: oauthError(404, 'unknown admin route'),
+        methodNotAllowed: oauthError(405, 'method not allowed'),
+        serverError: oauthError(500, 'internal error'),
+        tooLarge: oauthError(413, 'request too large'),
+      },
+    });
+    servers.push(adminServer);
+
+    const app = createWorld(state, {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      redirectUris: options.redirectUris,
+      webhookUrl: options.webhookUrl,
+      assetBaseUrl: api.url,
+    });
+    const ctx: SandboxContext = {
+      state,
+      clock,
+      keys: options.keys ?? createSigningKeys(),
+      app,
+      autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
+      urls: { api: api.url, auth: auth.url, admin: adminServer.url },
+      adminToken,
+      log,
+    };
+    const delivery = new DeliveryEngine(ctx, options.delivery);
+
+    registerOAuthRoutes(authRouter, ctx);
+    registerLegacyIntrospectRoute(apiRouter, ctx);
+    registerUserRoutes(apiRouter, ctx);
+    registerChannelRoutes(apiRouter, ctx);
+    registerLivestreamRoutes(apiRouter, ctx);
+    registerCategoryRoutes(apiRouter, ctx);
+    registerChatRoutes(apiRouter, ctx);
+    registerModerationRoutes(apiRouter, ctx);
+    registerRewardRoutes(apiRouter, ctx);
+    registerKicksRoutes(apiRouter, ctx);
+    registerAdsRoutes(apiRouter, ctx);
+    registerEventSubscriptionRoutes(apiRouter, ctx);
+    registerPublicKeyRoutes(apiRouter, ctx);
+    registerAssetRoutes(apiRouter, ctx);
+    const admin = registerAdminRoutes(adminRouter, ctx, delivery);
+    delivery.start();
+
+    return {
+      ctx,
+      delivery,
+      admin,
+      urls: ctx.urls,
+      describe: () => describeSandbox(ctx),
+      close: async () => {
+        admin.stopJobs();
+        await delivery.stop();
+        await Promise.all(servers.map((s) => s.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+}

@@ -1,0 +1,402 @@
+/**
+ * The webhook delivery engine: fans state events out to subscribed apps, POSTs them signed as Kick does
+ * ([reference §5](../../docs/kick-wire-reference.md#5-webhooks)), retries failures on the sandbox clock and applies Kick's automatic
+ * unsubscription after a day of continuous failure ([reference §3.11](../../docs/kick-wire-reference.md#311-event-subscriptions),
+ * [seed §3](../../docs/product-spec.md#3-states-and-transitions) and [§6](../../docs/product-spec.md#6-events) rule 1).
+ *
+ * Timing choices the reference leaves open ([§5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks) says only "the time the
+ * message was sent"; [§9](../../docs/kick-wire-reference.md#9-open-questions) question 10):
+ * - Every attempt, the first included, is signed with its own send time in `Kick-Event-Message-Timestamp`,
+ *   as Kick stamps it when it *sends* ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness; issue #175). A delivery held back (the
+ *   `delaySeconds` fault, like Kick's prime-time queue delays) therefore arrives with a fresh header and an
+ *   old `created_at` in its payload (fixed when the event happened): the delay only the payload shows, which
+ *   is what Greenroom measures.
+ * - Retries go out under the same message id, re-signed, as Stripe and Svix do, so receivers dedupe on the
+ *   id. (Whether Kick's retries carry a fresh timestamp is undocumented; Greenroom's replay window is wide
+ *   enough either way, see `electron/kick/wire-assumptions.ts`.)
+ * - Each {@link DeliveryAttempt} keeps `eventAtMs` next to `attemptedAtMs`.
+ *
+ * Scheduling: Kick delivers concurrently, so a live engine starts an attempt as soon as a message is due
+ * (up to {@link MAX_CONCURRENT_ATTEMPTS} at once, over a keep-alive pool) rather than in timed batches; a
+ * burst of chat never waits for earlier deliveries' answers. Signing runs on libuv's thread pool, so the
+ * embedded sandbox keeps the app's event loop free.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import type { SandboxContext } from '../context';
+import type { SandboxEvent } from '../state';
+import { FailureWindows } from './failure-windows';
+import { messagesForEvent } from './fan-out';
+import { Outbox, type OutboxMessage } from './outbox';
+import { postWebhook } from './post-webhook';
+import { hasFailedTooLong, isTooOldToRetry, nextAttemptAtMs } from './retry-policy';
+import { buildWebhookHeadersAsync } from './sign';
+
+/** How the engine runs; the sandbox passes `SandboxOptions.delivery` through. */
+export interface DeliveryOptions {
+  /**
+   * 0: nothing is attempted until tick() or flush() (tests step the engine). Above 0, the engine is live:
+   * a message is attempted as soon as it is queued, and a timer this often picks up messages that became
+   * due later (retries, held-back deliveries, a clock moved forward).
+   */
+  tickMs: number;
+  /** Per-attempt HTTP timeout in milliseconds. */
+  attemptTimeoutMs: number;
+  /** Attempts in flight at once, across every app; the rest wait their turn in due order. */
+  maxConcurrentAttempts: number;
+  /**
+   * Resolve every webhook host to this address instead of asking DNS: lets a test (or a developer without
+   * wildcard DNS) deliver to a localtunnel server's `<sub>.localhost` public URL on loopback.
+   */
+  resolveHostsTo?: string;
+}
+
+/** One attempt to deliver one message, kept for the admin API and tests. */
+export interface DeliveryAttempt {
+  messageId: string;
+  subscriptionId: string;
+  clientId: string;
+  eventType: string;
+  url: string;
+  /** When the signed request was handed to the HTTP client. */
+  attemptedAtMs: number;
+  /** HTTP status, or null when the request failed (refused, timeout). */
+  status: number | null;
+  error: string | null;
+  /** 1 for the first attempt of this message copy, 2 for its first retry, … */
+  attemptNumber: number;
+  /** When the event happened; `attemptedAtMs - eventAtMs` is the delivery lag. */
+  eventAtMs: number;
+  /** The `Kick-Event-Message-Timestamp` value this attempt carried (and signed). */
+  messageTimestamp: string;
+  /** Whether the receiver answered 2xx. */
+  delivered: boolean;
+}
+
+/** How many attempts {@link DeliveryEngine.attempts} keeps (oldest dropped first). */
+export const MAX_KEPT_ATTEMPTS = 10_000;
+/** The list may run this far past {@link MAX_KEPT_ATTEMPTS} before the oldest are dropped. */
+const ATTEMPTS_TRIM_CHUNK = 1_000;
+
+/**
+ * How many attempts run at once by default. Kick's sender does not wait for earlier answers (a Go client
+ * with no per-host connection cap), so a slow receiver sees the backlog as requests in flight, not as a
+ * quiet queue at the sender: at 400 messages/s the app may take over a second per answer before the
+ * sandbox holds anything back. Bounded so a hung receiver cannot make the sandbox open sockets without end
+ * (the embedded sandbox's sockets and the receiver's share the app's file descriptors).
+ */
+export const MAX_CONCURRENT_ATTEMPTS = 512;
+
+const DEFAULT_OPTIONS: DeliveryOptions = {
+  tickMs: 100,
+  attemptTimeoutMs: 5000,
+  maxConcurrentAttempts: MAX_CONCURRENT_ATTEMPTS,
+};
+
+/**
+ * One per sandbox. Owns the outbox, the per-(app, event type) failure windows and the HTTP agent; reads
+ * subscriptions and apps from state at every attempt, so dashboard and API changes apply to retries too.
+ */
+export class DeliveryEngine {
+  readonly #ctx: SandboxContext;
+  readonly #options: DeliveryOptions;
+  /** Every attempt, oldest first: the last {@link MAX_KEPT_ATTEMPTS} at least, a thousand more at most. */
+  readonly attempts: DeliveryAttempt[] = [];
+  readonly #outbox = new Outbox();
+  readonly #failures = new FailureWindows();
+  /** Attempts running now; each removes itself when it ends. */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** tick() calls waiting for a free slot, woken one per finished attempt. */
+  readonly #slotWaiters: (() => void)[] = [];
+  /** Messages a tick() has taken from the outbox and not yet started. */
+  #takenByTicks = 0;
+  /** tick() calls running now, so stop() can wait for them. */
+  readonly #ticks = new Set<Promise<void>>();
+  #pumpScheduled = false;
+  #unsubscribe: (() => void) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #dispatcher: Agent | null = null;
+
+  constructor(ctx: SandboxContext, options: Partial<DeliveryOptions> = {}) {
+    this.#ctx = ctx;
+    this.#options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  /** Subscribes to state events and, when live, starts delivering. Calling it again does nothing. */
+  start(): void {
+    if (this.#unsubscribe) {
+      return;
+    }
+    this.#unsubscribe = this.#ctx.state.onEvent((event) => this.enqueue(event));
+    if (this.#live()) {
+      this.#timer = setInterval(() => this.#pump(), this.#options.tickMs);
+      // The sandbox must never keep a process (a test run, the CLI) alive on its own.
+      this.#timer.unref();
+    }
+  }
+
+  /** Stops delivering and waits for attempts in flight; queued messages stay queued. */
+  async stop(): Promise<void> {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    if (this.#timer) {
+      clearInterval(this.#timer);
+    }
+    this.#timer = null;
+    while (this.#ticks.size > 0 || this.#inFlight.size > 0) {
+      await Promise.all([...this.#ticks, ...this.#inFlight]);
+    }
+    const dispatcher = this.#dispatcher;
+    this.#dispatcher = null;
+    await dispatcher?.close();
+  }
+
+  /** Queues one event for every app subscribed to it (called for each state event); a live engine starts at once. */
+  enqueue(event: SandboxEvent): void {
+    for (const message of messagesForEvent(this.#ctx.state, event, this.#ctx.clock.now())) {
+      this.#outbox.add(message);
+    }
+    if (this.#unsubscribe && this.#live() && !this.#pumpScheduled) {
+      // After the current turn: the event's emitter (an admin request, a scenario step) finishes first, and
+      // a burst of events in one turn is taken in one go.
+      this.#pumpScheduled = true;
+      setImmediate(() => {
+        this.#pumpScheduled = false;
+        this.#pump();
+      });
+    }
+  }
+
+  /**
+   * Attempts every delivery that is due now, once, within the concurrency limit; resolves when those
+   * attempts have ended (a failed one is requeued for its retry time).
+   */
+  tick(): Promise<void> {
+    const running = this.#runTick().finally(() => this.#ticks.delete(running));
+    this.#ticks.add(running);
+    return running;
+  }
+
+  /**
+   * Ticks until nothing is due at the current clock time and nothing is in flight (future retries stay
+   * queued).
+   */
+  async flush(): Promise<void> {
+    do {
+      await this.tick();
+      while (this.#inFlight.size > 0) {
+        await Promise.all([...this.#inFlight]);
+      }
+    } while (this.#outbox.hasDue(this.#ctx.clock.now()));
+  }
+
+  /** Deliveries waiting (due now or later), including those being attempted right now. */
+  pendingCount(): number {
+    this.#dropOrphans();
+    return this.#outbox.size + this.#takenByTicks + this.#inFlight.size;
+  }
+
+  /** The queued messages in due order (not those in flight), for the admin API. */
+  pendingMessages(): readonly Readonly<OutboxMessage>[] {
+    this.#dropOrphans();
+    return this.#outbox.snapshot();
+  }
+
+  /** Since when deliveries of `eventType` to the app have failed with no success, or null if they have not. */
+  failingSince(clientId: string, eventType: string): number | null {
+    return this.#failures.failingSince(clientId, eventType);
+  }
+
+  // --- Scheduling ---
+
+  #live(): boolean {
+    return this.#options.tickMs > 0;
+  }
+
+  #hasFreeSlot(): boolean {
+    return this.#inFlight.size < this.#options.maxConcurrentAttempts;
+  }
+
+  /** Live mode: starts due messages in order while slots are free. */
+  #pump(): void {
+    if (!this.#unsubscribe) {
+      return;
+    }
+    const nowMs = this.#ctx.clock.now();
+    while (this.#hasFreeSlot()) {
+      const message = this.#outbox.takeNextDue(nowMs);
+      if (!message) {
+        return;
+      }
+      void this.#launch(message);
+    }
+  }
+
+  async #runTick(): Promise<void> {
+    this.#dropOrphans();
+    const due = this.#outbox.takeDue(this.#ctx.clock.now());
+    this.#takenByTicks += due.length;
+    const launched: Promise<void>[] = [];
+    for (const message of due) {
+      while (!this.#hasFreeSlot()) {
+        await new Promise<void>((resolve) => this.#slotWaiters.push(resolve));
+      }
+      this.#takenByTicks--;
+      launched.push(this.#launch(message));
+    }
+    await Promise.all(launched);
+  }
+
+  /** Runs one attempt in a slot; when it ends, the slot goes to a waiting tick() or to the next due message. */
+  #launch(message: OutboxMessage): Promise<void> {
+    const running = this.#attempt(message)
+      .catch((error: unknown) => {
+        // A fault in one message (say, a key that cannot sign) must not stall the others.
+        this.#ctx.log(`sandbox: webhooks: dropped ${message.messageId}: ${String(error)}`);
+      })
+      .finally(() => {
+        this.#inFlight.delete(running);
+        const waiter = this.#slotWaiters.shift();
+        if (waiter) {
+          waiter();
+        } else if (this.#live()) {
+          this.#pump();
+        }
+      });
+    this.#inFlight.add(running);
+    return running;
+  }
+
+  // --- One attempt ---
+
+  async #attempt(message: OutboxMessage): Promise<void> {
+    const { state, clock, keys } = this.#ctx;
+    const url = this.#deliverableUrl(message);
+    if (url === null) {
+      return;
+    }
+    const sentAtMs = clock.now();
+    const headers = await buildWebhookHeadersAsync({
+      messageId: message.messageId,
+      subscriptionId: message.subscriptionId,
+      eventType: message.eventType,
+      eventVersion: message.eventVersion,
+      sentAtMs,
+      body: message.body,
+      privateKey: keys.privateKey,
+    });
+    // Signing waits for the thread pool; the attempt is timed from when the request is handed over.
+    const handedOverAtMs = clock.now();
+    const outcome = await postWebhook({
+      dispatcher: this.#agent(),
+      url,
+      headers,
+      body: message.body,
+      timeoutMs: this.#options.attemptTimeoutMs,
+    });
+    const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    this.#record({
+      messageId: message.messageId,
+      subscriptionId: message.subscriptionId,
+      clientId: message.clientId,
+      eventType: message.eventType,
+      url,
+      attemptedAtMs: handedOverAtMs,
+      status: outcome.status,
+      error: outcome.error,
+      attemptNumber: message.failedAttempts + 1,
+      eventAtMs: message.eventAtMs,
+      messageTimestamp: headers['Kick-Event-Message-Timestamp']!,
+      delivered,
+    });
+    if (delivered) {
+      this.#failures.recordSuccess(message.clientId, message.eventType);
+      return;
+    }
+    // Unsubscribed while in flight (by the API or by an auto-removal): nothing left to retry or to count.
+    if (!state.subscriptions.has(message.subscriptionId)) {
+      return;
+    }
+    message.failedAttempts++;
+    const failedAtMs = clock.now();
+    const failingSince = this.#failures.recordFailure(message.clientId, message.eventType, sentAtMs);
+    this.#ctx.log(
+      `sandbox: webhooks: ${message.eventType} ${message.messageId} to ${url} failed (${outcome.status ?? outcome.error}), attempt ${message.failedAttempts}`,
+    );
+    if (hasFailedTooLong(failingSince, failedAtMs)) {
+      this.#autoUnsubscribe(message.clientId, message.eventType, failingSince);
+      return;
+    }
+    if (isTooOldToRetry(message.eventAtMs, failedAtMs)) {
+      this.#ctx.log(`sandbox: webhooks: giving up on ${message.eventType} ${message.messageId} after a day of retries`);
+      return;
+    }
+    message.dueAtMs = nextAttemptAtMs(failedAtMs, message.failedAttempts);
+    this.#outbox.requeue(message);
+  }
+
+  /** The URL to post to now, or null when the message can no longer be delivered at all. */
+  #deliverableUrl(message: OutboxMessage): string | null {
+    const { state } = this.#ctx;
+    if (!state.subscriptions.has(message.subscriptionId)) {
+      return null;
+    }
+    const app = state.appByClientId(message.clientId);
+    if (!app || !app.webhooksEnabled) {
+      return null;
+    }
+    return app.webhookUrl;
+  }
+
+  /** Drops queued messages whose subscription is gone or whose app stopped taking webhooks. */
+  #dropOrphans(): void {
+    const dropped = this.#outbox.removeWhere((message) => this.#deliverableUrl(message) === null);
+    if (dropped > 0) {
+      this.#ctx.log(`sandbox: webhooks: dropped ${dropped} queued message(s) with no subscription or URL`);
+    }
+  }
+
+  /**
+   * Kick's rule: an app whose deliveries of one event type have failed for more than a day is unsubscribed
+   * from that event type (every broadcaster) and has to subscribe again.
+   */
+  #autoUnsubscribe(clientId: string, eventType: string, failingSinceMs: number): void {
+    const { state } = this.#ctx;
+    const removed: string[] = [];
+    for (const [id, subscription] of state.subscriptions) {
+      if (subscription.clientId === clientId && subscription.event === eventType) {
+        state.subscriptions.delete(id);
+        removed.push(id);
+      }
+    }
+    const dropped = this.#outbox.removeWhere((m) => m.clientId === clientId && m.eventType === eventType);
+    this.#failures.clear(clientId, eventType);
+    this.#ctx.log(
+      `sandbox: webhooks: ${eventType} deliveries to app ${clientId} failing since ${new Date(failingSinceMs).toISOString()}: ` +
+        `removed ${removed.length} subscription(s) [${removed.join(', ')}] and ${dropped} queued message(s)`,
+    );
+  }
+
+  #record(attempt: DeliveryAttempt): void {
+    this.attempts.push(attempt);
+    // Trimmed a chunk at a time: dropping one from the front moves the whole array, per delivery.
+    if (this.attempts.length >= MAX_KEPT_ATTEMPTS + ATTEMPTS_TRIM_CHUNK) {
+      this.attempts.splice(0, this.attempts.length - MAX_KEPT_ATTEMPTS);
+    }
+  }
+
+  #agent(): Dispatcher {
+    // Created on first use and closed by stop(), so a stopped engine holds no sockets.
+    const address = this.#options.resolveHostsTo;
+    const family = address?.includes(':') ? 6 : 4;
+    // Node asks for every address (`all`) when it may try several families; answer in the form asked.
+    const lookup = address
+      ? (_host: string, opts: { all?: boolean }, callback: (error: null, ...result: unknown[]) => void) =>
+          opts.all ? callback(null, [{ address, family }]) : callback(null, address, family)
+      : undefined;
+    this.#dispatcher ??= new Agent({
+      keepAliveTimeout: 4_000,
+      connect: { timeout: this.#options.attemptTimeoutMs, ...(lookup ? { lookup } : {}) },
+    });
+    return this.#dispatcher;
+  }
+}
