@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RedemptionsState } from '../../../../renderer/src/lib/state/redemptions.svelte';
-import { createFakeApi, settle } from '../fake-api';
-import { feedItem, redemptionGroup } from '../fixtures';
+import { RedemptionsState } from '../../../../../renderer/src/lib/state/redemptions.svelte';
+import { createFakeApi, settle } from '../../fake-api';
+import { feedItem, redemptionGroup } from '../../fixtures';
 
 async function setup() {
   const fake = createFakeApi();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventTimeOf } from '../../../electron/webhooks/event-time';
-import { parseKickEvent } from '../../../electron/webhooks/parse-event';
-import { samplePayloads } from '../../helpers/webhook-signing';
+import { eventTimeOf } from '../../../../electron/webhooks/event-time';
+import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
+import { samplePayloads } from '../../../helpers/webhook-signing';
 
 const payloads = samplePayloads();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppState } from '../../../../renderer/src/lib/state/app.svelte';
-import type { ConnectionStatus } from '../../../../renderer/src/lib/transport';
-import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account, feedItem, health, message, modAction, settings, snapshot } from '../fixtures';
+import { AppState } from '../../../../../renderer/src/lib/state/app.svelte';
+import type { ConnectionStatus } from '../../../../../renderer/src/lib/transport';
+import { createFakeApi, manualClock, manualFrames, settle } from '../../fake-api';
+import { account, feedItem, health, message, modAction, settings, snapshot } from '../../fixtures';
 
 function setup() {
   const fake = createFakeApi();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_KEYS } from '../../../electron/secrets/secret-store';
-import { createMockKick, json, signInMock, type MockKick } from '../../helpers/kick-mock';
+import { SECRET_KEYS } from '../../../../electron/secrets/secret-store';
+import { createMockKick, json, signInMock, type MockKick } from '../../../helpers/kick-mock';
 
 const tokenReply = (access: string, refresh: string) => ({
   access_token: access,

@@ -1,12 +1,12 @@
 /** The public key cache: one fetch, single flight, refresh at most once a minute, failures not cached. */
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../../../electron/core/clock';
+import { AdjustableClock } from '../../../../electron/core/clock';
 import {
   createPublicKeyCache,
   readPublicKeyPem,
   verifyWithKeyCache,
-} from '../../../electron/webhooks/public-key-cache';
-import { createTestKey, signDelivery } from '../../helpers/webhook-signing';
+} from '../../../../electron/webhooks/public-key-cache';
+import { createTestKey, signDelivery } from '../../../helpers/webhook-signing';
 
 const keyA = createTestKey();
 const keyB = createTestKey();

@@ -6,14 +6,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DamagedKeyFileError, NodeAesCipher } from '../../../electron/secrets/cipher';
-import { EncryptedSecretStore, type KeyValueStore } from '../../../electron/secrets/encrypted-secret-store';
+import { DamagedKeyFileError, NodeAesCipher } from '../../../../electron/secrets/cipher';
+import { EncryptedSecretStore, type KeyValueStore } from '../../../../electron/secrets/encrypted-secret-store';
 import {
   createNodeSecretStore,
   SECRETS_FILE_NAME,
   SECRETS_KEY_FILE_NAME,
   SIGN_IN_AGAIN,
-} from '../../../electron/secrets/node-secret-store';
+} from '../../../../electron/secrets/node-secret-store';
 
 const NOW = Date.UTC(2025, 0, 31, 18, 4, 5, 123);
 const STAMP = '2025-01-31T18-04-05-123Z';

@@ -1,17 +1,17 @@
 /**
- * The signature check ([reference §5.3](../../../docs/kick-wire-reference.md#53-signature-algorithm)) against signatures made by Node's signer and the sandbox's, and
+ * The signature check ([reference §5.3](../../../../docs/kick-wire-reference.md#53-signature-algorithm)) against signatures made by Node's signer and the sandbox's, and
  * against every way a signature or a signed part can be wrong.
  */
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhook } from '../../../sandbox/webhooks/sign';
+import { signWebhook } from '../../../../sandbox/webhooks/sign';
 import {
   decodeCanonicalBase64,
   signatureLength,
   signedBytes,
   verifyKickSignature,
-} from '../../../electron/webhooks/verify-signature';
-import { createTestKey, signDelivery } from '../../helpers/webhook-signing';
+} from '../../../../electron/webhooks/verify-signature';
+import { createTestKey, signDelivery } from '../../../helpers/webhook-signing';
 
 const key = createTestKey();
 const otherKey = createTestKey();

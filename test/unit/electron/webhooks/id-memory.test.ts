@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUlid } from '../../../electron/core/ids';
-import { compareKeys, KEY_WORDS, writeIdKey } from '../../../electron/webhooks/id-key';
-import { IdMemory } from '../../../electron/webhooks/id-memory';
-import { KeyTable } from '../../../electron/webhooks/id-table';
+import { createUlid } from '../../../../electron/core/ids';
+import { compareKeys, KEY_WORDS, writeIdKey } from '../../../../electron/webhooks/id-key';
+import { IdMemory } from '../../../../electron/webhooks/id-memory';
+import { KeyTable } from '../../../../electron/webhooks/id-table';
 
 const T = 1_750_000_000_000;
 const HOUR = 3_600_000;

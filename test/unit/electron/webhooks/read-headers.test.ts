@@ -1,8 +1,8 @@
 /** The six `Kick-Event-*` headers: presence, single value, length, characters and the timestamp grammar. */
 import { describe, expect, it } from 'vitest';
-import { KICK_EVENT_HEADERS } from '../../../shared/kick/events';
-import { MAX_HEADER_BYTES, readDeliveryHeaders } from '../../../electron/webhooks/read-headers';
-import { signedBytes } from '../../../electron/webhooks/verify-signature';
+import { KICK_EVENT_HEADERS } from '../../../../shared/kick/events';
+import { MAX_HEADER_BYTES, readDeliveryHeaders } from '../../../../electron/webhooks/read-headers';
+import { signedBytes } from '../../../../electron/webhooks/verify-signature';
 
 const VALID = {
   [KICK_EVENT_HEADERS.messageId]: ['01JQR8ZK5YB7V1N2C3D4E5F6G7'],

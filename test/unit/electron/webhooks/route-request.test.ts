@@ -1,6 +1,6 @@
 /** The first receiver step: path, method, self-check and content type, decided before any body byte. */
 import { describe, expect, it } from 'vitest';
-import { routeRequest } from '../../../electron/webhooks/route-request';
+import { routeRequest } from '../../../../electron/webhooks/route-request';
 
 const path = '/kick/webhook';
 

@@ -1,13 +1,13 @@
 /**
  * Parsing accepted records into typed events: all ten types from the sandbox's builders, the looseness
- * of real payloads ([reference §5.4](../../../docs/kick-wire-reference.md#54-real-payloads-differ-from-the-docs-examples), [§5.7–5.8](../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), and `unknown` (never a throw) for everything else.
+ * of real payloads ([reference §5.4](../../../../docs/kick-wire-reference.md#54-real-payloads-differ-from-the-docs-examples), [§5.7–5.8](../../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), and `unknown` (never a throw) for everything else.
  */
 import { describe, expect, it } from 'vitest';
-import { KICK_EVENT_TYPES, type KickEventType } from '../../../shared/kick/scopes';
-import { hashBody } from '../../../electron/webhooks/dedup';
-import { parseKickEvent } from '../../../electron/webhooks/parse-event';
-import type { JournalRecord, KickEvent } from '../../../electron/webhooks/types';
-import { samplePayloads } from '../../helpers/webhook-signing';
+import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
+import { hashBody } from '../../../../electron/webhooks/dedup';
+import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
+import type { JournalRecord, KickEvent } from '../../../../electron/webhooks/types';
+import { samplePayloads } from '../../../helpers/webhook-signing';
 
 const payloads = samplePayloads();
 

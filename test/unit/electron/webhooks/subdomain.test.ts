@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../../../shared/errors';
+import { isAppError } from '../../../../shared/errors';
 import {
   assertValidSubdomain,
   createInstallSubdomain,
   isValidSubdomain,
-} from '../../../electron/webhooks/tunnel/subdomain';
+} from '../../../../electron/webhooks/tunnel/subdomain';
 
 describe('createInstallSubdomain', () => {
   it('turns 10 random bytes into "greenroom" plus 16 base32 characters', () => {

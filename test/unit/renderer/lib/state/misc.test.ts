@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ComposerState } from '../../../../renderer/src/lib/state/composer.svelte';
-import { FeedState } from '../../../../renderer/src/lib/state/feed.svelte';
-import { HealthState } from '../../../../renderer/src/lib/state/health.svelte';
-import { LeaderboardState } from '../../../../renderer/src/lib/state/leaderboard.svelte';
-import { RewardsState } from '../../../../renderer/src/lib/state/rewards.svelte';
-import { SessionState } from '../../../../renderer/src/lib/state/session.svelte';
-import { SettingsState } from '../../../../renderer/src/lib/state/settings.svelte';
-import { createFakeApi } from '../fake-api';
-import { account, feedItem, health, reward, snapshot } from '../fixtures';
+import { ComposerState } from '../../../../../renderer/src/lib/state/composer.svelte';
+import { FeedState } from '../../../../../renderer/src/lib/state/feed.svelte';
+import { HealthState } from '../../../../../renderer/src/lib/state/health.svelte';
+import { LeaderboardState } from '../../../../../renderer/src/lib/state/leaderboard.svelte';
+import { RewardsState } from '../../../../../renderer/src/lib/state/rewards.svelte';
+import { SessionState } from '../../../../../renderer/src/lib/state/session.svelte';
+import { SettingsState } from '../../../../../renderer/src/lib/state/settings.svelte';
+import { createFakeApi } from '../../fake-api';
+import { account, feedItem, health, reward, snapshot } from '../../fixtures';
 
 describe('SessionState', () => {
   it('lists missing scopes and signs in again asking for them', async () => {

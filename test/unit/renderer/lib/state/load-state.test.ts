@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errResult, okResult, type Result } from '../../../../shared/errors';
-import { explainError } from '../../../../renderer/src/lib/error-text';
-import { LoadState } from '../../../../renderer/src/lib/state/load-state.svelte';
+import { errResult, okResult, type Result } from '../../../../../shared/errors';
+import { explainError } from '../../../../../renderer/src/lib/error-text';
+import { LoadState } from '../../../../../renderer/src/lib/state/load-state.svelte';
 
 /** A call held open until the test settles it. */
 function held<T>() {

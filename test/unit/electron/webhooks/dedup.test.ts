@@ -6,8 +6,8 @@ import {
   createDeliveryDedup,
   type DeliveryDedup,
   hashBody,
-} from '../../../electron/webhooks/dedup';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+} from '../../../../electron/webhooks/dedup';
+import type { JournalRecord } from '../../../../electron/webhooks/types';
 
 const T = 1_750_000_000_000;
 

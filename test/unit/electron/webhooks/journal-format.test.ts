@@ -8,8 +8,8 @@ import {
   readSegment,
   scanSegment,
   segmentName,
-} from '../../../electron/webhooks/journal-format';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+} from '../../../../electron/webhooks/journal-format';
+import type { JournalRecord } from '../../../../electron/webhooks/types';
 
 function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {

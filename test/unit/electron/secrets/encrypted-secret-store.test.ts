@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NodeAesCipher, type StringCipher } from '../../../electron/secrets/cipher';
+import { NodeAesCipher, type StringCipher } from '../../../../electron/secrets/cipher';
 import {
   createNodeSecretStore,
   SECRETS_FILE_NAME,
   SECRETS_KEY_FILE_NAME,
-} from '../../../electron/secrets/node-secret-store';
-import { redactFields, redactText } from '../../../electron/secrets/redact';
+} from '../../../../electron/secrets/node-secret-store';
+import { redactFields, redactText } from '../../../../electron/secrets/redact';
 
 describe('encrypted secret store', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KickApiError } from '../../../electron/kick/kick-errors';
-import { parseRetryAfter } from '../../../electron/kick/kick-http';
-import { createMockKick, json, signInMock, type MockKick } from '../../helpers/kick-mock';
+import { KickApiError } from '../../../../electron/kick/kick-errors';
+import { parseRetryAfter } from '../../../../electron/kick/kick-http';
+import { createMockKick, json, signInMock, type MockKick } from '../../../helpers/kick-mock';
 
 describe('Kick HTTP: envelopes, errors and retries', () => {
   let mock: MockKick;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KickApiError, ValidationError } from '../../../electron/kick/kick-errors';
-import { createMockKick, signInMock, type MockKick } from '../../helpers/kick-mock';
+import { KickApiError, ValidationError } from '../../../../electron/kick/kick-errors';
+import { createMockKick, signInMock, type MockKick } from '../../../helpers/kick-mock';
 
 /**
- * Every limit of [seed §8](../../../docs/product-spec.md#8-limits) and precondition of [§4.2](../../../docs/product-spec.md#42-logical-operations) fails before sending: the MockAgent has no interceptors
+ * Every limit of [seed §8](../../../../docs/product-spec.md#8-limits) and precondition of [§4.2](../../../../docs/product-spec.md#42-logical-operations) fails before sending: the MockAgent has no interceptors
  * and the network is disabled, so a request that left would fail with a different error.
  */
 describe('pre-send validation', () => {

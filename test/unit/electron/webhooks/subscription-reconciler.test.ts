@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../../../electron/core/clock';
-import { KickApiError } from '../../../electron/kick/kick-errors';
+import { AdjustableClock } from '../../../../electron/core/clock';
+import { KickApiError } from '../../../../electron/kick/kick-errors';
 import {
   createSubscriptionReconciler,
   type SubscriptionClient,
   type SubscriptionReconcilerOptions,
   type SubscriptionStatus,
-} from '../../../electron/webhooks/subscription-reconciler';
-import { ManualScheduler } from '../../helpers/manual-scheduler';
-import type { KickEventSubscription, KickSubscribeResult } from '../../../shared/kick/resources';
-import { KICK_EVENT_TYPES, type KickEventType } from '../../../shared/kick/scopes';
+} from '../../../../electron/webhooks/subscription-reconciler';
+import { ManualScheduler } from '../../../helpers/manual-scheduler';
+import type { KickEventSubscription, KickSubscribeResult } from '../../../../shared/kick/resources';
+import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
 
 const BROADCASTER = 123;
 const T0 = 1_750_000_000_000;
@@ -57,7 +57,7 @@ class FakeKick implements SubscriptionClient {
     if (this.listError) {
       throw this.listError;
     }
-    // The real query filter is unverified ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)), so the fake ignores it like a lax server.
+    // The real query filter is unverified ([reference §3.11](../../../../docs/kick-wire-reference.md#311-event-subscriptions)), so the fake ignores it like a lax server.
     const visible = this.staleAfter === null ? this.subscriptions : this.subscriptions.slice(0, this.staleAfter);
     return visible.map((s) => ({ ...s }));
   }

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createEventBus } from '../../../electron/webhooks/event-bus';
-import type { KickEventOf, UnknownKickEvent } from '../../../electron/webhooks/event-bus';
-import type { ChannelFollowedPayload } from '../../../shared/kick/events';
-import type { KickEvent } from '../../../electron/webhooks/types';
+import { createEventBus } from '../../../../electron/webhooks/event-bus';
+import type { KickEventOf, UnknownKickEvent } from '../../../../electron/webhooks/event-bus';
+import type { ChannelFollowedPayload } from '../../../../shared/kick/events';
+import type { KickEvent } from '../../../../electron/webhooks/types';
 
 const user = {
   is_anonymous: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatState } from '../../../../renderer/src/lib/state/chat.svelte';
-import { createFakeApi, manualFrames } from '../fake-api';
-import { message } from '../fixtures';
+import { ChatState } from '../../../../../renderer/src/lib/state/chat.svelte';
+import { createFakeApi, manualFrames } from '../../fake-api';
+import { message } from '../../fixtures';
 
 function setup() {
   const fake = createFakeApi();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock, toRfc3339Seconds } from '../../../electron/core/clock';
-import { createDeliveryLag, percentile } from '../../../electron/webhooks/delivery-lag';
-import type { DeliveryLagState } from '../../../electron/webhooks/delivery-lag';
+import { AdjustableClock, toRfc3339Seconds } from '../../../../electron/core/clock';
+import { createDeliveryLag, percentile } from '../../../../electron/webhooks/delivery-lag';
+import type { DeliveryLagState } from '../../../../electron/webhooks/delivery-lag';
 
 const START = Date.UTC(2025, 3, 1, 20, 0, 0);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../../shared/errors';
-import { validateAdSeconds, AdsState } from '../../../../renderer/src/lib/state/ads.svelte';
-import { RewardFormState } from '../../../../renderer/src/lib/state/reward-form.svelte';
-import { StreamInfoState, validateTag } from '../../../../renderer/src/lib/state/stream-info.svelte';
-import { createFakeApi, manualClock, settle } from '../fake-api';
-import { channel, reward } from '../fixtures';
+import type { Result } from '../../../../../shared/errors';
+import { validateAdSeconds, AdsState } from '../../../../../renderer/src/lib/state/ads.svelte';
+import { RewardFormState } from '../../../../../renderer/src/lib/state/reward-form.svelte';
+import { StreamInfoState, validateTag } from '../../../../../renderer/src/lib/state/stream-info.svelte';
+import { createFakeApi, manualClock, settle } from '../../fake-api';
+import { channel, reward } from '../../fixtures';
 
 describe('RewardFormState', () => {
   it('checks Kick limits, counting code points', () => {

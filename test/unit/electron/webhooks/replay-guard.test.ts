@@ -1,6 +1,6 @@
 /** RFC 3339 parsing of `Kick-Event-Message-Timestamp` and the replay window around our clock. */
 import { describe, expect, it } from 'vitest';
-import { checkReplayWindow, parseRfc3339 } from '../../../electron/webhooks/replay-guard';
+import { checkReplayWindow, parseRfc3339 } from '../../../../electron/webhooks/replay-guard';
 
 describe('parseRfc3339', () => {
   it('reads the shapes Kick and RFC 3339 use', () => {

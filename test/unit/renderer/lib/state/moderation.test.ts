@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ChatState } from '../../../../renderer/src/lib/state/chat.svelte';
+import { ChatState } from '../../../../../renderer/src/lib/state/chat.svelte';
 import {
   ModerationState,
   validateBanReason,
   validateTimeoutMinutes,
-} from '../../../../renderer/src/lib/state/moderation.svelte';
-import { UserCardState } from '../../../../renderer/src/lib/state/user-card.svelte';
-import { createFakeApi, manualFrames } from '../fake-api';
-import { message, modAction } from '../fixtures';
+} from '../../../../../renderer/src/lib/state/moderation.svelte';
+import { UserCardState } from '../../../../../renderer/src/lib/state/user-card.svelte';
+import { createFakeApi, manualFrames } from '../../fake-api';
+import { message, modAction } from '../../fixtures';
 
 function setup() {
   const fake = createFakeApi();
