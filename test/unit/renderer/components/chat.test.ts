@@ -153,12 +153,32 @@ describe('chat log', () => {
     Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
     Object.defineProperty(log, 'clientHeight', { configurable: true, value: 400 });
     log.scrollTop = 200;
+    await fireEvent.wheel(log, { deltaY: -300 });
     await fireEvent.scroll(log);
     await push(message({ content: 'while reading' }));
     expect(screen.getByRole('button', { name: /1 new message/ })).toBeTruthy();
     log.scrollTop = 1600;
     await fireEvent.scroll(log);
     expect(screen.getByText('while reading')).toBeTruthy();
+  });
+  it('a scroll no person asked for (a row that grew) does not pause it', async () => {
+    const { push } = await chatView();
+    await push(message());
+    const log = screen.getByRole('log');
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 400 });
+    log.scrollTop = 1560; // 40 px above the bottom, as a late image leaves it
+    await fireEvent.scroll(log);
+    await push(message({ content: 'still live' }));
+    expect(screen.queryByRole('button', { name: /new message|Chat paused/ })).toBeNull();
+    expect(screen.getByText('still live')).toBeTruthy();
+    // A press on the scrollbar, held while it scrolls, is a person.
+    await fireEvent.pointerDown(log);
+    log.scrollTop = 900;
+    await fireEvent.scroll(log);
+    await fireEvent.pointerUp(window);
+    await push(message({ content: 'after dragging' }));
+    expect(screen.getByRole('button', { name: /1 new message/ })).toBeTruthy();
   });
 });
 
