@@ -33,7 +33,7 @@ import { SIGN_IN_AGAIN } from './secrets/node-secret-store';
 import { createSafeStorageCipher } from './secrets/safe-storage-cipher';
 import { drawStatusDot } from './shell/icon-png';
 import { guardOpenExternal } from './shell/open-external';
-import { trayStatus } from './shell/tray-status';
+import { createTrayPainter } from './shell/tray-status';
 import { createSenderCheck } from './shell/trusted-sender';
 import { routeUrl, WINDOW_ROUTES, windowOptions } from './shell/window-options';
 import { parseWindowState, placeWindow, WINDOW_SIZES, type WindowKind } from './shell/window-state';
@@ -157,12 +157,12 @@ type Windows = ReturnType<typeof createWindows>;
 /** The tray icon: status colour and tooltip follow the session and health events. */
 function createTray(launched: Launched, windows: Windows): Tray {
   const tray = new Tray(nativeImage.createEmpty());
-  const refresh = (): void => {
-    const snapshot = launched.app.snapshot();
-    const status = trayStatus(snapshot);
+  // Health changes a few times a second in a raid; the icon is redrawn only when its status changes.
+  const paint = createTrayPainter((status) => {
     tray.setImage(nativeImage.createFromBuffer(drawStatusDot(32, status.level), { scaleFactor: 2 }));
     tray.setToolTip(status.tooltip);
-  };
+  });
+  const refresh = (): void => paint(launched.app.snapshot());
   tray.setContextMenu(
     Menu.buildFromTemplate([
       { label: 'Show Greenroom', click: () => windows.open('main') },

@@ -27,6 +27,7 @@ import { type DesktopNotification, notificationFor } from '../services/notificat
 import type { KickEvent } from '../webhooks/types';
 import { type AppEvents, createAppEvents } from './app-events';
 import { createAppSettings } from './app-settings';
+import { createHealthPush } from './health-push';
 import type { AppConfig } from './config';
 import { APP_SANDBOX_FILE, type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
 import { openSettings, type SettingsStore } from './settings';
@@ -202,6 +203,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       degraded: adapters.secretStore.degraded ?? false,
     },
   });
+  const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
 
   /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
   const ingest = (event: KickEvent, live: boolean): void => {
@@ -223,7 +225,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   let lastUserId: number | null = null;
   const unsubscribers = [
     webhooks.bus.onAny((event) => ingest(event, true)),
-    webhooks.onHealthChange(() => events.emit('health:changed', health())),
+    webhooks.onHealthChange(() => healthPush.changed()),
+    () => healthPush.stop(),
     account.onChange((view) => {
       events.emit('session:changed', view);
       if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {
@@ -304,7 +307,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         moderation.reapplyDeletions();
         await restored.start();
         embedded?.startActivity();
-        events.emit('health:changed', health());
+        healthPush.flush();
       })();
       return starting;
     },

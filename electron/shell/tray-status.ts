@@ -41,3 +41,20 @@ function healthProblem(health: HealthView): string | null {
   }
   return null;
 }
+
+/**
+ * Redraws the tray only when its colour or tooltip changes: health changes a few times a second in a raid,
+ * the tray's status a few times a stream, and each redraw re-encodes a PNG (issue 10).
+ */
+export function createTrayPainter(
+  draw: (status: TrayStatus) => void,
+): (state: { mode: AppMode; account: AccountView; health: HealthView }) => void {
+  let last: TrayStatus | null = null;
+  return (state) => {
+    const status = trayStatus(state);
+    if (last?.level !== status.level || last.tooltip !== status.tooltip) {
+      last = status;
+      draw(status);
+    }
+  };
+}

@@ -330,7 +330,8 @@ describe('createApp in sandbox mode', () => {
     });
     expect(health.counters.accepted).toBeGreaterThan(10);
     expect(health.subscriptions).toHaveLength(10);
-    expect(received['health:changed'].at(-1)?.counters.accepted).toBe(health.counters.accepted);
+    // Pushed at most every 250 ms (electron/app/health-push.ts): the latest counters arrive within that.
+    await expect.poll(() => received['health:changed'].at(-1)?.counters.accepted).toBe(health.counters.accepted);
   });
 
   it('updates settings, announcing them and resizing the chat', async () => {
