@@ -14,6 +14,10 @@
  * plus 16 bytes per 256 spilled ids for their indexes (1/16 byte per id) and a couple of hundred bytes per
  * run. Disk: 16 bytes per id within the retention, plus 24 per id in the open log. Nothing here is needed
  * for correctness of what is kept (the journal is); it only decides what counts as already seen.
+ *
+ * The open log is written once per event-loop turn, not once per id: a `write` per delivery was a syscall
+ * on the main thread for every chat line in a raid (issue 10). Ids of the last turn before a crash are
+ * not lost either: their deliveries are in the journal, which start-up replays into this memory.
  */
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +71,10 @@ export class IdMemory {
   #openLastMs = -Infinity;
   #nextSeq = 1;
   #logFd: number | null = null;
+  /** Log records not yet written, and whether a flush is planned for the end of this turn. */
+  #pending = Buffer.alloc(LOG_RECORD_BYTES * 2048);
+  #pendingBytes = 0;
+  #flushPlanned: NodeJS.Immediate | null = null;
 
   constructor(options: IdMemoryOptions) {
     this.#dir = options.dir;
@@ -104,9 +112,30 @@ export class IdMemory {
     if (this.#logFd !== null) {
       this.#writeKey(this.#record);
       this.#record.writeDoubleBE(atMs, KEY_BYTES);
-      writeSync(this.#logFd, this.#record);
+      this.#record.copy(this.#pending, this.#pendingBytes);
+      this.#pendingBytes += LOG_RECORD_BYTES;
+      if (this.#pendingBytes === this.#pending.length) {
+        this.flush();
+      } else {
+        this.#flushPlanned ??= setImmediate(() => this.flush());
+      }
     }
     return true;
+  }
+
+  /** Writes the ids added this turn to the open log (done by itself at the end of the turn). */
+  flush(): void {
+    if (this.#flushPlanned !== null) {
+      clearImmediate(this.#flushPlanned);
+      this.#flushPlanned = null;
+    }
+    if (this.#logFd !== null && this.#pendingBytes > 0) {
+      let at = 0;
+      while (at < this.#pendingBytes) {
+        at += writeSync(this.#logFd, this.#pending, at, this.#pendingBytes - at);
+      }
+    }
+    this.#pendingBytes = 0;
   }
 
   /** Seals the open generation into a run, then applies the memory cap and the retention at `nowMs`. */
@@ -118,6 +147,8 @@ export class IdMemory {
       this.#openFirstMs = Infinity;
       this.#openLastMs = -Infinity;
       if (this.#logFd !== null) {
+        // The run file now holds every id of this generation, unwritten ones included.
+        this.#pendingBytes = 0;
         ftruncateSync(this.#logFd, 0);
       }
     }
@@ -137,6 +168,7 @@ export class IdMemory {
 
   /** Closes the open log (its ids are read back from it at the next start). */
   close(): void {
+    this.flush();
     if (this.#logFd !== null) {
       closeSync(this.#logFd);
       this.#logFd = null;

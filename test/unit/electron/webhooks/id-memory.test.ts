@@ -96,6 +96,21 @@ describe('IdMemory', () => {
     second.close();
   });
 
+  it('writes the open log once per event-loop turn, not once per id, and a crash after the turn keeps them', async () => {
+    const first = open({ runMaxIds: 10_000 });
+    const ids = Array.from({ length: 500 }, (_, i) => createUlid(T + i));
+    ids.forEach((id, i) => first.add(id, T + i));
+    const log = join(dir, 'open.log');
+    expect(statSync(log).size).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statSync(log).size).toBe(500 * 24);
+    // No close(): the process dies here. What the turn wrote is read back.
+    const second = open({ runMaxIds: 10_000 });
+    expect(ids.every((id) => second.has(id))).toBe(true);
+    second.close();
+    first.close();
+  });
+
   it('forgets runs older than the retention, deleting their files', () => {
     const memory = open({ retentionMs: 2 * HOUR, runMaxSpanMs: HOUR });
     const old = createUlid(T);
