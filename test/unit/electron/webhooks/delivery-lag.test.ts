@@ -158,4 +158,31 @@ describe('delivery lag', () => {
       RangeError,
     );
   });
+
+  it('agrees with filtering and sorting the window afresh, sample by sample, for mixed sources and ages', () => {
+    const windowSize = 50;
+    const windowMs = 120_000;
+    const { clock, lag } = setup({ windowSize, windowMs });
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const seen: { atMs: number; gapMs: number; source: 'event' | 'sent' }[] = [];
+    for (let i = 0; i < 2000; i++) {
+      clock.advance(Math.floor(random() * 4000));
+      const gapMs = Math.floor(random() * 100) * 1000;
+      const source = random() < 0.3 ? 'event' : 'sent';
+      // The gap as recorded: a header has whole seconds, so it can be up to 1 s over `gapMs`.
+      const recorded = lag.record(toRfc3339Seconds(clock.now() - gapMs), clock.now(), source)!;
+      seen.push({ atMs: clock.now(), gapMs: recorded, source });
+      const window = seen.slice(-windowSize).filter((x) => x.atMs >= clock.now() - windowMs);
+      const events = window.filter((x) => x.source === 'event');
+      const gaps = (events.length > 0 ? events : window).map((x) => x.gapMs).sort((a, b) => a - b);
+      const snap = lag.snapshot();
+      expect([snap.samples, snap.p50Ms, snap.p95Ms, snap.maxMs]).toEqual([
+        gaps.length,
+        percentile(gaps, 50),
+        percentile(gaps, 95),
+        gaps.at(-1) ?? null,
+      ]);
+    }
+  });
 });
