@@ -2,7 +2,7 @@
  * Runtime validation of incoming contract messages, shared by the Electron IPC registrar and the panel
  * WebSocket server: an unknown channel or a bad argument becomes an ErrorValue naming the problem.
  */
-import type { ErrorValue } from './errors';
+import type { Result } from './errors';
 import {
   INVOKE_SCHEMAS,
   type InvokeArgs,
@@ -13,8 +13,6 @@ import {
   type SendArgs,
   type SendChannel,
 } from './ipc-contract';
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: ErrorValue };
 
 /** Describes a zod issue list as `field: problem; field: problem`. */
 function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
@@ -27,20 +25,26 @@ function describeIssues(issues: readonly { path: PropertyKey[]; message: string 
     .join('; ');
 }
 
-export function checkInvoke(
+type Schema = {
+  safeParse(
+    args: unknown,
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+};
+
+/** One check for both message kinds: a known channel of `isChannel`, then its arguments against `schemas`. */
+function checkMessage<C extends string>(
   channel: unknown,
   args: unknown,
-): Checked<{ channel: InvokeChannel; args: InvokeArgs<InvokeChannel> }> {
-  if (!isInvokeChannel(channel)) {
-    return {
-      ok: false,
-      error: {
-        code: 'UnknownChannel',
-        message: `unknown channel ${typeof channel === 'string' ? channel.slice(0, 60) : typeof channel}`,
-      },
-    };
+  isChannel: (value: unknown) => value is C,
+  schemas: Record<C, Schema>,
+): Result<{ channel: C; args: unknown }> {
+  if (!isChannel(channel)) {
+    const named = typeof channel === 'string' ? channel.slice(0, 60) : typeof channel;
+    return { ok: false, error: { code: 'UnknownChannel', message: `unknown channel ${named}` } };
   }
-  const parsed = INVOKE_SCHEMAS[channel].safeParse(args);
+  const parsed = schemas[channel].safeParse(args);
   if (!parsed.success) {
     return {
       ok: false,
@@ -50,25 +54,22 @@ export function checkInvoke(
   return { ok: true, value: { channel, args: parsed.data } };
 }
 
+export function checkInvoke(
+  channel: unknown,
+  args: unknown,
+): Result<{ channel: InvokeChannel; args: InvokeArgs<InvokeChannel> }> {
+  return checkMessage(channel, args, isInvokeChannel, INVOKE_SCHEMAS) as Result<{
+    channel: InvokeChannel;
+    args: InvokeArgs<InvokeChannel>;
+  }>;
+}
+
 export function checkSend(
   channel: unknown,
   args: unknown,
-): Checked<{ channel: SendChannel; args: SendArgs<SendChannel> }> {
-  if (!isSendChannel(channel)) {
-    return {
-      ok: false,
-      error: {
-        code: 'UnknownChannel',
-        message: `unknown channel ${typeof channel === 'string' ? channel.slice(0, 60) : typeof channel}`,
-      },
-    };
-  }
-  const parsed = SEND_SCHEMAS[channel].safeParse(args);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: { code: 'InvalidArgument', message: `${channel}: ${describeIssues(parsed.error.issues)}` },
-    };
-  }
-  return { ok: true, value: { channel, args: parsed.data } };
+): Result<{ channel: SendChannel; args: SendArgs<SendChannel> }> {
+  return checkMessage(channel, args, isSendChannel, SEND_SCHEMAS) as Result<{
+    channel: SendChannel;
+    args: SendArgs<SendChannel>;
+  }>;
 }
