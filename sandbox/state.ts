@@ -6,6 +6,7 @@
 import type { KickBadge } from '../shared/kick/events';
 import type { KickRedemptionStatus } from '../shared/kick/resources';
 import type { Clock } from '../electron/core/clock';
+import { Listeners } from '../shared/listeners';
 
 export interface SandboxApp {
   /** ULID, reported as `app_id` on subscriptions. */
@@ -231,7 +232,7 @@ export class SandboxState {
   readonly authCodes = new Map<string, SandboxAuthCode>();
   /** Follows, for realistic follower events: `${broadcaster}:${follower}`. */
   readonly follows = new Set<string>();
-  readonly #listeners = new Set<SandboxEventListener>();
+  readonly #listeners = new Listeners<[SandboxEvent]>();
 
   constructor(clock: Clock, lifetimes: TokenLifetimes) {
     this.clock = clock;
@@ -244,14 +245,11 @@ export class SandboxState {
 
   /** Announces a state change; the delivery engine fans it out to subscribed apps. */
   emit(event: SandboxEvent): void {
-    for (const listener of this.#listeners) {
-      listener(event);
-    }
+    this.#listeners.emit(event);
   }
 
   onEvent(listener: SandboxEventListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   appByClientId(clientId: string): SandboxApp | undefined {

@@ -4,6 +4,7 @@
  * must not silence the dock.
  */
 import type { EventChannel, EventPayloads } from '../../shared/ipc-contract';
+import { KeyedListeners } from '../../shared/listeners';
 
 /** The subscribing side, as the transports see it. */
 export interface AppEvents {
@@ -17,28 +18,11 @@ export interface AppEventEmitter extends AppEvents {
 
 /** An emitter with no listeners; `log` hears about listeners that throw. */
 export function createAppEvents(log: (line: string) => void): AppEventEmitter {
-  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  const listeners = new KeyedListeners<EventChannel, [unknown]>((error) =>
+    log(`events: a listener failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return {
-    on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) {
-        listeners.set(event, (set = new Set()));
-      }
-      // Boxed so the same function added twice is two subscriptions, each removed by its own unsubscribe.
-      const entry = (payload: never): void => listener(payload);
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-      };
-    },
-    emit(event, payload) {
-      for (const listener of [...(listeners.get(event) ?? [])]) {
-        try {
-          (listener as (p: typeof payload) => void)(payload);
-        } catch (error) {
-          log(`events: a ${event} listener failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-    },
+    on: (event, listener) => listeners.add(event, listener as (payload: unknown) => void),
+    emit: (event, payload) => listeners.emit(event, payload),
   };
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../shared/errors';
+import { Listeners } from '../../shared/listeners';
 import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
@@ -173,7 +174,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   // --- Webhooks ---
 
-  const broadcasterListeners = new Set<(userId: number | null) => void>();
+  const broadcasterListeners = new Listeners<[number | null]>((error) =>
+    adapters.log(`app: a broadcaster listener failed: ${String(error)}`),
+  );
   let webhooks: WebhookPort;
   try {
     webhooks = adapters.webhooks({
@@ -185,8 +188,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       sandbox: embedded?.sandbox ?? null,
       broadcasterUserId: () => account.userId(),
       onBroadcasterChange: (listener) => {
-        broadcasterListeners.add(listener);
-        return () => broadcasterListeners.delete(listener);
+        return broadcasterListeners.add(listener);
       },
       wantedEvents: () => settings.values().wantedEvents,
     });
@@ -231,9 +233,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       events.emit('session:changed', view);
       if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {
         lastUserId = view.userId;
-        for (const listener of broadcasterListeners) {
-          listener(lastUserId);
-        }
+        broadcasterListeners.emit(lastUserId);
       }
     }),
     settings.onChange((values) => {

@@ -22,6 +22,7 @@ import { fsReason, moveAside } from '../secrets/damaged-file';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
 import { DEFAULT_WEBHOOK_PORT } from './config';
 import { type Migration, MIGRATIONS } from './settings-migrations';
+import { Listeners } from '../../shared/listeners';
 
 /** The settings file's name in the data dir (`.json` is added by conf). */
 export const SETTINGS_FILE_NAME = 'greenroom-settings';
@@ -227,7 +228,7 @@ function unwritableFile(path: string, cause: unknown): SettingsFile {
 /** Reads and writes the settings; every change is validated, written at once and announced. */
 export class SettingsStore {
   readonly #file: SettingsFile;
-  readonly #listeners = new Set<(values: SettingsValues) => void>();
+  readonly #listeners = new Listeners<[SettingsValues]>();
   #values: SettingsValues;
   #version: number;
   #extra: Record<string, unknown>;
@@ -290,8 +291,7 @@ export class SettingsStore {
   }
 
   onChange(listener: (values: SettingsValues) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   /** Writes first: a change the disk refused is not applied, so what runs is what the file says. */
@@ -307,9 +307,7 @@ export class SettingsStore {
     }
     this.#values = next;
     const snapshot = this.values();
-    for (const listener of this.#listeners) {
-      listener(snapshot);
-    }
+    this.#listeners.emit(snapshot);
     return snapshot;
   }
 

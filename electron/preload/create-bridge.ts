@@ -6,6 +6,7 @@
  */
 import type { ErrorValue, Result } from '../../shared/errors';
 import { EVENT_CHANNELS, isInvokeChannel, isSendChannel, type EventChannel } from '../../shared/ipc-contract';
+import { KeyedListeners } from '../../shared/listeners';
 import { IPC_CHANNELS } from '../ipc/ipc-gate';
 
 /** The slice of ipcRenderer the bridge uses. */
@@ -26,20 +27,11 @@ function isEventChannel(value: unknown): value is EventChannel {
 }
 
 export function createPreloadBridge(ipc: IpcRendererLike): GreenroomBridge {
-  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  // A broken listener must not silence the rest; its error still reaches the console, on its own turn.
+  const listeners = new KeyedListeners<EventChannel, [unknown]>();
   ipc.on(IPC_CHANNELS.event, (_event, name, payload) => {
-    if (!isEventChannel(name)) {
-      return;
-    }
-    for (const listener of [...(listeners.get(name) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (error) {
-        // One broken listener must not silence the rest; the error still reaches the console.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
+    if (isEventChannel(name)) {
+      listeners.emit(name, payload);
     }
   });
   return {
@@ -59,14 +51,7 @@ export function createPreloadBridge(ipc: IpcRendererLike): GreenroomBridge {
       if (!isEventChannel(event) || typeof listener !== 'function') {
         return () => undefined;
       }
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      // Boxed, so subscribing the same function twice gives two independent subscriptions.
-      const entry = (payload: unknown): void => listener(payload);
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-      };
+      return listeners.add(event, listener);
     },
   };
 }

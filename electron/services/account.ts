@@ -7,6 +7,7 @@
 import { AppError, isAppError } from '../../shared/errors';
 import type { AccountView } from '../../shared/views';
 import type { Kick } from '../kick/create-kick';
+import { Listeners } from '../../shared/listeners';
 
 /** The parts of the Kick client the account needs. */
 export type AccountKick = Pick<Kick, 'signIn' | 'signOut' | 'session' | 'client'>;
@@ -28,7 +29,9 @@ export class AccountService {
   readonly #kick: AccountKick;
   readonly #log: (line: string) => void;
   readonly #scopes: (() => readonly string[]) | undefined;
-  readonly #listeners = new Set<(view: AccountView) => void>();
+  readonly #listeners = new Listeners<[AccountView]>((error) =>
+    this.#log(`account: a listener failed: ${describe(error)}`),
+  );
   #identity: Identity | null = null;
   #fetching: Promise<Identity | null> | null = null;
   /** Bumped on every sign-in and sign-out, so an identity fetched for an older session is thrown away. */
@@ -194,8 +197,7 @@ export class AccountService {
   }
 
   onChange(listener: (view: AccountView) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   async #fetchIdentity(): Promise<Identity | null> {
@@ -219,14 +221,7 @@ export class AccountService {
   }
 
   #emit(): void {
-    const view = this.view();
-    for (const listener of this.#listeners) {
-      try {
-        listener(view);
-      } catch (error) {
-        this.#log(`account: a listener failed: ${describe(error)}`);
-      }
-    }
+    this.#listeners.emit(this.view());
   }
 }
 

@@ -19,6 +19,7 @@
  */
 import type { Clock } from '../core/clock';
 import { parseRfc3339 } from './replay-guard';
+import { Listeners } from '../../shared/listeners';
 
 export type DeliveryLagState = 'normal' | 'delayed' | 'unknown';
 
@@ -96,7 +97,9 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
   const sortedAll: number[] = [];
   const sortedEvents: number[] = [];
   let state: DeliveryLagState = 'unknown';
-  const listeners = new Set<DeliveryLagListener>();
+  const listeners = new Listeners<Parameters<DeliveryLagListener>>((error) =>
+    log(`delivery-lag: a change listener failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   function dropOldest(): void {
     const gone = samples[head++]!;
@@ -130,13 +133,7 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
     };
     if (next !== state) {
       state = next;
-      for (const listener of [...listeners]) {
-        try {
-          listener(next, snap);
-        } catch (error) {
-          log(`delivery-lag: a change listener failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
+      listeners.emit(next, snap);
     }
     return snap;
   }
@@ -160,12 +157,7 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
       return gapMs;
     },
     snapshot: evaluate,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    onChange: (listener) => listeners.add(listener),
   };
 }
 

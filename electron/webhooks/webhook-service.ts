@@ -24,6 +24,7 @@ import {
 import { createTunnel, type CreateTunnelDeps } from './tunnel/create-tunnel';
 import type { Tunnel } from './tunnel/tunnel';
 import type { KickEvent } from './types';
+import { Listeners } from '../../shared/listeners';
 
 export interface WebhookServiceConfig {
   dataDir: string;
@@ -102,16 +103,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   const path = config.path ?? DEFAULT_WEBHOOK_PATH;
   const bus = createEventBus({ log: deps.log });
   const lag: DeliveryLag = createDeliveryLag({ clock: deps.clock, log: deps.log });
-  const listeners = new Set<() => void>();
-  const changed = (): void => {
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (error) {
-        deps.log(`webhooks: health listener failed: ${String(error)}`);
-      }
-    }
-  };
+  const listeners = new Listeners<[]>((error) => deps.log(`webhooks: health listener failed: ${String(error)}`));
+  const changed = (): void => listeners.emit();
   lag.onChange(changed);
   const publicKey = createPublicKeyCache({
     fetchPublicKey: deps.fetchPublicKey,
@@ -235,8 +228,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       };
     },
     onHealthChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.add(listener);
     },
     manageSubscriptions(client, broadcasterUserId) {
       reconciler?.stop();

@@ -9,6 +9,7 @@ import { SECRET_KEYS, type SecretStore } from '../../secrets/secret-store';
 import { AuthError, KickApiError, ValidationError } from '../kick-errors';
 import { WIRE_ASSUMPTIONS } from '../wire-assumptions';
 import type { KickOAuth, TokenSet } from './oauth-endpoints';
+import { Listeners } from '../../../shared/listeners';
 
 export type SessionState =
   { status: 'signed-out'; reason: string | null } | { status: 'signed-in'; scopes: string[]; expiresAtMs: number };
@@ -22,7 +23,7 @@ export class UserSession {
   readonly #store: SecretStore;
   readonly #clock: Clock;
   readonly #marginMs: number;
-  readonly #listeners = new Set<(state: SessionState) => void>();
+  readonly #listeners = new Listeners<[SessionState]>();
   #tokens: StoredUserToken | null = null;
   #signedOutReason: string | null = null;
   #refreshing: Promise<StoredUserToken> | null = null;
@@ -68,8 +69,7 @@ export class UserSession {
   }
 
   onChange(listener: (state: SessionState) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   /** Takes the tokens from a completed sign-in. */
@@ -203,9 +203,6 @@ export class UserSession {
   }
 
   #emit(): void {
-    const state = this.state();
-    for (const listener of this.#listeners) {
-      listener(state);
-    }
+    this.#listeners.emit(this.state());
   }
 }

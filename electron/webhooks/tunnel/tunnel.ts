@@ -3,6 +3,7 @@
  * [reference §4](../../../docs/kick-wire-reference.md#4-what-the-api-lacks), [§5.1](../../../docs/kick-wire-reference.md#51-configuration-and-delivery)), so a desktop app needs a tunnel; this interface hides which one (localtunnel, the user's own
  * reverse proxy, or none) from the receiver and the panel.
  */
+import { Listeners } from '../../../shared/listeners';
 
 /** Where the tunnel stands; the connection-health panel shows it as is. */
 export type TunnelStatus =
@@ -59,7 +60,7 @@ export type TunnelLog = (line: string) => void;
 /** Keeps the listener set and the current status; every adapter reports through one of these. */
 export class StatusBroadcaster {
   #status: TunnelStatus = { state: 'off' };
-  readonly #listeners = new Set<TunnelStatusListener>();
+  readonly #listeners = new Listeners<[TunnelStatus]>();
 
   get(): TunnelStatus {
     return this.#status;
@@ -67,14 +68,10 @@ export class StatusBroadcaster {
 
   set(status: TunnelStatus): void {
     this.#status = status;
-    // A copy, so a listener that unsubscribes itself does not skip the next one.
-    for (const listener of [...this.#listeners]) {
-      listener(status);
-    }
+    this.#listeners.emit(status);
   }
 
   subscribe(listener: TunnelStatusListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 }

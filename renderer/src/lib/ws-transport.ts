@@ -16,6 +16,7 @@ import {
 } from '../../../shared/ipc-contract';
 import type { PanelTransport } from '../../../shared/panel-api';
 import { PANEL_CLOSE, parseServerFrame } from '../../../shared/panel-protocol';
+import { KeyedListeners, Listeners } from '../../../shared/listeners';
 
 /** `connecting` before the first ready, `reconnecting` after a drop, `unauthorized` and `closed` are final. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
@@ -88,8 +89,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
   const pending = new Map<number, Pending>();
   /** Requests and sends written while not ready, in order; each invoke is also in `pending`. */
   let queue: { frame: string; id?: number }[] = [];
-  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
-  const statusListeners = new Set<(status: ConnectionStatus) => void>();
+  const listeners = new KeyedListeners<EventChannel, [unknown]>();
+  const statusListeners = new Listeners<[ConnectionStatus]>();
   let status: ConnectionStatus = 'connecting';
   let socket: SocketLike | null = null;
   let ready = false;
@@ -100,9 +101,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
   const setStatus = (next: ConnectionStatus): void => {
     if (next !== status) {
       status = next;
-      for (const listener of [...statusListeners]) {
-        listener(next);
-      }
+      statusListeners.emit(next);
     }
   };
 
@@ -131,16 +130,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
     if (!(EVENT_CHANNELS as readonly string[]).includes(event)) {
       return;
     }
-    for (const listener of [...(listeners.get(event as EventChannel) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (error) {
-        // One broken listener must not starve the others; report it without stopping the loop.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    listeners.emit(event as EventChannel, payload);
   };
 
   const onData = (data: unknown): void => {
@@ -244,14 +234,10 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       }
     },
     on(event: EventChannel, listener: (payload: unknown) => void): () => void {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener);
-      return () => set.delete(listener);
+      return listeners.add(event, listener);
     },
     onStatus(listener: (status: ConnectionStatus) => void): () => void {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
+      return statusListeners.add(listener);
     },
     close(): void {
       setStatus('closed');
