@@ -4,7 +4,9 @@
  * validated by the router on the receiving side, exactly as on Electron IPC.
  *
  * Client → server: `hello` (the access token, first), `invoke` (a request with an id), `send`.
- * Server → client: `ready` (after a good hello), `result` (per invoke id), `event`, `error`.
+ * Server → client: `ready` (after a good hello), `result` (per invoke id), `event`, `events` (every event
+ * of one event-loop turn in one frame, in order: a raid's chat is one frame per turn, not one per line;
+ * issue 10), `error`.
  */
 import type { ErrorValue, Result } from './errors';
 
@@ -43,6 +45,7 @@ export type ServerFrame =
   | { type: 'ready' }
   | { type: 'result'; id: RequestId; result: Result<unknown> }
   | { type: 'event'; event: string; payload: unknown }
+  | { type: 'events'; events: { event: string; payload: unknown }[] }
   | { type: 'error'; error: ErrorValue };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -115,6 +118,16 @@ export function parseServerFrame(text: string): ServerFrame | null {
         : null;
     case 'event':
       return typeof frame.event === 'string' ? { type: 'event', event: frame.event, payload: frame.payload } : null;
+    case 'events':
+      return Array.isArray(frame.events) && frame.events.every((e) => isRecord(e) && typeof e.event === 'string')
+        ? {
+            type: 'events',
+            events: (frame.events as Record<string, unknown>[]).map((e) => ({
+              event: e.event as string,
+              payload: e.payload,
+            })),
+          }
+        : null;
     case 'error':
       return isRecord(frame.error) && typeof frame.error.code === 'string' && typeof frame.error.message === 'string'
         ? { type: 'error', error: frame.error as unknown as ErrorValue }

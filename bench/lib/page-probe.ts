@@ -91,6 +91,7 @@ export const PAGE_PROBE = `(() => {
         let frame;
         try { frame = JSON.parse(event.data); } catch { return; }
         if (frame && frame.type === 'event') walk(frame.payload, 0);
+        if (frame && frame.type === 'events') for (const e of frame.events) walk(e.payload, 0);
       });
     }
   };

@@ -12,6 +12,8 @@ export interface PanelClient {
   readonly events: Map<string, number>;
   /** Bytes of event frames received. */
   readonly eventBytes: number;
+  /** Event frames received (a turn's events share one). */
+  readonly eventFrames: number;
   /** Calls `listener` with every event's name and payload; returns the unsubscribe function. */
   onEvent(listener: (event: string, payload: unknown) => void): () => void;
   invoke<T = unknown>(channel: string, args?: unknown[]): Promise<{ ok: boolean; value?: T; error?: unknown }>;
@@ -27,6 +29,7 @@ export async function connectPanel(panelUrl: string): Promise<PanelClient> {
   const pending = new Map<number, (result: { ok: boolean; value?: unknown; error?: unknown }) => void>();
   let nextId = 1;
   let eventBytes = 0;
+  let frames = 0;
   const ready = new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.once('close', (code) => reject(new Error(`the panel socket closed (${code}) before it was ready`)));
@@ -35,16 +38,21 @@ export async function connectPanel(panelUrl: string): Promise<PanelClient> {
         type: string;
         event?: string;
         payload?: unknown;
+        events?: { event: string; payload: unknown }[];
         id?: number;
         result?: { ok: boolean; value?: unknown; error?: unknown };
       };
       if (frame.type === 'ready') {
         resolve();
-      } else if (frame.type === 'event') {
+      } else if (frame.type === 'event' || frame.type === 'events') {
         eventBytes += data.length;
-        events.set(frame.event!, (events.get(frame.event!) ?? 0) + 1);
-        for (const listener of listeners) {
-          listener(frame.event!, frame.payload);
+        frames++;
+        // A turn's events come as one `events` frame (shared/panel-protocol.ts).
+        for (const { event, payload } of frame.events ?? [{ event: frame.event!, payload: frame.payload }]) {
+          events.set(event, (events.get(event) ?? 0) + 1);
+          for (const listener of listeners) {
+            listener(event, payload);
+          }
         }
       } else if (frame.type === 'result') {
         pending.get(frame.id!)?.(frame.result!);
@@ -58,6 +66,9 @@ export async function connectPanel(panelUrl: string): Promise<PanelClient> {
     events,
     get eventBytes() {
       return eventBytes;
+    },
+    get eventFrames() {
+      return frames;
     },
     onEvent(listener) {
       listeners.add(listener);

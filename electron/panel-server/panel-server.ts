@@ -186,22 +186,46 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
         maxInFlight: 64,
         log,
         onAuthorized: (s) => clients.add(s),
+        beforeResult: () => flushNow(),
       });
       ws.on('close', () => clients.delete(ws));
     });
   };
 
+  // Events of one event-loop turn go out together, serialised once for every client: one frame per turn
+  // instead of one per event (a raid's chat cost a WebSocket write per line; issue 10).
+  let turn: string[] = [];
+  let flushing: NodeJS.Immediate | null = null;
   const broadcast = (event: EventChannel, payload: unknown): void => {
     if (clients.size === 0) {
       return;
     }
-    let text: string;
     try {
-      text = JSON.stringify({ type: 'event', event, payload });
+      turn.push(JSON.stringify({ event, payload }));
     } catch (error) {
       log(`panel: event ${event} could not be serialised: ${String(error)}`);
       return;
     }
+    flushing ??= setImmediate(flushTurn);
+  };
+  const flushNow = (): void => {
+    if (flushing !== null) {
+      clearImmediate(flushing);
+      flushTurn();
+    }
+  };
+  const flushTurn = (): void => {
+    flushing = null;
+    const events = turn;
+    turn = [];
+    if (events.length === 0) {
+      return;
+    }
+    // One event keeps the single-event frame; several travel as `events` (shared/panel-protocol.ts).
+    const text =
+      events.length === 1
+        ? `{"type":"event",${events[0]!.slice(1)}`
+        : `{"type":"events","events":[${events.join(',')}]}`;
     const limit = options.maxBufferedBytes ?? 8 * 1024 * 1024;
     for (const socket of clients) {
       if (socket.bufferedAmount > limit) {
@@ -252,6 +276,7 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     for (const unsubscribe of unsubscribes) {
       unsubscribe();
     }
+    flushNow();
     const sockets = [...wss.clients];
     await Promise.all(sockets.map((socket) => closeGracefully(socket)));
     wss.close();

@@ -27,6 +27,11 @@ export interface SessionOptions {
   log: (message: string) => void;
   /** Called once the socket is authorized: from then on it receives events. */
   onAuthorized(socket: WebSocket): void;
+  /**
+   * Called before a result is sent: events are batched per turn, and an event a request caused must still
+   * reach the panel before that request's answer, as it did when events went out one by one.
+   */
+  beforeResult?(): void;
 }
 
 const INTERNAL: ErrorValue = { code: 'Internal', message: 'the request failed inside Greenroom' };
@@ -91,6 +96,7 @@ export function runSession(socket: WebSocket, options: SessionOptions): void {
     } finally {
       inFlight -= 1;
     }
+    options.beforeResult?.();
     sendFrame(socket, { type: 'result', id, result });
   };
 

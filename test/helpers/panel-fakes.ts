@@ -105,8 +105,10 @@ export function rawGet(
 /** A WebSocket client that records every server frame and can await the next one of a type. */
 export class TestSocket {
   readonly ws: WebSocket;
-  /** Every frame received, in order. */
+  /** Every frame received, in order, an `events` frame as its events one by one. */
   readonly all: ServerFrame[] = [];
+  /** The frames as they came over the wire. */
+  readonly frames: ServerFrame[] = [];
   readonly #unclaimed: ServerFrame[] = [];
   readonly #waiters: { type: string; resolve: (f: ServerFrame) => void }[] = [];
   readonly #closed: Promise<number>;
@@ -114,21 +116,31 @@ export class TestSocket {
   constructor(url: string, options: { origin?: string; headers?: Record<string, string> } = {}) {
     this.ws = new WebSocket(url, { ...options });
     this.ws.on('message', (data: Buffer) => {
-      const frame = parseServerFrame(data.toString('utf8'));
-      if (!frame) {
+      const parsed = parseServerFrame(data.toString('utf8'));
+      if (!parsed) {
         return;
       }
-      this.all.push(frame);
-      const i = this.#waiters.findIndex((w) => w.type === frame.type);
-      if (i >= 0) {
-        this.#waiters.splice(i, 1)[0]!.resolve(frame);
-      } else {
-        this.#unclaimed.push(frame);
+      this.frames.push(parsed);
+      // A turn's events arrive as one `events` frame; tests read them one event at a time.
+      const frames: ServerFrame[] =
+        parsed.type === 'events' ? parsed.events.map((e) => ({ type: 'event', ...e })) : [parsed];
+      for (const frame of frames) {
+        this.#take(frame);
       }
     });
     this.ws.on('error', () => undefined);
     // Not events.once: that rejects on an 'error' event, and refused upgrades emit one.
     this.#closed = new Promise((resolve) => this.ws.once('close', (code: number) => resolve(code)));
+  }
+
+  #take(frame: ServerFrame): void {
+    this.all.push(frame);
+    const i = this.#waiters.findIndex((w) => w.type === frame.type);
+    if (i >= 0) {
+      this.#waiters.splice(i, 1)[0]!.resolve(frame);
+    } else {
+      this.#unclaimed.push(frame);
+    }
   }
 
   /** Resolves when the socket opens; rejects with the HTTP status when the upgrade is refused. */

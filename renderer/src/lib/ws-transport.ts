@@ -148,6 +148,10 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       settle(frame.id, frame.result as InvokeResult<InvokeChannel>);
     } else if (frame?.type === 'event') {
       dispatch(frame.event, frame.payload);
+    } else if (frame?.type === 'events') {
+      for (const { event, payload } of frame.events) {
+        dispatch(event, payload);
+      }
     }
   };
 

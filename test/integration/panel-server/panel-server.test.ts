@@ -408,6 +408,46 @@ describe('WebSocket messages', () => {
 });
 
 describe('events', () => {
+  it("sends one turn's events in one frame, in order, serialised once for every client", async () => {
+    const a = await authorizedSocket();
+    const b = await authorizedSocket();
+    const before = [a.frames.length, b.frames.length];
+    for (let i = 0; i < 100; i++) {
+      app.events.emit('chat:deleted', { messageId: `burst-${i}` });
+    }
+    for (const s of [a, b]) {
+      for (let i = 0; i < 100; i++) {
+        expect(await s.next('event')).toMatchObject({ payload: { messageId: `burst-${i}` } });
+      }
+    }
+    expect(a.frames.slice(before[0])).toHaveLength(1);
+    expect(b.frames.slice(before[1])).toEqual([
+      {
+        type: 'events',
+        events: Array.from({ length: 100 }, (_, i) => ({
+          event: 'chat:deleted',
+          payload: { messageId: `burst-${i}` },
+        })),
+      },
+    ]);
+    // A lone event keeps the single-event frame.
+    app.events.emit('chat:deleted', { messageId: 'alone' });
+    expect(await a.next('event')).toEqual({ type: 'event', event: 'chat:deleted', payload: { messageId: 'alone' } });
+    expect(a.frames.at(-1)).toEqual({ type: 'event', event: 'chat:deleted', payload: { messageId: 'alone' } });
+  });
+
+  it('an event a request caused reaches the panel before that request answers', async () => {
+    const s = await authorizedSocket();
+    app.answer('chat:history', () => {
+      app.events.emit('chat:deleted', { messageId: 'caused' });
+      return Promise.resolve([]);
+    });
+    s.send({ id: 41, type: 'invoke', channel: 'chat:history', args: [] });
+    expect((await s.next('result')).id).toBe(41);
+    const order = s.frames.map((f) => f.type);
+    expect(order.lastIndexOf('event')).toBeLessThan(order.lastIndexOf('result'));
+  });
+
   it('pushes every event to authorized sockets only', async () => {
     const a = await authorizedSocket();
     const b = await authorizedSocket();

@@ -40,6 +40,22 @@ describe('parseClientFrame', () => {
 });
 
 describe('parseServerFrame', () => {
+  it("reads a turn's events frame, and refuses one with an event that has no name", () => {
+    expect(
+      parseServerFrame(
+        '{"type":"events","events":[{"event":"chat:deleted","payload":{"messageId":"a"}},{"event":"x"}]}',
+      ),
+    ).toEqual({
+      type: 'events',
+      events: [
+        { event: 'chat:deleted', payload: { messageId: 'a' } },
+        { event: 'x', payload: undefined },
+      ],
+    });
+    expect(parseServerFrame('{"type":"events","events":[{"payload":1}]}')).toBeNull();
+    expect(parseServerFrame('{"type":"events","events":{}}')).toBeNull();
+  });
+
   it('accepts the four server frames', () => {
     expect(parseServerFrame('{"type":"ready"}')).toEqual({ type: 'ready' });
     expect(parseServerFrame('{"type":"result","id":3,"result":{"ok":true,"value":null}}')).toEqual({
