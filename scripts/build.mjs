@@ -3,8 +3,8 @@
 // process (→ out/main/index.js, ESM), the panel-only entry (→ out/main/panel.js, ESM) and the preload
 // (→ out/preload/index.cjs: one CommonJS file, because sandboxed preloads cannot load ES modules).
 // npm dependencies stay external in the main bundles: electron-builder packs the production ones into
-// the asar, so bundling them too would ship them twice. The preload bundles everything it uses (zod and
-// the contract), since a sandboxed preload can require only a few Electron modules.
+// the asar, so bundling them too would ship them twice. The preload bundles everything it uses (a
+// sandboxed preload can require only a few Electron modules): the plain channel lists, never the schemas.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,7 +44,7 @@ export async function buildAll() {
       target: 'chrome120',
       format: 'cjs',
       external: ['electron'],
-      // zod is most of it; the preload is parsed on every window load.
+      // The preload is parsed on every window load.
       minify: true,
     }),
   ]);

@@ -6,6 +6,15 @@
  * Channel strings appear nowhere else. Results cross as values (`Result<T>`); only programmer errors throw.
  */
 import { z } from 'zod';
+import {
+  EVENT_CHANNELS,
+  type EventChannel,
+  type InvokeChannel,
+  isInvokeChannel,
+  isSendChannel,
+  IPC_PREFIX,
+  type SendChannel,
+} from './ipc-channels';
 import type { Result } from './errors';
 import type { KickEventType } from './kick/scopes';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from './kick/scopes';
@@ -161,7 +170,7 @@ export const INVOKE_SCHEMAS = {
   'settings:set-credentials': one(
     z.strictObject({ clientId: z.string().min(1).max(100), clientSecret: z.string().min(1).max(200) }),
   ),
-} as const;
+} as const satisfies Record<InvokeChannel, z.ZodType>;
 
 /** Result value of each request channel. */
 export interface InvokeResults {
@@ -199,7 +208,6 @@ export interface InvokeResults {
   'settings:set-credentials': SettingsView;
 }
 
-export type InvokeChannel = keyof typeof INVOKE_SCHEMAS;
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;
 export type InvokeResult<C extends InvokeChannel> = Result<InvokeResults[C]>;
 
@@ -208,9 +216,8 @@ export const SEND_SCHEMAS = {
   'app:open-external': one(z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2000) })),
   'window:pop-out-chat': none,
   'window:toggle-companion': none,
-} as const;
+} as const satisfies Record<SendChannel, z.ZodType>;
 
-export type SendChannel = keyof typeof SEND_SCHEMAS;
 export type SendArgs<C extends SendChannel> = z.infer<(typeof SEND_SCHEMAS)[C]>;
 
 /** A Kick event as the panel receives it: the chat view for chat, a feed item for the rest. */
@@ -230,28 +237,17 @@ export interface EventPayloads {
   'app:restarted': AppRestartedView;
 }
 
-export type EventChannel = keyof EventPayloads;
-
-export const EVENT_CHANNELS: readonly EventChannel[] = [
-  'kick:event',
-  'chat:deleted',
-  'mod:action',
-  'session:changed',
-  'health:changed',
-  'settings:changed',
-  'app:restarted',
-];
-
-export function isInvokeChannel(value: unknown): value is InvokeChannel {
-  return typeof value === 'string' && Object.hasOwn(INVOKE_SCHEMAS, value);
-}
-
-export function isSendChannel(value: unknown): value is SendChannel {
-  return typeof value === 'string' && Object.hasOwn(SEND_SCHEMAS, value);
-}
-
-/** All IPC channel names carry this prefix on the Electron side, so main can ignore anything else. */
-export const IPC_PREFIX = 'greenroom:';
+// The names live in ipc-channels.ts (plain lists the preload can carry without zod); re-exported here so
+// everything else keeps importing the contract from one place.
+export { EVENT_CHANNELS, IPC_PREFIX, isInvokeChannel, isSendChannel };
+export type { EventChannel, InvokeChannel, SendChannel };
+/** Every event channel has a payload type, and every payload type a channel. */
+type EventPayloadsCoverChannels = [EventChannel] extends [keyof EventPayloads]
+  ? [keyof EventPayloads] extends [EventChannel]
+    ? true
+    : never
+  : never;
+export const EVENT_PAYLOADS_MATCH: EventPayloadsCoverChannels = true;
 
 /** Event types main forwards as feed items rather than chat. */
 export type FeedEventType = Exclude<KickEventType, 'chat.message.sent'>;

@@ -5,14 +5,10 @@
  * the app's events out to our windows. `register.ts` wires this to ipcMain.
  */
 import type { ErrorValue, Result } from '../../shared/errors';
-import { EVENT_CHANNELS, IPC_PREFIX, type EventChannel, type EventPayloads } from '../../shared/ipc-contract';
+import { EVENT_CHANNELS, IPC_CHANNELS, type EventChannel } from '../../shared/ipc-channels';
+import type { EventPayloads } from '../../shared/ipc-contract';
 
-/** The IPC channel names: the contract's channels travel inside these three. */
-export const IPC_CHANNELS = {
-  invoke: `${IPC_PREFIX}invoke`,
-  send: `${IPC_PREFIX}send`,
-  event: `${IPC_PREFIX}event`,
-} as const;
+export { IPC_CHANNELS };
 
 /** The parts of an Electron IPC event the gate reads. */
 export interface IpcSenderEvent {

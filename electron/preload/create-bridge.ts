@@ -5,9 +5,15 @@
  * The panel builds its named API over this with `createPanelApi` (renderer/src/lib/transport.ts).
  */
 import type { ErrorValue, Result } from '../../shared/errors';
-import { EVENT_CHANNELS, isInvokeChannel, isSendChannel, type EventChannel } from '../../shared/ipc-contract';
+// Plain channel lists, not the contract: the schemas (zod) would make the preload 460 KB (issue 10).
+import {
+  IPC_CHANNELS,
+  isEventChannel,
+  isInvokeChannel,
+  isSendChannel,
+  type EventChannel,
+} from '../../shared/ipc-channels';
 import { KeyedListeners } from '../../shared/listeners';
-import { IPC_CHANNELS } from '../ipc/ipc-gate';
 
 /** The slice of ipcRenderer the bridge uses. */
 export interface IpcRendererLike {
@@ -20,10 +26,6 @@ export interface GreenroomBridge {
   invoke(channel: string, args: unknown[]): Promise<unknown>;
   send(channel: string, args: unknown[]): void;
   on(event: string, listener: (payload: unknown) => void): () => void;
-}
-
-function isEventChannel(value: unknown): value is EventChannel {
-  return typeof value === 'string' && (EVENT_CHANNELS as readonly string[]).includes(value);
 }
 
 export function createPreloadBridge(ipc: IpcRendererLike): GreenroomBridge {
