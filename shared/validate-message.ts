@@ -54,22 +54,11 @@ function checkMessage<C extends string>(
   return { ok: true, value: { channel, args: parsed.data } };
 }
 
-export function checkInvoke(
-  channel: unknown,
-  args: unknown,
-): Result<{ channel: InvokeChannel; args: InvokeArgs<InvokeChannel> }> {
-  return checkMessage(channel, args, isInvokeChannel, INVOKE_SCHEMAS) as Result<{
-    channel: InvokeChannel;
-    args: InvokeArgs<InvokeChannel>;
-  }>;
-}
+/** A message that passed: its channel and its parsed arguments. */
+type Checked<C extends string, A> = Result<{ channel: C; args: A }>;
 
-export function checkSend(
-  channel: unknown,
-  args: unknown,
-): Result<{ channel: SendChannel; args: SendArgs<SendChannel> }> {
-  return checkMessage(channel, args, isSendChannel, SEND_SCHEMAS) as Result<{
-    channel: SendChannel;
-    args: SendArgs<SendChannel>;
-  }>;
-}
+export const checkInvoke = (channel: unknown, args: unknown): Checked<InvokeChannel, InvokeArgs<InvokeChannel>> =>
+  checkMessage(channel, args, isInvokeChannel, INVOKE_SCHEMAS) as Checked<InvokeChannel, InvokeArgs<InvokeChannel>>;
+
+export const checkSend = (channel: unknown, args: unknown): Checked<SendChannel, SendArgs<SendChannel>> =>
+  checkMessage(channel, args, isSendChannel, SEND_SCHEMAS) as Checked<SendChannel, SendArgs<SendChannel>>;

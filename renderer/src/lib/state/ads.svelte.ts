@@ -11,7 +11,7 @@ import type { KickAdBreakStatus } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { explainAdError, type ShownError } from '../error-text';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 
 export interface RunningBreak {
   id: string;
@@ -94,18 +94,14 @@ export class AdsState {
     this.#isLive = isLive;
     this.#now = clock.now();
   }
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
 
   get status(): KickAdBreakStatus | null {
     return this.#status;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
   get busy(): 'enroll' | 'run' | null {
     return this.#busy;

@@ -6,7 +6,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, FeedKind } from '../../../../shared/views';
 import { mergeBy } from '../collections';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 import type { ShownError } from '../error-text';
 
 export interface FeedFilter {
@@ -52,20 +52,16 @@ export class FeedState {
     this.#api = api;
   }
 
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
   get items(): readonly FeedItem[] {
     return this.#items;
   }
   get filter(): string {
     return this.#filter;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
 
   setFilter(id: string): void {

@@ -6,7 +6,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { HealthView } from '../../../../shared/views';
 import { lagBannerText } from '../event-reach';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 import type { ShownError } from '../error-text';
 
 /** The health view and its refresh. */
@@ -51,14 +51,13 @@ export class HealthState {
     this.#api = api;
   }
 
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
   get health(): HealthView | null {
     return this.#health;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
 
   apply(health: HealthView): void {

@@ -2,7 +2,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 import type { ShownError } from '../error-text';
 
 export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
@@ -28,20 +28,16 @@ export class LeaderboardState {
     this.#api = api;
   }
 
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
   get period(): LeaderboardPeriod {
     return this.#period;
   }
   get top(): number {
     return this.#top;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
 
   setPeriod(period: LeaderboardPeriod): void {

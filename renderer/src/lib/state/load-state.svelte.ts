@@ -3,13 +3,21 @@
  * (ads, stream info, rewards, feed, leaderboard, redemptions, health). Each of them used to repeat the same
  * block: set loading and clear the error, await a `Result`, clear loading, then describe the error or keep
  * the value and mark it loaded. Kept here once so every view words and times it the same way; the owning
- * class keeps its public getters and delegates to this.
+ * class keeps the `LoadState` private and shows it to views as `load`, typed `LoadFlags` so only the owner
+ * drives it.
  */
 import type { ErrorValue, Result } from '../../../../shared/errors';
 import { explainError, type ShownError } from '../error-text';
 
+/** What a view reads of a load: the three flags, not the means to change them. */
+export interface LoadFlags {
+  readonly loading: boolean;
+  readonly loaded: boolean;
+  readonly error: ShownError | null;
+}
+
 /** Flags of a load from main; `run` drives them around one call. */
-export class LoadState {
+export class LoadState implements LoadFlags {
   #loading = $state(false);
   #loaded = $state(false);
   #error = $state.raw<ShownError | null>(null);

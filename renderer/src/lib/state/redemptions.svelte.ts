@@ -9,7 +9,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, RedemptionGroupView, RedemptionView } from '../../../../shared/views';
 import { indexBy, isoTime, setOf } from '../collections';
 import { explainRedemptionFailure, type ShownError } from '../error-text';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** The most ids one call may carry (the contract's cap; main batches them by 25). */
 const IDS_PER_CALL = 1000;
@@ -39,6 +39,11 @@ export class RedemptionsState {
     this.#api = api;
     this.#onDone = onDone;
   }
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
 
   get groups(): readonly RedemptionGroupView[] {
     return this.#groups;
@@ -48,15 +53,6 @@ export class RedemptionsState {
   }
   get busy(): RedemptionVerb | null {
     return this.#busy;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
 
   isSelected(id: string): boolean {

@@ -9,7 +9,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickReward } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { explainError, type ShownError } from '../error-text';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 import { RewardFormState } from './reward-form.svelte';
 
 export type ManagedReward = KickReward & { canManage: boolean };
@@ -32,17 +32,13 @@ export class RewardsState {
     this.#api = api;
   }
 
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
   get rewards(): readonly ManagedReward[] {
     return this.#rewards;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
   get form(): RewardFormState | null {
     return this.#form;

@@ -7,7 +7,7 @@ import type { KickCategory, KickChannel } from '../../../../shared/kick/resource
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { explainError, type ShownError } from '../error-text';
-import { LoadState } from './load-state.svelte';
+import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** The contract's cap on a stream title. */
 export const STREAM_TITLE_MAX = 200;
@@ -88,17 +88,13 @@ export class StreamInfoState {
     this.#clock = clock;
   }
 
+  /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
+  get loadState(): LoadFlags {
+    return this.#load;
+  }
+
   get info(): KickChannel | null {
     return this.#info;
-  }
-  get loading(): boolean {
-    return this.#load.loading;
-  }
-  get loaded(): boolean {
-    return this.#load.loaded;
-  }
-  get error(): ShownError | null {
-    return this.#load.error;
   }
   get saving(): boolean {
     return this.#saving;
