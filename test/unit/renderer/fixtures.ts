@@ -42,7 +42,9 @@ export function account(over: Partial<AccountView> = {}): AccountView {
   };
 }
 
-export function message(over: Partial<ChatMessageView> & { username?: string; userId?: number } = {}): ChatMessageView {
+export function message(
+  over: Partial<ChatMessageView> & { username?: string; userId?: number | null } = {},
+): ChatMessageView {
   seq++;
   const { username = `viewer${seq}`, userId = 1000 + seq, ...rest } = over;
   return {

@@ -1,24 +1,24 @@
 /**
  * Live chat: a bounded scrollback (default 1,000, `settings.chatScrollback`), new messages buffered and
  * flushed once per animation frame, pause (hover, scroll-up, held key) with an "N new" count, deletions
- * marked in place, and each user's recent messages kept for the user card while Greenroom runs.
- * Memory stays flat over a long stream ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10): every list here has a cap.
+ * marked in place. Each user's recent messages for the user card are kept once, in main's chat history; the
+ * card fetches them when it opens and adds what arrives in this scrollback while it is open, so a raid of
+ * thousands of chatters does not hold a second copy of their messages in every panel. Memory stays flat
+ * over a long stream ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10): every list here has a cap.
  */
 import { SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView } from '../../../../shared/views';
 import { animationFrameScheduler, type FrameScheduler } from '../clock';
 import { explainError, type ShownError } from '../error-text';
-import { RecentByUser } from '../recent-by-user';
 
 export type PauseReason = 'hover' | 'scroll' | 'key';
 
 export const DEFAULT_SCROLLBACK = 1000;
 const SCROLLBACK_MIN = 100;
 const SCROLLBACK_MAX = 10_000;
-/** Messages kept per user for the card, and users remembered. */
+/** Messages the card shows per user (main keeps as many). */
 export const RECENT_PER_USER = 50;
-const RECENT_USERS_MAX = 2000;
 
 /** Chat scrollback, batching and pause. */
 export class ChatState {
@@ -31,13 +31,11 @@ export class ChatState {
   #limit = $state(DEFAULT_SCROLLBACK);
   #loading = $state(false);
   #error = $state.raw<ShownError | null>(null);
-  #recentVersion = $state(0);
   #buffer: ChatMessageView[] = [];
   #frameRequested = false;
   // Bookkeeping only, never rendered: ids in scrollback for dedupe (deliberately not reactive).
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #ids = new Set<string>();
-  #recent = new RecentByUser(RECENT_PER_USER, RECENT_USERS_MAX);
 
   readonly paused = $derived(this.#reasons.size > 0);
 
@@ -85,7 +83,6 @@ export class ChatState {
     const fresh = result.value.filter((m) => !this.#ids.has(m.messageId));
     for (const m of fresh) {
       this.#ids.add(m.messageId);
-      this.#recent.add(m);
     }
     this.#messages = this.#trim([...fresh, ...this.#messages]);
   }
@@ -96,7 +93,6 @@ export class ChatState {
       return;
     }
     this.#ids.add(message.messageId);
-    this.#recent.add(message);
     this.#buffer.push(message);
     if (this.#buffer.length > this.#limit * 2) {
       // A hidden dock gets no frames; keep the buffer within the cap too.
@@ -124,7 +120,6 @@ export class ChatState {
     } else {
       this.#messages = this.#trim(this.#messages.concat(batch));
     }
-    this.#recentVersion++;
   }
 
   pause(reason: PauseReason): void {
@@ -158,16 +153,19 @@ export class ChatState {
     this.#buffer = mark(this.#buffer) ?? this.#buffer;
     this.#messages = mark(this.#messages) ?? this.#messages;
     this.#held = mark(this.#held) ?? this.#held;
-    const found = [...this.#buffer, ...this.#messages, ...this.#held].find((m) => m.messageId === messageId);
-    if (found && this.#recent.replace(found)) {
-      this.#recentVersion++;
-    }
   }
 
-  /** A user's recent messages, oldest first; reactive to new messages. */
+  /**
+   * A user's messages in this scrollback (shown and held), oldest first, at most `RECENT_PER_USER`; reactive
+   * to new messages. Senders without an id are matched by name, case-insensitively.
+   */
   recentFor(userId: number | null, username: string): ChatMessageView[] {
-    void this.#recentVersion;
-    return this.#recent.get(userId, username);
+    const name = username.toLowerCase();
+    const mine = (m: ChatMessageView): boolean =>
+      userId !== null
+        ? m.sender.userId === userId
+        : m.sender.userId === null && m.sender.username.toLowerCase() === name;
+    return [...this.#messages.filter(mine), ...this.#held.filter(mine)].slice(-RECENT_PER_USER);
   }
 
   /** Finds a message in view by id. */
@@ -186,8 +184,6 @@ export class ChatState {
     this.#buffer = [];
     this.#frameRequested = false;
     this.#ids.clear();
-    this.#recent.clear();
-    this.#recentVersion++;
   }
 
   #release(): void {

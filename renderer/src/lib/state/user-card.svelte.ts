@@ -1,6 +1,6 @@
 /**
- * The user card ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 6): the user's recent messages (kept here while Greenroom runs, merged with
- * what main remembers) and the moderation actions taken on them, with a selected message for the
+ * The user card ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 6): the user's recent messages (what main kept while Greenroom ran,
+ * fetched on open, plus what arrives in this panel's scrollback while the card is open) and the moderation actions taken on them, with a selected message for the
  * keyboard's Delete.
  */
 import type { PanelApi } from '../../../../shared/panel-api';

@@ -108,6 +108,19 @@ describe('ChatState', () => {
     expect(chat.recentFor(8, 'eight')).toHaveLength(1);
   });
 
+  it("finds a user's messages held while paused, and an anonymous sender by name", () => {
+    const { frames, chat } = setup();
+    chat.receive(message({ userId: null, username: 'Guest' }));
+    frames.run();
+    chat.pause('hover');
+    chat.receive(message({ userId: 7, username: 'seven', content: 'held' }));
+    frames.run();
+    expect(chat.messages).toHaveLength(1);
+    expect(chat.recentFor(7, 'seven').map((m) => m.content)).toEqual(['held']);
+    expect(chat.recentFor(null, 'guest')).toHaveLength(1);
+    expect(chat.recentFor(null, 'seven')).toEqual([]);
+  });
+
   it('restores history before live messages without duplicates', async () => {
     const { fake, frames, chat } = setup();
     const old = message();
