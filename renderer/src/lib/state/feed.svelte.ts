@@ -7,7 +7,6 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, FeedKind } from '../../../../shared/views';
 import { mergeBy } from '../collections';
 import { LoadState, type LoadFlags } from './load-state.svelte';
-import type { ShownError } from '../error-text';
 
 export interface FeedFilter {
   id: string;

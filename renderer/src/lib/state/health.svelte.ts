@@ -7,7 +7,6 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { HealthView } from '../../../../shared/views';
 import { lagBannerText } from '../event-reach';
 import { LoadState, type LoadFlags } from './load-state.svelte';
-import type { ShownError } from '../error-text';
 
 /** The health view and its refresh. */
 export class HealthState {

@@ -3,7 +3,6 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { LoadState, type LoadFlags } from './load-state.svelte';
-import type { ShownError } from '../error-text';
 
 export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
 export const LEADERBOARD_PERIODS: readonly { id: LeaderboardPeriod; label: string }[] = [

@@ -8,7 +8,7 @@ import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, RedemptionGroupView, RedemptionView } from '../../../../shared/views';
 import { indexBy, isoTime, setOf } from '../collections';
-import { explainRedemptionFailure, type ShownError } from '../error-text';
+import { explainRedemptionFailure } from '../error-text';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** The most ids one call may carry (the contract's cap; main batches them by 25). */
