@@ -6,15 +6,27 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const nodeMajor = process.versions.node.split('.')[0];
 
+/**
+ * `npm run dev` only (scripts/dev.mjs): Vite's dev client injects each component's CSS as a <style> element,
+ * which the panel's CSP (index.html, no inline styles) would block. The served page allows inline styles;
+ * the built panel keeps the strict policy unchanged.
+ */
+const devStyles: Plugin = {
+  name: 'greenroom-dev-inline-styles',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+};
+
 export default defineConfig({
   root: process.env.VITEST ? here : resolve(here, 'renderer'),
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), devStyles],
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   build: { outDir: resolve(here, 'out/renderer'), emptyOutDir: true, sourcemap: false },
   test: {
