@@ -109,3 +109,15 @@ export class Checks {
     return this.list(field, Array.isArray(value) ? value : [value], rule, item);
   }
 }
+
+/** An element check for `list`/`oneOrMany`: a positive integer id. */
+export const positiveId =
+  (c: Checks) =>
+  (v: unknown, name: string): number =>
+    c.int(name, v, { min: 1 });
+
+/** An element check for `list`/`oneOrMany`: a non-empty string. */
+export const nonEmpty =
+  (c: Checks) =>
+  (v: unknown, name: string): string =>
+    c.string(name, v, { min: 1 });
