@@ -22,6 +22,7 @@ import type {
 import { LIMITS } from '../../shared/limits';
 import type { RedemptionGroupView } from '../../shared/views';
 import type { KickClient, RewardFields } from '../kick/kick-client';
+import { RedeemerNames } from './redeemer-names';
 
 /** The Kick client operations channel management uses. */
 export type ChannelClient = Pick<
@@ -65,11 +66,6 @@ export interface ChannelOpsDeps {
 
 /** Pages of redemptions read for one listing (25 a page): a queue longer than this is shown in part. */
 const REDEMPTION_PAGES_MAX = 40;
-/** Names looked up at Kick per listing: the rest stay unnamed until an event or a later listing names them. */
-const NAME_LOOKUPS_MAX = 25;
-const NAME_LOOKUPS_PARALLEL = 5;
-/** Names remembered from lookups, so a refresh does not ask Kick again. */
-const NAME_CACHE_MAX = 2000;
 const CATEGORY_RESULTS = 20;
 
 /** A reward with whether this app may edit it. */
@@ -80,75 +76,28 @@ export class ChannelOps {
   readonly #deps: ChannelOpsDeps;
   /** What Kick's `can_manage` said per reward id. */
   readonly #canManage = new Map<string, boolean>();
-  /** Names Kick's users endpoint gave (insertion order, oldest dropped first). */
-  readonly #lookedUp = new Map<number, string>();
+  readonly #names: RedeemerNames;
 
   constructor(deps: ChannelOpsDeps) {
     this.#deps = deps;
+    this.#names = new RedeemerNames({
+      fetchUser: (id) => deps.client.fetchUser(id),
+      knownUsername: deps.knownUsername,
+      onLookupFailed: (error) => deps.log(`channel: could not look up some redeemers' names: ${describe(error)}`),
+    });
   }
 
   // --- Redemptions ---
 
-  /**
-   * Every redemption with the status (default pending), grouped by reward, pages merged, each with the
-   * redeemer's name: Kick's listing carries only `redeemer.user_id`, and a panel opened later (a reload, a
-   * second dock) has seen no events, so the names are resolved here where the events are.
-   */
+  /** Every redemption with the status (default pending), grouped by reward, pages merged, each with the
+   * redeemer's name (`redeemer-names.ts`: Kick's listing has only ids). */
   async listRedemptions(status?: KickRedemptionStatus): Promise<RedemptionGroupView[]> {
     const groups = await this.#fetchRedemptions(status);
-    const names = await this.#resolveNames(groups.flatMap((g) => g.redemptions.map((r) => r.redeemer.user_id)));
+    const names = await this.#names.resolve(groups.flatMap((g) => g.redemptions.map((r) => r.redeemer.user_id)));
     return groups.map((g) => ({
       reward: g.reward,
       redemptions: g.redemptions.map((r) => ({ ...r, redeemerName: names.get(r.redeemer.user_id) ?? null })),
     }));
-  }
-
-  /** Names for the user ids: what main has seen first, then Kick's users endpoint (bounded, failures skipped). */
-  async #resolveNames(userIds: number[]): Promise<Map<number, string>> {
-    const names = new Map<number, string>();
-    const unknown: number[] = [];
-    for (const id of new Set(userIds)) {
-      const name = this.#deps.knownUsername?.(id) ?? this.#lookedUp.get(id);
-      if (name) {
-        names.set(id, name);
-      } else {
-        unknown.push(id);
-      }
-    }
-    let failed: unknown = null;
-    const todo = unknown.slice(0, NAME_LOOKUPS_MAX);
-    // A few at a time, so a long queue of unknown viewers does not burst into Kick's rate limit.
-    for (let start = 0; start < todo.length; start += NAME_LOOKUPS_PARALLEL) {
-      await Promise.all(
-        todo.slice(start, start + NAME_LOOKUPS_PARALLEL).map(async (id) => {
-          try {
-            const user = await this.#deps.client.fetchUser(id);
-            if (user?.name) {
-              names.set(id, user.name);
-              this.#rememberName(id, user.name);
-            }
-          } catch (error) {
-            failed = error;
-          }
-        }),
-      );
-    }
-    if (failed !== null) {
-      // Without user:read (or with Kick unreachable) the queue still lists the redemptions, unnamed.
-      this.#deps.log(`channel: could not look up some redeemers' names: ${describe(failed)}`);
-    }
-    return names;
-  }
-
-  #rememberName(userId: number, name: string): void {
-    this.#lookedUp.delete(userId);
-    this.#lookedUp.set(userId, name);
-    if (this.#lookedUp.size > NAME_CACHE_MAX) {
-      const oldest = this.#lookedUp.keys().next();
-      if (!oldest.done) {
-        this.#lookedUp.delete(oldest.value);
-      }
-    }
   }
 
   async #fetchRedemptions(status?: KickRedemptionStatus): Promise<KickRedemptionGroup[]> {
