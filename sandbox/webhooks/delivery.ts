@@ -4,93 +4,30 @@
  * unsubscription after a day of continuous failure ([reference §3.11](../../docs/kick-wire-reference.md#311-event-subscriptions),
  * [seed §3](../../docs/product-spec.md#3-states-and-transitions) and [§6](../../docs/product-spec.md#6-events) rule 1).
  *
- * Timing choices the reference leaves open ([§5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks) says only "the time the
- * message was sent"; [§9](../../docs/kick-wire-reference.md#9-open-questions) question 10):
- * - Every attempt, the first included, is signed with its own send time in `Kick-Event-Message-Timestamp`,
- *   as Kick stamps it when it *sends* ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness; issue #175). A delivery held back (the
- *   `delaySeconds` fault, like Kick's prime-time queue delays) therefore arrives with a fresh header and an
- *   old `created_at` in its payload (fixed when the event happened): the delay only the payload shows, which
- *   is what Greenroom measures.
- * - Retries go out under the same message id, re-signed, as Stripe and Svix do, so receivers dedupe on the
- *   id. (Whether Kick's retries carry a fresh timestamp is undocumented; Greenroom's replay window is wide
- *   enough either way, see `electron/kick/wire-assumptions.ts`.)
- * - Each {@link DeliveryAttempt} keeps `eventAtMs` next to `attemptedAtMs`.
+ * How each attempt is stamped and signed (and why retries keep the message id): `send-attempt.ts`.
  *
  * Scheduling: Kick delivers concurrently, so a live engine starts an attempt as soon as a message is due
  * (up to {@link MAX_CONCURRENT_ATTEMPTS} at once, over a keep-alive pool) rather than in timed batches; a
  * burst of chat never waits for earlier deliveries' answers. Signing runs on libuv's thread pool, so the
  * embedded sandbox keeps the app's event loop free.
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import type { SandboxContext } from '../context';
 import type { SandboxEvent } from '../state';
 import { FailureWindows } from './failure-windows';
 import { messagesForEvent } from './fan-out';
 import { Outbox, type OutboxMessage } from './outbox';
-import { postWebhook } from './post-webhook';
 import { hasFailedTooLong, isTooOldToRetry, nextAttemptAtMs } from './retry-policy';
-import { buildWebhookHeadersAsync } from './sign';
+import { DEFAULT_OPTIONS, type DeliveryOptions } from './delivery-options';
+import { createDeliveryAgent, type DeliveryAttempt, sendAttempt } from './send-attempt';
 
-/** How the engine runs; the sandbox passes `SandboxOptions.delivery` through. */
-export interface DeliveryOptions {
-  /**
-   * 0: nothing is attempted until tick() or flush() (tests step the engine). Above 0, the engine is live:
-   * a message is attempted as soon as it is queued, and a timer this often picks up messages that became
-   * due later (retries, held-back deliveries, a clock moved forward).
-   */
-  tickMs: number;
-  /** Per-attempt HTTP timeout in milliseconds. */
-  attemptTimeoutMs: number;
-  /** Attempts in flight at once, across every app; the rest wait their turn in due order. */
-  maxConcurrentAttempts: number;
-  /**
-   * Resolve every webhook host to this address instead of asking DNS: lets a test (or a developer without
-   * wildcard DNS) deliver to a localtunnel server's `<sub>.localhost` public URL on loopback.
-   */
-  resolveHostsTo?: string;
-}
-
-/** One attempt to deliver one message, kept for the admin API and tests. */
-export interface DeliveryAttempt {
-  messageId: string;
-  subscriptionId: string;
-  clientId: string;
-  eventType: string;
-  url: string;
-  /** When the signed request was handed to the HTTP client. */
-  attemptedAtMs: number;
-  /** HTTP status, or null when the request failed (refused, timeout). */
-  status: number | null;
-  error: string | null;
-  /** 1 for the first attempt of this message copy, 2 for its first retry, … */
-  attemptNumber: number;
-  /** When the event happened; `attemptedAtMs - eventAtMs` is the delivery lag. */
-  eventAtMs: number;
-  /** The `Kick-Event-Message-Timestamp` value this attempt carried (and signed). */
-  messageTimestamp: string;
-  /** Whether the receiver answered 2xx. */
-  delivered: boolean;
-}
+export type { DeliveryAttempt } from './send-attempt';
+export { type DeliveryOptions, MAX_CONCURRENT_ATTEMPTS } from './delivery-options';
 
 /** How many attempts {@link DeliveryEngine.attempts} keeps (oldest dropped first). */
 export const MAX_KEPT_ATTEMPTS = 10_000;
 /** The list may run this far past {@link MAX_KEPT_ATTEMPTS} before the oldest are dropped. */
 const ATTEMPTS_TRIM_CHUNK = 1_000;
-
-/**
- * How many attempts run at once by default. Kick's sender does not wait for earlier answers (a Go client
- * with no per-host connection cap), so a slow receiver sees the backlog as requests in flight, not as a
- * quiet queue at the sender: at 400 messages/s the app may take over a second per answer before the
- * sandbox holds anything back. Bounded so a hung receiver cannot make the sandbox open sockets without end
- * (the embedded sandbox's sockets and the receiver's share the app's file descriptors).
- */
-export const MAX_CONCURRENT_ATTEMPTS = 512;
-
-const DEFAULT_OPTIONS: DeliveryOptions = {
-  tickMs: 100,
-  attemptTimeoutMs: 5000,
-  maxConcurrentAttempts: MAX_CONCURRENT_ATTEMPTS,
-};
 
 /**
  * One per sandbox. Owns the outbox, the per-(app, event type) failure windows and the HTTP agent; reads
@@ -114,6 +51,7 @@ export class DeliveryEngine {
   #pumpScheduled = false;
   #unsubscribe: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
+  /** Created on first use and closed by stop(), so a stopped engine holds no sockets. */
   #dispatcher: Agent | null = null;
 
   constructor(ctx: SandboxContext, options: Partial<DeliveryOptions> = {}) {
@@ -275,39 +213,17 @@ export class DeliveryEngine {
       return;
     }
     const sentAtMs = clock.now();
-    const headers = await buildWebhookHeadersAsync({
-      messageId: message.messageId,
-      subscriptionId: message.subscriptionId,
-      eventType: message.eventType,
-      eventVersion: message.eventVersion,
-      sentAtMs,
-      body: message.body,
-      privateKey: keys.privateKey,
-    });
-    // Signing waits for the thread pool; the attempt is timed from when the request is handed over.
-    const handedOverAtMs = clock.now();
-    const outcome = await postWebhook({
-      dispatcher: this.#agent(),
+    const { attempt, outcome } = await sendAttempt({
+      message,
       url,
-      headers,
-      body: message.body,
+      sentAtMs,
+      now: () => clock.now(),
+      privateKey: keys.privateKey,
+      dispatcher: (this.#dispatcher ??= createDeliveryAgent(this.#options)),
       timeoutMs: this.#options.attemptTimeoutMs,
     });
-    const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    this.#record({
-      messageId: message.messageId,
-      subscriptionId: message.subscriptionId,
-      clientId: message.clientId,
-      eventType: message.eventType,
-      url,
-      attemptedAtMs: handedOverAtMs,
-      status: outcome.status,
-      error: outcome.error,
-      attemptNumber: message.failedAttempts + 1,
-      eventAtMs: message.eventAtMs,
-      messageTimestamp: headers['Kick-Event-Message-Timestamp']!,
-      delivered,
-    });
+    this.#record(attempt);
+    const { delivered } = attempt;
     if (delivered) {
       this.#failures.recordSuccess(message.clientId, message.eventType);
       return;
@@ -355,10 +271,7 @@ export class DeliveryEngine {
     }
   }
 
-  /**
-   * Kick's rule: an app whose deliveries of one event type have failed for more than a day is unsubscribed
-   * from that event type (every broadcaster) and has to subscribe again.
-   */
+  /** Kick's rule: a day of failed deliveries of one event type unsubscribes the app from it (every broadcaster). */
   #autoUnsubscribe(clientId: string, eventType: string, failingSinceMs: number): void {
     const { state } = this.#ctx;
     const removed: string[] = [];
@@ -382,21 +295,5 @@ export class DeliveryEngine {
     if (this.attempts.length >= MAX_KEPT_ATTEMPTS + ATTEMPTS_TRIM_CHUNK) {
       this.attempts.splice(0, this.attempts.length - MAX_KEPT_ATTEMPTS);
     }
-  }
-
-  #agent(): Dispatcher {
-    // Created on first use and closed by stop(), so a stopped engine holds no sockets.
-    const address = this.#options.resolveHostsTo;
-    const family = address?.includes(':') ? 6 : 4;
-    // Node asks for every address (`all`) when it may try several families; answer in the form asked.
-    const lookup = address
-      ? (_host: string, opts: { all?: boolean }, callback: (error: null, ...result: unknown[]) => void) =>
-          opts.all ? callback(null, [{ address, family }]) : callback(null, address, family)
-      : undefined;
-    this.#dispatcher ??= new Agent({
-      keepAliveTimeout: 4_000,
-      connect: { timeout: this.#options.attemptTimeoutMs, ...(lookup ? { lookup } : {}) },
-    });
-    return this.#dispatcher;
   }
 }
