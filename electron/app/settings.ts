@@ -7,25 +7,23 @@
  * streamer the rest of their settings.
  *
  * The file is written only when something changed: a start with nothing new leaves it alone, so Greenroom
- * starts on a full disk or a read-only data dir (issue 9, "Start-up faults"). A file that is not JSON is
- * moved aside (`<name>.damaged-<time>`) and Greenroom starts from the defaults, saying so in one line.
+ * starts on a full disk or a read-only data dir (issue 9, "Start-up faults"). Opening the file, and what
+ * happens to a damaged one, is `settings-file.ts`.
  */
-import Conf from 'conf';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
-import { fsReason, moveAside } from '../secrets/damaged-file';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
 import { DEFAULT_WEBHOOK_PORT } from './config';
+import { type SettingsFile, type SettingsOptions, openSettingsFile } from './settings-file';
 import { type Migration, MIGRATIONS } from './settings-migrations';
-import { Listeners } from '../../shared/listeners';
 
-/** The settings file's name in the data dir (`.json` is added by conf). */
-export const SETTINGS_FILE_NAME = 'greenroom-settings';
+export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsOptions } from './settings-file';
+import { Listeners } from '../../shared/listeners';
+import { fsReason } from '../secrets/damaged-file';
+
 /** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';
 /** Where Kick serves emote images (`/emotes/<id>/fullsize`). */
@@ -153,77 +151,6 @@ export function readSettingsDocument(
 }
 
 // --- The store ---
-
-/** Where the document lives; conf in the app, anything with the same members in a test. */
-export interface SettingsFile {
-  /** Named in the lines that tell the streamer about this file. */
-  readonly path: string;
-  read(): unknown;
-  write(doc: Record<string, unknown>): void;
-}
-
-/** What opening the settings may tell the streamer, and the clock for a moved-aside file's name. */
-export interface SettingsOptions {
-  log?: (line: string) => void;
-  /** One plain line for the streamer about a start-up problem with the file; `log` when absent. */
-  notice?: (line: string) => void;
-  nowMs?: () => number;
-}
-
-/** The 0600 conf file in `dir` (written atomically: conf writes a temp file and renames it). */
-export function openSettingsFile(dir: string, options: SettingsOptions = {}): SettingsFile {
-  const notice = options.notice ?? options.log ?? (() => undefined);
-  const path = join(dir, `${SETTINGS_FILE_NAME}.json`);
-  const open = (): Conf<Record<string, unknown>> =>
-    new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: SETTINGS_FILE_NAME,
-      configFileMode: 0o600,
-      projectName: 'greenroom',
-      clearInvalidConfig: false,
-    });
-  let conf: Conf<Record<string, unknown>>;
-  try {
-    conf = open();
-  } catch (error) {
-    // conf says "not valid JSON" with a SyntaxError; anything else (unreadable, a directory) is not damage.
-    if (!(error instanceof SyntaxError) || !existsSync(path)) {
-      throw error;
-    }
-    let aside: string;
-    try {
-      aside = moveAside(path, (options.nowMs ?? Date.now)());
-    } catch (moveError) {
-      notice(
-        `Greenroom: the settings file ${path} is damaged (not valid JSON) and could not be moved aside ` +
-          `(${fsReason(moveError)}); Greenroom starts with default settings and leaves the file as it is.`,
-      );
-      return unwritableFile(path, moveError);
-    }
-    notice(
-      `Greenroom: the settings file ${path} was damaged (not valid JSON); it was moved to ${aside} and Greenroom starts with default settings.`,
-    );
-    conf = open();
-  }
-  return {
-    path,
-    read: () => conf.store,
-    write: (doc) => {
-      conf.store = doc;
-    },
-  };
-}
-
-/** Defaults in memory for a damaged file that could not be moved: writing would only fail again. */
-function unwritableFile(path: string, cause: unknown): SettingsFile {
-  return {
-    path,
-    read: () => ({}),
-    write: () => {
-      throw new Error(`${path} is damaged and could not be moved aside`, { cause });
-    },
-  };
-}
 
 /** Reads and writes the settings; every change is validated, written at once and announced. */
 export class SettingsStore {
