@@ -11,9 +11,8 @@ import { Listeners } from '../../shared/listeners';
 import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
-import { createKick, type Kick } from '../kick/create-kick';
 import type { Sandbox } from '../../sandbox/index';
-import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
+import type { SecretStore } from '../secrets/secret-store';
 import { createHandlers, type ShellPort } from '../ipc/handlers';
 import { EXTERNAL_HOSTS } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
@@ -30,7 +29,10 @@ import { type AppEvents, createAppEvents } from './app-events';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
 import type { AppConfig } from './config';
-import { APP_SANDBOX_FILE, type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
+import { openAppKick, type SharedSandbox } from './app-kick';
+
+export type { SharedSandbox } from './app-kick';
+import { APP_SANDBOX_FILE } from './embedded-sandbox';
 import { openSettings, type SettingsStore } from './settings';
 import type { WebhookPort, WebhookPortFactory } from './webhook-port';
 
@@ -66,12 +68,6 @@ export interface AppAdapters {
   dispatcher?: Dispatcher;
 }
 
-/** A running embedded sandbox lent to each app built in sandbox mode, and where its tokens are kept. */
-export interface SharedSandbox {
-  embedded: EmbeddedSandbox;
-  tokens: SecretStore;
-}
-
 /** A built app: the router both transports call, the events they forward, and its lifecycle. */
 export interface GreenroomApp {
   config: AppConfig;
@@ -92,36 +88,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const { clock, log } = adapters;
   const settings = adapters.settings ?? openSettings(adapters.dataDir, { log, randomBytes });
   const events = createAppEvents(log);
-  const shared = config.mode === 'sandbox' ? (adapters.sandbox ?? null) : null;
-  const embedded: EmbeddedSandbox | null =
-    config.mode === 'sandbox' ? (shared?.embedded ?? (await startEmbeddedSandbox(config, { clock, log }))) : null;
-  /** Closes the embedded sandbox if this app started it (a shared one outlives the app). */
-  const closeOwnSandbox = async (): Promise<void> => {
-    if (!shared) {
-      await embedded?.close();
-    }
-  };
-
-  let kick: Kick;
-  try {
-    kick = createKick(
-      {
-        ...(embedded?.kickConfig ?? kickEndpoints(config)),
-        redirectUri: config.redirectUri,
-        scopes: config.scopes,
-      },
-      {
-        clock,
-        // Sandbox tokens die with the sandbox at exit: keeping them would only restore a dead session.
-        store: embedded ? (shared?.tokens ?? new MemorySecretStore()) : adapters.secretStore,
-        openExternal: embedded ? embedded.opener(adapters.openExternal) : adapters.openExternal,
-        dispatcher: adapters.dispatcher,
-      },
-    );
-  } catch (error) {
-    await closeOwnSandbox();
-    throw error;
-  }
+  const { kick, embedded, closeOwnSandbox } = await openAppKick(config, adapters);
 
   // --- Services ---
 
@@ -328,12 +295,4 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       return stopping;
     },
   };
-}
-
-/** Real Kick's endpoints and credentials; resolveConfig sets them whenever the mode is 'kick'. */
-function kickEndpoints(config: AppConfig): NonNullable<AppConfig['kick']> {
-  if (!config.kick) {
-    throw new Error('createApp: a kick-mode config without Kick endpoints (use resolveConfig)');
-  }
-  return config.kick;
 }
