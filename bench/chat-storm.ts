@@ -18,16 +18,16 @@
  * - `chat-auto-pauses`: times chat stopped following live with nobody touching the page.
  * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
 import { CHROMIUM_ARGS } from '../test/e2e/harness';
-import { type AdminApi, adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
+import { adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
 import { PAGE_PROBE, ProbeFindings, type ProbeGlobal } from './lib/page-probe';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
+import { stormTimings } from './lib/storm-timings';
+import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
 import type { BenchResult } from './types';
 
 const STORM_S = Number(process.env.GREENROOM_BENCH_STORM_S ?? 60);
@@ -40,66 +40,6 @@ const HEAP_BASELINE_MESSAGES = 10_000;
 const ATTEMPT_POLL_MS = 4000;
 
 const note = (line: string): void => console.error(`chat-storm: ${line}`);
-
-interface Attempt {
-  message_id: string;
-  attempted_at_ms: number;
-  event_at_ms: number;
-  /** False when the app did not answer 2xx in time; the sandbox retries it. */
-  delivered: boolean;
-}
-
-/** Posts one storm message; resolves with its chat message id and the moment it was sent. */
-async function sendChat(
-  pool: Pool,
-  admin: AdminApi,
-  overrides: Record<string, unknown>,
-): Promise<{ id: string; sentAtMs: number }> {
-  const sentAtMs = Date.now();
-  const res = await pool.request({
-    path: `${new URL(admin.url).pathname.replace(/\/$/, '')}/trigger/chat.message.sent`,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(admin.token ? { authorization: `Bearer ${admin.token}` } : {}),
-    },
-    body: JSON.stringify({ overrides }),
-  });
-  const text = await res.body.text();
-  if (res.statusCode !== 200) {
-    throw new Error(`the sandbox refused a storm message: ${res.statusCode} ${text.slice(0, 300)}`);
-  }
-  const answer = JSON.parse(text) as { events: { payload: { message_id: string } }[] };
-  return { id: answer.events[0]!.payload.message_id, sentAtMs };
-}
-
-/** Webhook message id → chat message id and receipt time, from the app's journal segments. */
-function readJournal(dataDir: string): Map<string, { chatId: string; receivedAtMs: number }> {
-  const byWebhookId = new Map<string, { chatId: string; receivedAtMs: number }>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(path);
-      } else if (/^journal-\d+\.log$/.test(entry.name)) {
-        for (const line of readFileSync(path, 'utf8').split('\n')) {
-          const json = line.slice(line.indexOf(' ') + 1);
-          try {
-            const record = JSON.parse(json) as { messageId: string; receivedAtMs: number; body: string };
-            const body = JSON.parse(record.body) as { message_id?: unknown };
-            if (typeof body.message_id === 'string') {
-              byWebhookId.set(record.messageId, { chatId: body.message_id, receivedAtMs: record.receivedAtMs });
-            }
-          } catch {
-            // A torn or foreign line: not a storm message.
-          }
-        }
-      }
-    }
-  };
-  walk(dataDir);
-  return byWebhookId;
-}
 
 function describe(label: string, values: number[]): string {
   return `${label} p50 ${round(quantile(values, 0.5), 1)} p99 ${round(quantile(values, 0.99), 1)} ms (n=${values.length})`;
@@ -266,63 +206,17 @@ export async function run(): Promise<BenchResult[]> {
     const journal = readJournal(app.dataDir);
 
     // --- Figures ---
-    const { dom, received } = findings;
-    const chatToHandover = new Map<string, number>();
-    const sandboxQueue: number[] = [];
-    const chatToReceipt = new Map<string, number>();
-    for (const [webhookId, { chatId, receivedAtMs }] of journal) {
-      const handover = attempts.get(webhookId);
-      if (handover !== undefined) {
-        chatToHandover.set(chatId, handover);
-        sandboxQueue.push(queued.get(webhookId)!);
-      }
-      chatToReceipt.set(chatId, receivedAtMs);
-    }
-    // A row the log scrolled past within one frame never enters the DOM (the log renders only what is in
-    // view): it counts as shown when the first later message was, the moment the screen moved past it.
-    const shownBy = new Map<string, number>();
-    let earliestLater = stopAtMs;
-    for (const id of [...sent.keys()].reverse()) {
-      const at = dom.get(id);
-      if (at !== undefined) {
-        earliestLater = Math.min(earliestLater, at);
-      } else if (received.has(id)) {
-        shownBy.set(id, earliestLater);
-      }
-    }
-    const latency: number[] = [];
-    const sendToHandover: number[] = [];
-    const handoverToReceipt: number[] = [];
-    const receiptToDom: number[] = [];
-    let delivered = 0;
-    let duplicates = 0;
-    for (const [id, sentAtMs] of sent) {
-      const times = received.get(id) ?? 0;
-      if (times > 0) {
-        delivered++;
-        duplicates += times - 1;
-      }
-      const shownAt = dom.get(id) ?? shownBy.get(id);
-      const handover = chatToHandover.get(id);
-      const receipt = chatToReceipt.get(id);
-      if (shownAt === undefined) {
-        continue;
-      }
-      if (handover !== undefined) {
-        latency.push(shownAt - handover);
-        sendToHandover.push(handover - sentAtMs);
-        if (receipt !== undefined) {
-          handoverToReceipt.push(receipt - handover);
-        }
-      }
-      if (receipt !== undefined) {
-        receiptToDom.push(shownAt - receipt);
-      }
-    }
-    const sendToDom = [...sent].flatMap(([id, at]) => {
-      const shownAt = dom.get(id) ?? shownBy.get(id);
-      return shownAt === undefined ? [] : [shownAt - at];
-    });
+    const {
+      latency,
+      sendToHandover,
+      sandboxQueue,
+      handoverToReceipt,
+      receiptToDom,
+      sendToDom,
+      delivered,
+      duplicates,
+      undrawn,
+    } = stormTimings({ sent, findings, stopAtMs, journal, attempts, queued });
     note(`${total} messages in ${round(sendSeconds, 1)} s (${round(total / sendSeconds)}/s), ${SENDERS} senders`);
     note(describe('send → handover', sendToHandover));
     note(describe('  of which the sandbox: event → handover', sandboxQueue));
@@ -332,7 +226,7 @@ export async function run(): Promise<BenchResult[]> {
     note(
       `latency matched for ${latency.length} of ${total} (deliveries seen ${attempts.size}, journal ${journal.size}, ` +
         `failed attempts ${failedAttempts.size}); ` +
-        `duplicates ${duplicates}; received but scrolled past undrawn ${shownBy.size}; frames ${findings.frames.length}, ` +
+        `duplicates ${duplicates}; received but scrolled past undrawn ${undrawn}; frames ${findings.frames.length}, ` +
         `p50 ${round(quantile(findings.frames, 0.5), 1)} ms`,
     );
     note(

@@ -1,0 +1,104 @@
+/**
+ * The chat storm's timings (bench/chat-storm.ts): every sent message matched to its handover (the
+ * sandbox's first attempt), its receipt in the app (the journal) and its row in the page's DOM.
+ */
+import type { ProbeFindings } from './page-probe';
+
+export interface StormRecord {
+  /** Chat message id → when the benchmark sent it. */
+  sent: ReadonlyMap<string, number>;
+  findings: Pick<ProbeFindings, 'dom' | 'received'>;
+  /** When the page's probe stopped recording. */
+  stopAtMs: number;
+  /** Webhook message id → chat message id and the app's receipt time. */
+  journal: ReadonlyMap<string, { chatId: string; receivedAtMs: number }>;
+  /** Webhook message id → its first attempt (the handover). */
+  attempts: ReadonlyMap<string, number>;
+  /** Webhook message id → time from the event's creation to the handover. */
+  queued: ReadonlyMap<string, number>;
+}
+
+export interface StormTimings {
+  /** Handover → row in the DOM, per matched message (the latency figure). */
+  latency: number[];
+  sendToHandover: number[];
+  sandboxQueue: number[];
+  handoverToReceipt: number[];
+  receiptToDom: number[];
+  sendToDom: number[];
+  delivered: number;
+  duplicates: number;
+  /** Received, but scrolled past before a frame drew them. */
+  undrawn: number;
+}
+
+export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queued }: StormRecord): StormTimings {
+  const { dom, received } = findings;
+  const chatToHandover = new Map<string, number>();
+  const sandboxQueue: number[] = [];
+  const chatToReceipt = new Map<string, number>();
+  for (const [webhookId, { chatId, receivedAtMs }] of journal) {
+    const handover = attempts.get(webhookId);
+    if (handover !== undefined) {
+      chatToHandover.set(chatId, handover);
+      sandboxQueue.push(queued.get(webhookId)!);
+    }
+    chatToReceipt.set(chatId, receivedAtMs);
+  }
+  // A row the log scrolled past within one frame never enters the DOM (the log renders only what is in
+  // view): it counts as shown when the first later message was, the moment the screen moved past it.
+  const shownBy = new Map<string, number>();
+  let earliestLater = stopAtMs;
+  for (const id of [...sent.keys()].reverse()) {
+    const at = dom.get(id);
+    if (at !== undefined) {
+      earliestLater = Math.min(earliestLater, at);
+    } else if (received.has(id)) {
+      shownBy.set(id, earliestLater);
+    }
+  }
+  const latency: number[] = [];
+  const sendToHandover: number[] = [];
+  const handoverToReceipt: number[] = [];
+  const receiptToDom: number[] = [];
+  let delivered = 0;
+  let duplicates = 0;
+  for (const [id, sentAtMs] of sent) {
+    const times = received.get(id) ?? 0;
+    if (times > 0) {
+      delivered++;
+      duplicates += times - 1;
+    }
+    const shownAt = dom.get(id) ?? shownBy.get(id);
+    const handover = chatToHandover.get(id);
+    const receipt = chatToReceipt.get(id);
+    if (shownAt === undefined) {
+      continue;
+    }
+    if (handover !== undefined) {
+      latency.push(shownAt - handover);
+      sendToHandover.push(handover - sentAtMs);
+      if (receipt !== undefined) {
+        handoverToReceipt.push(receipt - handover);
+      }
+    }
+    if (receipt !== undefined) {
+      receiptToDom.push(shownAt - receipt);
+    }
+  }
+  const sendToDom = [...sent].flatMap(([id, at]) => {
+    const shownAt = dom.get(id) ?? shownBy.get(id);
+    return shownAt === undefined ? [] : [shownAt - at];
+  });
+  return {
+    latency,
+    sendToHandover,
+    sandboxQueue,
+    handoverToReceipt,
+    receiptToDom,
+    sendToDom,
+    delivered,
+    duplicates,
+    undrawn: shownBy.size,
+  };
+}
