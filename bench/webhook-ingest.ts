@@ -15,10 +15,8 @@
  * `webhook-ingest-module-ratio` is the receiver module alone (in-memory journal, in this process) against
  * an in-process floor, as before: where the module's own overhead shows without the app around it.
  */
-import { constants, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
@@ -26,10 +24,10 @@ import { systemClock, toRfc3339Seconds } from '../electron/core/clock';
 import { createDeliveryDedup } from '../electron/webhooks/dedup';
 import { createPublicKeyCache } from '../electron/webhooks/public-key-cache';
 import { createWebhookReceiver } from '../electron/webhooks/receiver';
-import { KICK_EVENT_HEADERS } from '../shared/kick/events';
 import { MemoryJournal } from '../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { freePort, startFloor } from './lib/floor-receiver';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { startDockProcess, startFloorProcess } from './lib/side-process';
 import { median } from './lib/stats';
@@ -109,17 +107,6 @@ async function signChat(privateKey: KeyObject, count: number, tag: string): Prom
   );
 }
 
-/** A free loopback port (the app's receiver is told to take it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface WholeApp {
   ratio: number;
   appRate: number;
@@ -194,39 +181,6 @@ async function runWholeApp(): Promise<WholeApp> {
 }
 
 // --- The receiver module alone, in this process ---
-
-/**
- * The floor in this process: read the body, verify once, answer. With `verifyOnce` false it is a bare
- * node:http responder.
- */
-function startFloor(key: KeyObject, verifyOnce = true): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const id = String(req.headers[KICK_EVENT_HEADERS.messageId]);
-      const ts = String(req.headers[KICK_EVENT_HEADERS.timestamp]);
-      const signed = Buffer.concat([Buffer.from(`${id}.${ts}.`), ...chunks]);
-      const signature = Buffer.from(String(req.headers[KICK_EVENT_HEADERS.signature]), 'base64');
-      const ok = !verifyOnce || verify('sha256', signed, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
-      res.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' });
-      res.end(ok ? 'OK' : 'NO');
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/kick/webhook`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
 
 /** One round against a fresh receiver (fresh dedup and journal, so every delivery is new to it). */
 async function runReceiverRound(publicKeyPem: string, deliveries: readonly TestDelivery[]): Promise<number> {
