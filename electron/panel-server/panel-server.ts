@@ -25,6 +25,7 @@ import {
   readCookie,
   tokensEqual,
 } from './http-guards';
+import { createEventBatcher } from './event-batcher';
 import { loadStaticFiles, normalizeRequestPath, type StaticFile } from './static-files';
 import { runSession, type PanelRouter } from './ws-session';
 
@@ -192,53 +193,12 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     });
   };
 
-  // Events of one event-loop turn go out together, serialised once for every client: one frame per turn
-  // instead of one per event (a raid's chat cost a WebSocket write per line; issue 10).
-  let turn: string[] = [];
-  let flushing: NodeJS.Immediate | null = null;
-  const broadcast = (event: EventChannel, payload: unknown): void => {
-    if (clients.size === 0) {
-      return;
-    }
-    try {
-      turn.push(JSON.stringify({ event, payload }));
-    } catch (error) {
-      log(`panel: event ${event} could not be serialised: ${String(error)}`);
-      return;
-    }
-    flushing ??= setImmediate(flushTurn);
-  };
-  const flushNow = (): void => {
-    if (flushing !== null) {
-      clearImmediate(flushing);
-      flushTurn();
-    }
-  };
-  const flushTurn = (): void => {
-    flushing = null;
-    const events = turn;
-    turn = [];
-    if (events.length === 0) {
-      return;
-    }
-    // One event keeps the single-event frame; several travel as `events` (shared/panel-protocol.ts).
-    const text =
-      events.length === 1
-        ? `{"type":"event",${events[0]!.slice(1)}`
-        : `{"type":"events","events":[${events.join(',')}]}`;
-    const limit = options.maxBufferedBytes ?? 8 * 1024 * 1024;
-    for (const socket of clients) {
-      if (socket.bufferedAmount > limit) {
-        // A stuck dock must not grow main's memory without bound; it reconnects and reloads its snapshot.
-        log('panel: dropping a client that fell too far behind');
-        clients.delete(socket);
-        socket.close(PANEL_CLOSE.overloaded, 'too far behind');
-        socket.terminate();
-      } else if (socket.readyState === socket.OPEN) {
-        socket.send(text);
-      }
-    }
-  };
+  const batcher = createEventBatcher({
+    clients,
+    maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
+    log,
+  });
+  const flushNow = (): void => batcher.flushNow();
 
   const server = createServer(onRequest);
   server.on('upgrade', onUpgrade);
@@ -260,7 +220,7 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     'x-frame-options': 'DENY',
   };
   const unsubscribes = EVENT_CHANNELS.map((event) =>
-    options.events.on(event, (payload: unknown) => broadcast(event, payload)),
+    options.events.on(event, (payload: unknown) => batcher.broadcast(event, payload)),
   );
 
   let closing: Promise<void> | undefined;
