@@ -14,7 +14,7 @@ import { openSettings } from '../../electron/app/settings';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const PANEL_ENTRY = join(ROOT, 'out', 'main', 'panel.js');
-const SOURCE_DIRS = ['electron', 'shared', 'renderer'];
+const SOURCE_DIRS = ['electron', 'shared', 'renderer', 'sandbox'];
 
 function newestMtimeMs(dir: string): number {
   let newest = 0;
