@@ -33,3 +33,8 @@ export const DEFAULT_OPTIONS: DeliveryOptions = {
   attemptTimeoutMs: 5000,
   maxConcurrentAttempts: MAX_CONCURRENT_ATTEMPTS,
 };
+
+/** How many attempts the engine's `attempts` list keeps (oldest dropped first). */
+export const MAX_KEPT_ATTEMPTS = 10_000;
+/** The list may run this far past {@link MAX_KEPT_ATTEMPTS} before the oldest are dropped. */
+export const ATTEMPTS_TRIM_CHUNK = 1_000;

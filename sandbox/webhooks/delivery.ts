@@ -8,8 +8,8 @@
  *
  * Scheduling: Kick delivers concurrently, so a live engine starts an attempt as soon as a message is due
  * (up to {@link MAX_CONCURRENT_ATTEMPTS} at once, over a keep-alive pool) rather than in timed batches; a
- * burst of chat never waits for earlier deliveries' answers. Signing runs on libuv's thread pool, so the
- * embedded sandbox keeps the app's event loop free.
+ * burst of chat never waits for earlier deliveries' answers. Signing runs on a low-priority thread of its
+ * own (`signer.ts`), so the embedded sandbox keeps the app's event loop and libuv's pool free.
  */
 import type { Agent } from 'undici';
 import type { SandboxContext } from '../context';
@@ -18,16 +18,12 @@ import { FailureWindows } from './failure-windows';
 import { messagesForEvent } from './fan-out';
 import { Outbox, type OutboxMessage } from './outbox';
 import { hasFailedTooLong, isTooOldToRetry, nextAttemptAtMs } from './retry-policy';
-import { DEFAULT_OPTIONS, type DeliveryOptions } from './delivery-options';
+import { ATTEMPTS_TRIM_CHUNK, DEFAULT_OPTIONS, type DeliveryOptions, MAX_KEPT_ATTEMPTS } from './delivery-options';
+import { createThreadSigner, type Signer } from './signer';
 import { createDeliveryAgent, type DeliveryAttempt, sendAttempt } from './send-attempt';
 
 export type { DeliveryAttempt } from './send-attempt';
-export { type DeliveryOptions, MAX_CONCURRENT_ATTEMPTS } from './delivery-options';
-
-/** How many attempts {@link DeliveryEngine.attempts} keeps (oldest dropped first). */
-export const MAX_KEPT_ATTEMPTS = 10_000;
-/** The list may run this far past {@link MAX_KEPT_ATTEMPTS} before the oldest are dropped. */
-const ATTEMPTS_TRIM_CHUNK = 1_000;
+export { type DeliveryOptions, MAX_CONCURRENT_ATTEMPTS, MAX_KEPT_ATTEMPTS } from './delivery-options';
 
 /**
  * One per sandbox. Owns the outbox, the per-(app, event type) failure windows and the HTTP agent; reads
@@ -53,6 +49,8 @@ export class DeliveryEngine {
   #timer: NodeJS.Timeout | null = null;
   /** Created on first use and closed by stop(), so a stopped engine holds no sockets. */
   #dispatcher: Agent | null = null;
+  /** The signing thread (`signer.ts`), likewise. The sandbox's key is fixed for its life. */
+  #signer: Signer | null = null;
 
   constructor(ctx: SandboxContext, options: Partial<DeliveryOptions> = {}) {
     this.#ctx = ctx;
@@ -84,8 +82,10 @@ export class DeliveryEngine {
       await Promise.all([...this.#ticks, ...this.#inFlight]);
     }
     const dispatcher = this.#dispatcher;
+    const signer = this.#signer;
     this.#dispatcher = null;
-    await dispatcher?.close();
+    this.#signer = null;
+    await Promise.all([dispatcher?.close(), signer?.close()]);
   }
 
   /** Queues one event for every app subscribed to it (called for each state event); a live engine starts at once. */
@@ -219,6 +219,7 @@ export class DeliveryEngine {
       sentAtMs,
       now: () => clock.now(),
       privateKey: keys.privateKey,
+      signer: (this.#signer ??= createThreadSigner(keys.privateKey)),
       dispatcher: (this.#dispatcher ??= createDeliveryAgent(this.#options)),
       timeoutMs: this.#options.attemptTimeoutMs,
     });

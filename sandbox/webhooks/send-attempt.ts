@@ -20,6 +20,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { OutboxMessage } from './outbox';
 import { type PostOutcome, postWebhook } from './post-webhook';
 import { buildWebhookHeadersAsync } from './sign';
+import type { Signer } from './signer';
 
 /** One attempt to deliver one message, kept for the admin API and tests. */
 export interface DeliveryAttempt {
@@ -50,6 +51,8 @@ export interface SendAttemptInput {
   sentAtMs: number;
   now: () => number;
   privateKey: KeyObject;
+  /** Signs off the app's event loop and libuv's pool (`signer.ts`); without it, libuv's pool signs. */
+  signer?: Signer;
   dispatcher: Dispatcher;
   timeoutMs: number;
 }
@@ -58,15 +61,18 @@ export async function sendAttempt(
   input: SendAttemptInput,
 ): Promise<{ attempt: DeliveryAttempt; outcome: PostOutcome }> {
   const { message, url } = input;
-  const headers = await buildWebhookHeadersAsync({
-    messageId: message.messageId,
-    subscriptionId: message.subscriptionId,
-    eventType: message.eventType,
-    eventVersion: message.eventVersion,
-    sentAtMs: input.sentAtMs,
-    body: message.body,
-    privateKey: input.privateKey,
-  });
+  const headers = await buildWebhookHeadersAsync(
+    {
+      messageId: message.messageId,
+      subscriptionId: message.subscriptionId,
+      eventType: message.eventType,
+      eventVersion: message.eventVersion,
+      sentAtMs: input.sentAtMs,
+      body: message.body,
+      privateKey: input.privateKey,
+    },
+    input.signer,
+  );
   // Signing waits for the thread pool; the attempt is timed from when the request is handed over.
   const handedOverAtMs = input.now();
   const outcome = await postWebhook({

@@ -5,6 +5,7 @@
  */
 import { type KeyObject, sign } from 'node:crypto';
 import { toRfc3339Seconds } from '../../electron/core/clock';
+import type { Signer } from './signer';
 
 /** Kick's sender is a Go service; its default client announces itself like this ([reference §5.1](../../docs/kick-wire-reference.md#51-configuration-and-delivery)). */
 export const WEBHOOK_USER_AGENT = 'Go-http-client/1.1';
@@ -41,7 +42,8 @@ export function signWebhookAsync(input: WebhookSignatureInput): Promise<string> 
   });
 }
 
-function signedBytes(input: WebhookSignatureInput): Buffer {
+/** The bytes Kick signs: `${messageId}.${timestamp}.` followed by the raw body. */
+export function signedBytes(input: Omit<WebhookSignatureInput, 'privateKey'>): Buffer {
   const body = typeof input.body === 'string' ? Buffer.from(input.body, 'utf8') : input.body;
   return Buffer.concat([Buffer.from(`${input.messageId}.${input.timestamp}.`, 'utf8'), body]);
 }
@@ -67,10 +69,19 @@ export function buildWebhookHeaders(input: WebhookHeaderInput): Record<string, s
   return headersWith(input, timestamp, signWebhook({ ...input, timestamp }));
 }
 
-/** {@link buildWebhookHeaders} with the signature computed off the main thread ({@link signWebhookAsync}). */
-export async function buildWebhookHeadersAsync(input: WebhookHeaderInput): Promise<Record<string, string>> {
+/**
+ * {@link buildWebhookHeaders} with the signature computed off the main thread: by `signer` (the delivery
+ * engine's own thread, `signer.ts`) or else on libuv's pool ({@link signWebhookAsync}).
+ */
+export async function buildWebhookHeadersAsync(
+  input: WebhookHeaderInput,
+  signer?: Signer,
+): Promise<Record<string, string>> {
   const timestamp = toRfc3339Seconds(input.sentAtMs);
-  return headersWith(input, timestamp, await signWebhookAsync({ ...input, timestamp }));
+  const signature = signer
+    ? await signer.sign(signedBytes({ ...input, timestamp }))
+    : await signWebhookAsync({ ...input, timestamp });
+  return headersWith(input, timestamp, signature);
 }
 
 function headersWith(input: WebhookHeaderInput, timestamp: string, signature: string): Record<string, string> {
