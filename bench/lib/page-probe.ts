@@ -3,7 +3,8 @@
  * - every animation frame's interval (while recording);
  * - when each chat message's row first enters the DOM (a MutationObserver; `Date.now()`, the machine clock
  *   the app and the sandbox use too);
- * - which chat messages reached the page over the panel socket, and how often each (duplicates);
+ * - which chat messages reached the page over the panel socket, when each first did, and how often each
+ *   arrived (duplicates);
  * - how often chat stopped following live by itself: the "N new messages" / "back to live" button
  *   appearing with nobody touching the page. The probe then clicks it, as the streamer would, so the rest
  *   of the storm is still measured on a live chat.
@@ -17,13 +18,15 @@ export const PAGE_PROBE = `(() => {
     frames: [],
     dom: [],
     received: [],
+    arrived: [],
     pauses: 0,
     pausedNow: false,
     drain() {
-      const out = { frames: b.frames, dom: b.dom, received: b.received, pauses: b.pauses, atMs: Date.now() };
+      const out = { frames: b.frames, dom: b.dom, received: b.received, arrived: b.arrived, pauses: b.pauses, atMs: Date.now() };
       b.frames = [];
       b.dom = [];
       b.received = [];
+      b.arrived = [];
       return out;
     },
   });
@@ -70,17 +73,18 @@ export const PAGE_PROBE = `(() => {
   if (document.documentElement) observe(); else document.addEventListener('DOMContentLoaded', observe);
 
   // --- Chat messages arriving on the panel socket (whatever the batching: any chat message view) ---
-  const walk = (value, depth) => {
+  const walk = (value, depth, at) => {
     if (depth > 8 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
+      for (const item of value) walk(item, depth + 1, at);
       return;
     }
     if (typeof value.messageId === 'string' && typeof value.content === 'string' && value.sender && typeof value.sender === 'object') {
       b.received.push(value.messageId);
+      b.arrived.push(value.messageId, at);
       return;
     }
-    for (const key in value) walk(value[key], depth + 1);
+    for (const key in value) walk(value[key], depth + 1, at);
   };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -88,10 +92,11 @@ export const PAGE_PROBE = `(() => {
       super(...args);
       this.addEventListener('message', (event) => {
         if (typeof event.data !== 'string' || event.data.indexOf('"event"') < 0) return;
+        const at = Date.now();
         let frame;
         try { frame = JSON.parse(event.data); } catch { return; }
-        if (frame && frame.type === 'event') walk(frame.payload, 0);
-        if (frame && frame.type === 'events') for (const e of frame.events) walk(e.payload, 0);
+        if (frame && frame.type === 'event') walk(frame.payload, 0, at);
+        if (frame && frame.type === 'events') for (const e of frame.events) walk(e.payload, 0, at);
       });
     }
   };
@@ -105,6 +110,8 @@ export interface ProbeDrain {
   dom: (string | number)[];
   /** Chat message ids received on the socket, once per receipt. */
   received: string[];
+  /** Alternating chat message id and epoch ms its socket frame reached the page. */
+  arrived: (string | number)[];
   /** Auto-pauses so far (a running total). */
   pauses: number;
   atMs: number;
@@ -120,6 +127,8 @@ export class ProbeFindings {
   readonly dom = new Map<string, number>();
   /** Times each message was received. */
   readonly received = new Map<string, number>();
+  /** First time each message reached the page on the socket. */
+  readonly arrived = new Map<string, number>();
   pauses = 0;
   lastAtMs = 0;
 
@@ -131,6 +140,12 @@ export class ProbeFindings {
       const id = drain.dom[i] as string;
       if (!this.dom.has(id)) {
         this.dom.set(id, drain.dom[i + 1] as number);
+      }
+    }
+    for (let i = 0; i < drain.arrived.length; i += 2) {
+      const id = drain.arrived[i] as string;
+      if (!this.arrived.has(id)) {
+        this.arrived.set(id, drain.arrived[i + 1] as number);
       }
     }
     for (const id of drain.received) {

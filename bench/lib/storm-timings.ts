@@ -2,12 +2,13 @@
  * The chat storm's timings (bench/chat-storm.ts): every sent message matched to its handover (the
  * sandbox's first attempt), its receipt in the app (the journal) and its row in the page's DOM.
  */
+import type { CDPSession } from 'playwright-core';
 import type { ProbeFindings } from './page-probe';
 
 export interface StormRecord {
   /** Chat message id → when the benchmark sent it. */
   sent: ReadonlyMap<string, number>;
-  findings: Pick<ProbeFindings, 'dom' | 'received'>;
+  findings: Pick<ProbeFindings, 'dom' | 'received' | 'arrived'>;
   /** When the page's probe stopped recording. */
   stopAtMs: number;
   /** Webhook message id → chat message id and the app's receipt time. */
@@ -25,6 +26,10 @@ export interface StormTimings {
   sandboxQueue: number[];
   handoverToReceipt: number[];
   receiptToDom: number[];
+  /** App receipt → the panel socket's frame reaching the page (journal, publish, batching, WebSocket). */
+  receiptToPage: number[];
+  /** The frame reaching the page → the row in the DOM (the panel's batching and rendering). */
+  pageToDom: number[];
   sendToDom: number[];
   delivered: number;
   duplicates: number;
@@ -33,7 +38,7 @@ export interface StormTimings {
 }
 
 export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queued }: StormRecord): StormTimings {
-  const { dom, received } = findings;
+  const { dom, received, arrived } = findings;
   const chatToHandover = new Map<string, number>();
   const sandboxQueue: number[] = [];
   const chatToReceipt = new Map<string, number>();
@@ -61,6 +66,8 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
   const sendToHandover: number[] = [];
   const handoverToReceipt: number[] = [];
   const receiptToDom: number[] = [];
+  const receiptToPage: number[] = [];
+  const pageToDom: number[] = [];
   let delivered = 0;
   let duplicates = 0;
   for (const [id, sentAtMs] of sent) {
@@ -82,8 +89,15 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
         handoverToReceipt.push(receipt - handover);
       }
     }
+    const atPage = arrived.get(id);
     if (receipt !== undefined) {
       receiptToDom.push(shownAt - receipt);
+      if (atPage !== undefined) {
+        receiptToPage.push(atPage - receipt);
+      }
+    }
+    if (atPage !== undefined) {
+      pageToDom.push(shownAt - atPage);
     }
   }
   const sendToDom = [...sent].flatMap(([id, at]) => {
@@ -96,9 +110,26 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
     sandboxQueue,
     handoverToReceipt,
     receiptToDom,
+    receiptToPage,
+    pageToDom,
     sendToDom,
     delivered,
     duplicates,
     undrawn: shownBy.size,
   };
+}
+
+/** Seconds the panel's main thread spent in tasks, scripts, layout and style so far (Chromium's metrics). */
+export async function rendererBusy(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+/** The panel's main thread during the storm, as a share of the storm's wall time. */
+export function describeBusy(start: Record<string, number>, end: Record<string, number>, seconds: number): string {
+  const share = (name: string): string => `${Math.round((((end[name] ?? 0) - (start[name] ?? 0)) / seconds) * 100)}%`;
+  return (
+    `panel main thread busy ${share('TaskDuration')} of the storm ` +
+    `(script ${share('ScriptDuration')}, layout ${share('LayoutDuration')}, style ${share('RecalcStyleDuration')})`
+  );
 }
