@@ -5,77 +5,14 @@
  * and as the bot reaches the sandbox; the 500-character counter; delete, timeout, ban (with the confirm and
  * a reason), undo and unban each change the sandbox's state and show in the panel; the user card, its
  * keyboard shortcuts and the mod log; and the full moderation row in a narrow OBS dock.
+ *
+ * This file: “chat and moderation in the full window”.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { triggerEvent } from '../../sandbox/triggers';
-import type { Sandbox } from '../../sandbox/index';
 import { type E2E, startE2E } from './harness';
 import { signIn, STREAMER_USER_ID } from './sign-in';
-
-const WAIT = { timeout: 15_000 };
-const BOT_USER_ID = 100002;
-/** Fixed users of the sandbox world (sandbox/world.ts). */
-const USERS = {
-  sandbox_mod: 100003,
-  pixelpanda: 100100,
-  nightowl_tv: 100101,
-  kappa_krusader: 100102,
-  lunarfox: 100103,
-  glitchgoblin: 100104,
-  byte_bard: 100105,
-  turbo_tortoise: 100106,
-  mossy_mage: 100107,
-} as const;
-type Username = keyof typeof USERS;
-
-/** Fires a viewer's chat message in the sandbox (stored there, then delivered by webhook); returns its id. */
-function chat(sandbox: Sandbox, username: Username, content: string, replyTo?: string): string {
-  const [fired] = triggerEvent(sandbox.ctx, 'chat.message.sent', {
-    // A fixed draw: the generator then never turns the line into a reply to a random earlier message.
-    rng: () => 0.5,
-    overrides: {
-      content,
-      'sender.user_id': USERS[username],
-      ...(replyTo ? { 'replies_to.message_id': replyTo } : {}),
-    },
-  });
-  const id = (fired!.payload as { message_id: string }).message_id;
-  expect(sandbox.ctx.state.chatMessages.get(id)?.senderUserId).toBe(USERS[username]);
-  return id;
-}
-
-function chatLog(page: Page): Locator {
-  return page.getByRole('log', { name: 'Chat messages' });
-}
-
-/** The chat line of one message, once it has arrived in the panel. */
-async function row(page: Page, messageId: string): Promise<Locator> {
-  const line = chatLog(page).locator(`article[data-message-id="${messageId}"]`);
-  await line.waitFor(WAIT);
-  return line;
-}
-
-/**
- * Shows a line's actions the keyboard way (focus its name), clicks one and moves the pointer off the log
- * again, since hovering the log pauses chat (new lines would wait behind "N new messages").
- */
-async function act(page: Page, line: Locator, username: string, action: string): Promise<void> {
-  await line.getByRole('button', { name: username, exact: true }).focus();
-  await line.getByRole('button', { name: action, exact: true }).click();
-  await page.mouse.move(1, 1);
-}
-
-/** Waits until the sandbox has Greenroom's chat subscription, so triggered chat is delivered to it. */
-async function chatSubscribed(sandbox: Sandbox): Promise<void> {
-  await expect
-    .poll(() => [...sandbox.ctx.state.subscriptions.values()].map((s) => s.event), WAIT)
-    .toContain('chat.message.sent');
-}
-
-function sentBy(sandbox: Sandbox, content: string) {
-  return [...sandbox.ctx.state.chatMessages.values()].find((m) => m.content === content);
-}
+import { BOT_USER_ID, USERS, WAIT, act, chat, chatLog, chatSubscribed, row, sentBy } from './chat-moderation-fixtures';
 
 describe('chat and moderation in the full window', () => {
   let e2e: E2E;
@@ -313,65 +250,5 @@ describe('chat and moderation in the full window', () => {
     await card.getByText('timeout 10m').waitFor(WAIT);
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached', ...WAIT });
-  });
-});
-
-describe('chat and moderation in a narrow OBS dock (340×700)', () => {
-  let e2e: E2E;
-
-  beforeAll(async () => {
-    e2e = await startE2E({ viewport: { width: 340, height: 700 } });
-  });
-  afterAll(() => e2e.close());
-
-  it('signs in from the dock', async () => {
-    await signIn(e2e);
-    await chatSubscribed(e2e.sandbox);
-  });
-
-  it('shows chat first, with every moderation button reachable', async () => {
-    const { page, sandbox } = e2e;
-    expect(await page.getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe('true');
-    for (let i = 0; i < 8; i++) {
-      chat(sandbox, i % 2 ? 'lunarfox' : 'pixelpanda', `filler line ${i} to fill the dock`);
-    }
-    const id = chat(sandbox, 'mossy_mage', 'can a dock moderate me? [emote:37226:KEKW]');
-    const line = await row(page, id);
-
-    // Keyboard focus on the sender's name shows the line's actions.
-    await line.getByRole('button', { name: 'mossy_mage', exact: true }).focus();
-    const group = line.getByRole('group', { name: 'Moderate mossy_mage' });
-    await group.waitFor(WAIT);
-    const buttons = await group.getByRole('button').all();
-    const names = await Promise.all(buttons.map((b) => b.getAttribute('aria-label')));
-    expect(names).toEqual([
-      'Delete message',
-      'Time out mossy_mage for 1m',
-      'Time out mossy_mage for 5m',
-      'Time out mossy_mage for 10m',
-      'Time out mossy_mage for 1h',
-      'Time out mossy_mage for 1d',
-      'Time out mossy_mage for 1w',
-      'Custom timeout for mossy_mage',
-      'Ban mossy_mage',
-    ]);
-    // Every button (and Reply) is inside the 340 px dock and on screen: nothing clipped or pushed sideways.
-    for (const button of [...buttons, line.getByRole('button', { name: 'Reply to mossy_mage' })]) {
-      const box = await button.boundingBox();
-      expect(box).not.toBeNull();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(340);
-      expect(box!.y).toBeGreaterThanOrEqual(0);
-      expect(box!.y + box!.height).toBeLessThanOrEqual(700);
-    }
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(340);
-    await e2e.screenshot('obs-dock-narrow');
-
-    // And they work from the dock: a 1 minute timeout reaches the sandbox.
-    await group.getByRole('button', { name: 'Time out mossy_mage for 1m' }).click();
-    await expect
-      .poll(() => sandbox.ctx.state.activeBan(STREAMER_USER_ID, USERS.mossy_mage)?.expiresAtMs ?? 0, WAIT)
-      .toBeGreaterThan(sandbox.ctx.state.now() + 30_000);
-    await line.getByRole('status').getByText('Timed out 1m').waitFor(WAIT);
   });
 });

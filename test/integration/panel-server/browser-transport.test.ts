@@ -4,126 +4,27 @@
  * cleanly on a drop, capped and jittered reconnects driven by injected timers, the refused-token stop,
  * and the preload transport and `pickTransport` choice.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { startPanelServer, type PanelServer } from '../../../electron/panel-server/panel-server';
+import { describe, expect, it } from 'vitest';
 import { createPanelApi } from '../../../shared/panel-api';
 import {
   createPreloadTransport,
-  createWebSocketTransport,
   pickTransport,
   takePageToken,
   type ConnectionStatus,
   type PageEnvironment,
-  type PanelConnection,
   type PreloadBridge,
-  type SocketLike,
-  type WebSocketTransportOptions,
 } from '../../../renderer/src/lib/transport';
-import { createFakeApp, makeRendererDir, type FakeApp } from '../../helpers/panel-fakes';
+import {
+  REQUEST_MS,
+  connect,
+  fx,
+  isReconnect,
+  startServer,
+  statusReached,
+  useSetup,
+} from './browser-transport-fixtures';
 
-/** Timers the test runs by hand: nothing waits on the wall clock. */
-class ManualTimers {
-  #next = 1;
-  readonly tasks = new Map<number, { callback: () => void; ms: number }>();
-
-  setTimeout = (callback: () => void, ms: number): unknown => {
-    const id = this.#next++;
-    this.tasks.set(id, { callback, ms });
-    return id;
-  };
-
-  clearTimeout = (handle: unknown): void => {
-    this.tasks.delete(handle as number);
-  };
-
-  /** Runs (and removes) every task whose delay matches `pick`. */
-  run(pick: (ms: number) => boolean): number[] {
-    const ran: number[] = [];
-    for (const [id, task] of [...this.tasks]) {
-      if (pick(task.ms)) {
-        this.tasks.delete(id);
-        ran.push(task.ms);
-        task.callback();
-      }
-    }
-    return ran;
-  }
-
-  delays(): number[] {
-    return [...this.tasks.values()].map((t) => t.ms);
-  }
-}
-
-const REQUEST_MS = 30_000;
-const isReconnect = (ms: number): boolean => ms < REQUEST_MS;
-
-let app: FakeApp;
-let server: PanelServer;
-let timers: ManualTimers;
-const rendererDir = makeRendererDir().dir;
-const connections: PanelConnection[] = [];
-
-/** The `ws` client with the Origin a browser would send for this server. */
-function socketClass(port: number): new (url: string) => SocketLike {
-  return class extends WebSocket {
-    constructor(url: string) {
-      super(url, { origin: `http://127.0.0.1:${port}` });
-    }
-  };
-}
-
-function connect(overrides: Partial<WebSocketTransportOptions> = {}): PanelConnection {
-  const connection = createWebSocketTransport({
-    url: `ws://127.0.0.1:${server.port}/ws`,
-    token: server.token,
-    WebSocketImpl: socketClass(server.port),
-    timers,
-    random: () => 0.5,
-    timeoutMs: () => REQUEST_MS,
-    ...overrides,
-  });
-  connections.push(connection);
-  return connection;
-}
-
-function statusReached(connection: PanelConnection, wanted: ConnectionStatus): Promise<void> {
-  if (connection.status === wanted) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const off = connection.onStatus((status) => {
-      if (status === wanted) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
-
-async function startServer(port = 0): Promise<void> {
-  server = await startPanelServer({
-    router: app.router,
-    events: app.events,
-    port,
-    staticDir: rendererDir,
-    ...(server ? { token: server.token } : {}),
-  });
-}
-
-beforeEach(async () => {
-  app = createFakeApp();
-  timers = new ManualTimers();
-  server = undefined as unknown as PanelServer;
-  await startServer();
-});
-
-afterEach(async () => {
-  for (const c of connections.splice(0)) {
-    c.close();
-  }
-  await server.close();
-});
+useSetup();
 
 describe('createWebSocketTransport', () => {
   it('connects, answers requests through the named API, and validates on the server', async () => {
@@ -138,7 +39,7 @@ describe('createWebSocketTransport', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
     const unknown = await connection.invoke('nope:nothing' as never, []);
     expect(unknown).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } });
-    expect(app.calls.map((c) => c.channel)).toEqual(['chat:send']);
+    expect(fx.app.calls.map((c) => c.channel)).toEqual(['chat:send']);
   });
 
   it('delivers events to listeners until they unsubscribe, and ignores unknown events', async () => {
@@ -149,17 +50,17 @@ describe('createWebSocketTransport', () => {
       throw new Error('a broken listener');
     });
     await statusReached(connection, 'open');
-    app.events.emit('chat:deleted', { messageId: 'm1' });
+    fx.app.events.emit('chat:deleted', { messageId: 'm1' });
     await expect.poll(() => seen).toEqual([{ messageId: 'm1' }]);
     off();
-    app.events.emit('chat:deleted', { messageId: 'm2' });
+    fx.app.events.emit('chat:deleted', { messageId: 'm2' });
     // A request round trip after the emit: the event (had it been delivered) arrived before the answer.
     await connection.invoke('chat:history', []);
     expect(seen).toEqual([{ messageId: 'm1' }]);
   });
 
   it('fails in-flight requests cleanly when the connection drops, then reconnects and keeps its listeners', async () => {
-    app.answer('chat:history', () => new Promise(() => undefined));
+    fx.app.answer('chat:history', () => new Promise(() => undefined));
     const connection = connect();
     const statuses: ConnectionStatus[] = [];
     connection.onStatus((s) => statuses.push(s));
@@ -167,54 +68,54 @@ describe('createWebSocketTransport', () => {
     connection.on('chat:deleted', (payload) => seen.push(payload));
     await statusReached(connection, 'open');
     const stuck = connection.invoke('chat:history', []);
-    await expect.poll(() => app.calls.length).toBe(1);
+    await expect.poll(() => fx.app.calls.length).toBe(1);
 
-    const port = server.port;
-    await server.close();
+    const port = fx.server.port;
+    await fx.server.close();
     expect(await stuck).toEqual({
       ok: false,
       error: { code: 'Network', message: 'the connection to Greenroom was lost' },
     });
     expect(connection.status).toBe('reconnecting');
     // Equal jitter with random 0.5: three quarters of the 500 ms ceiling.
-    expect(timers.delays().filter(isReconnect)).toEqual([375]);
+    expect(fx.timers.delays().filter(isReconnect)).toEqual([375]);
 
     await startServer(port);
-    timers.run(isReconnect);
+    fx.timers.run(isReconnect);
     await statusReached(connection, 'open');
     expect(statuses).toEqual(['open', 'reconnecting', 'open']);
-    app.events.emit('chat:deleted', { messageId: 'after' });
+    fx.app.events.emit('chat:deleted', { messageId: 'after' });
     await expect.poll(() => seen).toEqual([{ messageId: 'after' }]);
   });
 
   it('backs off exponentially up to the cap while the server stays away, with jitter in the bottom half', async () => {
-    const port = server.port;
-    await server.close();
+    const port = fx.server.port;
+    await fx.server.close();
     const connection = connect({ url: `ws://127.0.0.1:${port}/ws`, random: () => 0.999_999 });
     const delays: number[] = [];
     for (let i = 0; i < 8; i++) {
-      await expect.poll(() => timers.delays().filter(isReconnect).length).toBe(1);
-      delays.push(...timers.run(isReconnect));
+      await expect.poll(() => fx.timers.delays().filter(isReconnect).length).toBe(1);
+      delays.push(...fx.timers.run(isReconnect));
     }
     expect(delays.map(Math.round)).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
     expect(connection.status).toBe('reconnecting');
     connection.close();
-    expect(timers.tasks.size).toBe(0);
+    expect(fx.timers.tasks.size).toBe(0);
 
     const low = connect({ url: `ws://127.0.0.1:${port}/ws`, random: () => 0 });
-    await expect.poll(() => timers.tasks.size).toBe(1);
-    expect(timers.delays()).toEqual([250]);
+    await expect.poll(() => fx.timers.tasks.size).toBe(1);
+    expect(fx.timers.delays()).toEqual([250]);
     low.close();
   });
 
   it('times a request out, and ignores its late answer', async () => {
     let release: (v: unknown) => void = () => undefined;
-    app.answer('chat:history', () => new Promise((resolve) => (release = resolve)));
+    fx.app.answer('chat:history', () => new Promise((resolve) => (release = resolve)));
     const connection = connect();
     await statusReached(connection, 'open');
     const pending = connection.invoke('chat:history', []);
-    await expect.poll(() => app.calls.length).toBe(1);
-    expect(timers.run((ms) => ms === REQUEST_MS)).toEqual([REQUEST_MS]);
+    await expect.poll(() => fx.app.calls.length).toBe(1);
+    expect(fx.timers.run((ms) => ms === REQUEST_MS)).toEqual([REQUEST_MS]);
     expect(await pending).toEqual({
       ok: false,
       error: { code: 'Timeout', message: 'chat:history: no answer from Greenroom in 30 s' },
@@ -228,21 +129,21 @@ describe('createWebSocketTransport', () => {
     const queued = connection.invoke('chat:history', []);
     await statusReached(connection, 'unauthorized');
     expect(await queued).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
-    expect(timers.delays().filter(isReconnect)).toEqual([]);
+    expect(fx.timers.delays().filter(isReconnect)).toEqual([]);
     expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'Network' } });
-    expect(app.calls).toEqual([]);
+    expect(fx.app.calls).toEqual([]);
   });
 
   it('fails queued requests at once when the queue is full, and everything on close', async () => {
-    const port = server.port;
-    await server.close();
+    const port = fx.server.port;
+    await fx.server.close();
     const connection = connect({ url: `ws://127.0.0.1:${port}/ws`, maxQueued: 1 });
     const first = connection.invoke('chat:history', []);
     expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'Network' } });
     connection.close();
     expect(await first).toMatchObject({ ok: false, error: { code: 'Network' } });
     expect(connection.status).toBe('closed');
-    expect(timers.tasks.size).toBe(0);
+    expect(fx.timers.tasks.size).toBe(0);
   });
 });
 

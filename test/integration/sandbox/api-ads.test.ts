@@ -2,63 +2,18 @@
  * Ads ([reference §3.10](../../../docs/kick-wire-reference.md#310-ads) [UNCONFIRMED], [seed §4.2](../../../docs/product-spec.md#42-logical-operations) and [§7](../../../docs/product-spec.md#7-errors)): status, enroll preconditions, and ad breaks with
  * their Conflict, rate limit and idempotent-retry behaviour, time moved with the sandbox clock.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUuid } from '../../../electron/core/ids';
-import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
-import type { SandboxChannel } from '../../../sandbox/state';
 import { FIRST_OTHER_STREAMER_USER_ID, FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_SCOPES } from '../../../shared/kick/scopes';
-import { call, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken } from '../../helpers/sandbox';
+import { BREAK, ENROLL, STATUS, UUID, adBreak, coded, fx, readyForAds, useSetup } from './api-ads-fixtures';
 
-const STATUS = '/public/v1/ads/ad-break-status';
-const ENROLL = '/public/v1/ads/enroll';
-const BREAK = '/public/v1/ads/ad-break';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const keys = createSigningKeys();
-
-let sandbox: Sandbox;
-let api: string;
-let token: string;
-let channel: SandboxChannel;
-
-beforeEach(async () => {
-  // Time stands still unless a test advances it, so "still running" and window edges are exact.
-  const frozen = Date.UTC(2026, 0, 15, 20, 0, 0);
-  sandbox = await startSandbox({ keys, clock: { now: () => frozen } });
-  api = sandbox.urls.api;
-  // A day-long token: these tests move the clock past the default hour.
-  token = mintUserToken(sandbox, KICK_SCOPES, STREAMER_USER_ID, 86_400);
-  channel = sandbox.ctx.state.channels.get(STREAMER_USER_ID)!;
-});
-
-afterEach(async () => {
-  await sandbox.close();
-});
-
-/** Enrolled (through the API, while offline) and then live: ready for ad breaks. */
-async function readyForAds(): Promise<void> {
-  expect((await call(api, 'POST', ENROLL, { token })).status).toBe(200);
-  channel.isLive = true;
-}
-
-function coded(status: number, code: string, detail: string) {
-  const messages: Record<number, string> = {
-    400: 'Bad request',
-    404: 'Not found',
-    409: 'Conflict',
-    429: 'Too many requests',
-  };
-  return { status, json: { data: { code, detail }, message: messages[status] } };
-}
-
-async function adBreak(body: unknown) {
-  const res = await call(api, 'POST', BREAK, { token, body });
-  return { status: res.status, json: res.json };
-}
+useSetup();
 
 describe('GET /public/v1/ads/ad-break-status', () => {
   it('answers the default status of a channel that never ran ads', async () => {
-    const res = await call(api, 'GET', STATUS, { token });
+    const res = await call(fx.api, 'GET', STATUS, { token: fx.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       data: {
@@ -75,18 +30,18 @@ describe('GET /public/v1/ads/ad-break-status', () => {
 
   it('accepts ads:read or ads:write and refuses anything else', async () => {
     for (const scope of ['ads:read', 'ads:write']) {
-      expect((await call(api, 'GET', STATUS, { token: mintUserToken(sandbox, [scope]) })).status).toBe(200);
+      expect((await call(fx.api, 'GET', STATUS, { token: mintUserToken(fx.sandbox, [scope]) })).status).toBe(200);
     }
-    const noScope = await call(api, 'GET', STATUS, { token: mintUserToken(sandbox, ['channel:read']) });
+    const noScope = await call(fx.api, 'GET', STATUS, { token: mintUserToken(fx.sandbox, ['channel:read']) });
     expect(noScope.status).toBe(403);
     expect(noScope.json).toEqual({ data: 'missing scope: ads:read or ads:write', message: 'Forbidden' });
-    expect((await call(api, 'GET', STATUS, { token: mintAppToken(sandbox) })).status).toBe(403);
-    expect((await call(api, 'GET', STATUS)).status).toBe(401);
+    expect((await call(fx.api, 'GET', STATUS, { token: mintAppToken(fx.sandbox) })).status).toBe(403);
+    expect((await call(fx.api, 'GET', STATUS)).status).toBe(401);
   });
 
   it('answers 404 with a code when the token user has no channel', async () => {
-    const viewer = mintUserToken(sandbox, KICK_SCOPES, FIRST_VIEWER_USER_ID);
-    const res = await call(api, 'GET', STATUS, { token: viewer });
+    const viewer = mintUserToken(fx.sandbox, KICK_SCOPES, FIRST_VIEWER_USER_ID);
+    const res = await call(fx.api, 'GET', STATUS, { token: viewer });
     expect({ status: res.status, json: res.json }).toEqual(
       coded(404, 'CHANNEL_NOT_FOUND', 'channel: the token user has no channel'),
     );
@@ -95,42 +50,44 @@ describe('GET /public/v1/ads/ad-break-status', () => {
 
 describe('POST /public/v1/ads/enroll', () => {
   it('enrolls an offline channel that has streamed, and answers 200 again when already enrolled', async () => {
-    const res = await call(api, 'POST', ENROLL, { token });
+    const res = await call(fx.api, 'POST', ENROLL, { token: fx.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ data: {}, message: 'OK' });
-    expect((await call(api, 'GET', STATUS, { token })).json.data.opted_in).toBe(true);
+    expect((await call(fx.api, 'GET', STATUS, { token: fx.token })).json.data.opted_in).toBe(true);
 
     // Idempotent, even once the channel is live (the desired state already holds).
-    channel.isLive = true;
-    expect((await call(api, 'POST', ENROLL, { token })).json).toEqual({ data: {}, message: 'OK' });
+    fx.channel.isLive = true;
+    expect((await call(fx.api, 'POST', ENROLL, { token: fx.token })).json).toEqual({ data: {}, message: 'OK' });
   });
 
   it('refuses a live channel with CHANNEL_LIVE', async () => {
-    channel.isLive = true;
-    const res = await call(api, 'POST', ENROLL, { token });
+    fx.channel.isLive = true;
+    const res = await call(fx.api, 'POST', ENROLL, { token: fx.token });
     expect({ status: res.status, json: res.json }).toEqual(
       coded(400, 'CHANNEL_LIVE', 'channel: must be offline to enroll in ads'),
     );
-    expect(sandbox.ctx.state.adsFor(STREAMER_USER_ID).optedIn).toBe(false);
+    expect(fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).optedIn).toBe(false);
   });
 
   it('refuses a channel that never streamed with NEVER_STREAMED', async () => {
-    channel.hasStreamed = false;
-    const res = await call(api, 'POST', ENROLL, { token });
+    fx.channel.hasStreamed = false;
+    const res = await call(fx.api, 'POST', ENROLL, { token: fx.token });
     expect({ status: res.status, json: res.json }).toEqual(
       coded(400, 'NEVER_STREAMED', 'channel: must have streamed at least once to enroll in ads'),
     );
   });
 
   it('answers 404 CHANNEL_NOT_FOUND for a user without a channel', async () => {
-    const res = await call(api, 'POST', ENROLL, { token: mintUserToken(sandbox, KICK_SCOPES, FIRST_VIEWER_USER_ID) });
+    const res = await call(fx.api, 'POST', ENROLL, {
+      token: mintUserToken(fx.sandbox, KICK_SCOPES, FIRST_VIEWER_USER_ID),
+    });
     expect(res.status).toBe(404);
     expect(res.json.data.code).toBe('CHANNEL_NOT_FOUND');
   });
 
   it('ignores a body, even malformed, since enroll takes none', async () => {
-    const res = await call(api, 'POST', ENROLL, {
-      token,
+    const res = await call(fx.api, 'POST', ENROLL, {
+      token: fx.token,
       rawBody: '{not json',
       headers: { 'content-type': 'application/json' },
     });
@@ -138,10 +95,10 @@ describe('POST /public/v1/ads/enroll', () => {
   });
 
   it('needs ads:write', async () => {
-    const res = await call(api, 'POST', ENROLL, { token: mintUserToken(sandbox, ['ads:read']) });
+    const res = await call(fx.api, 'POST', ENROLL, { token: mintUserToken(fx.sandbox, ['ads:read']) });
     expect(res.status).toBe(403);
     expect(res.json.data).toBe('missing scope: ads:write');
-    expect((await call(api, 'POST', ENROLL, { token: mintAppToken(sandbox) })).status).toBe(403);
+    expect((await call(fx.api, 'POST', ENROLL, { token: mintAppToken(fx.sandbox) })).status).toBe(403);
   });
 });
 
@@ -156,28 +113,31 @@ describe('POST /public/v1/ads/ad-break', () => {
     });
     const firstId = first.json.data.id as string;
 
-    const status = await call(api, 'GET', STATUS, { token });
+    const status = await call(fx.api, 'GET', STATUS, { token: fx.token });
     expect(status.json.data).toMatchObject({ opted_in: true, remaining_ad_breaks: 2 });
     expect(status.json.data.ad_breaks).toEqual([
       {
         id: firstId,
         status: 'inserted',
         break_duration_seconds: 30,
-        created_at: new Date(sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks[0]!.createdAtMs).toISOString(),
+        created_at: new Date(fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks[0]!.createdAtMs).toISOString(),
         source: 'public_api',
       },
     ]);
 
-    sandbox.ctx.clock.advance(29_999);
+    fx.sandbox.ctx.clock.advance(29_999);
     expect(await adBreak({ break_duration_seconds: 60 })).toEqual(
       coded(409, 'AD_BREAK_ACTIVE', `ad break ${firstId} is still running`),
     );
 
-    sandbox.ctx.clock.advance(1);
+    fx.sandbox.ctx.clock.advance(1);
     const second = await adBreak({ break_duration_seconds: 60 });
     expect(second.status).toBe(200);
     expect(second.json.data.remaining_ad_breaks).toBe(1);
-    const breaks = (await call(api, 'GET', STATUS, { token })).json.data.ad_breaks as { id: string; status: string }[];
+    const breaks = (await call(fx.api, 'GET', STATUS, { token: fx.token })).json.data.ad_breaks as {
+      id: string;
+      status: string;
+    }[];
     expect(breaks.map((b) => [b.id, b.status])).toEqual([
       [second.json.data.id, 'inserted'],
       [firstId, 'completed'],
@@ -189,19 +149,19 @@ describe('POST /public/v1/ads/ad-break', () => {
     for (const remaining of [2, 1, 0]) {
       const res = await adBreak({ break_duration_seconds: 7 });
       expect(res.json.data.remaining_ad_breaks).toBe(remaining);
-      sandbox.ctx.clock.advance(10_000);
+      fx.sandbox.ctx.clock.advance(10_000);
     }
     expect(await adBreak({ break_duration_seconds: 7 })).toEqual(
       coded(429, 'AD_BREAK_LIMIT_REACHED', 'ad breaks: at most 3 per 3600 seconds'),
     );
-    expect((await call(api, 'GET', STATUS, { token })).json.data.remaining_ad_breaks).toBe(0);
+    expect((await call(fx.api, 'GET', STATUS, { token: fx.token })).json.data.remaining_ad_breaks).toBe(0);
 
     // The first break leaves the window 3600 s after it started (30 s have passed).
-    sandbox.ctx.clock.advance(3_570_000);
+    fx.sandbox.ctx.clock.advance(3_570_000);
     const again = await adBreak({ break_duration_seconds: 7 });
     expect(again.status).toBe(200);
     expect(again.json.data.remaining_ad_breaks).toBe(0);
-    const status = (await call(api, 'GET', STATUS, { token })).json.data;
+    const status = (await call(fx.api, 'GET', STATUS, { token: fx.token })).json.data;
     expect(status.ad_breaks).toHaveLength(3);
   });
 
@@ -212,23 +172,23 @@ describe('POST /public/v1/ads/ad-break', () => {
     expect(first.json).toEqual({ data: { id, remaining_ad_breaks: 2 }, message: 'Accepted' });
     const retry = await adBreak({ id, break_duration_seconds: 120 });
     expect(retry).toEqual(first);
-    expect(sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(1);
+    expect(fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(1);
 
     // Later retries still answer what the first call answered, even after other breaks and going offline.
-    sandbox.ctx.clock.advance(120_000);
+    fx.sandbox.ctx.clock.advance(120_000);
     expect((await adBreak({ break_duration_seconds: 10 })).json.data.remaining_ad_breaks).toBe(1);
-    channel.isLive = false;
+    fx.channel.isLive = false;
     expect(await adBreak({ id, break_duration_seconds: 120 })).toEqual(first);
-    expect(sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(2);
+    expect(fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(2);
   });
 
   it("answers 409 AD_BREAK_ID_IN_USE for another channel's break id", async () => {
     await readyForAds();
     const id = createUuid();
-    sandbox.ctx.state.adsFor(FIRST_OTHER_STREAMER_USER_ID).breaks.push({
+    fx.sandbox.ctx.state.adsFor(FIRST_OTHER_STREAMER_USER_ID).breaks.push({
       id,
       breakDurationSeconds: 30,
-      createdAtMs: sandbox.ctx.clock.now(),
+      createdAtMs: fx.sandbox.ctx.clock.now(),
       source: 'public_api',
     });
     expect(await adBreak({ id, break_duration_seconds: 30 })).toEqual(
@@ -238,14 +198,14 @@ describe('POST /public/v1/ads/ad-break', () => {
 
   it('refuses an offline channel with CHANNEL_OFFLINE', async () => {
     await readyForAds();
-    channel.isLive = false;
+    fx.channel.isLive = false;
     expect(await adBreak({ break_duration_seconds: 30 })).toEqual(
       coded(400, 'CHANNEL_OFFLINE', 'channel: must be live to run an ad break'),
     );
   });
 
   it('refuses a channel that is not enrolled with NOT_ENROLLED', async () => {
-    channel.isLive = true;
+    fx.channel.isLive = true;
     expect(await adBreak({ break_duration_seconds: 30 })).toEqual(
       coded(400, 'NOT_ENROLLED', 'channel: must be enrolled in ads (POST /public/v1/ads/enroll)'),
     );
@@ -253,7 +213,7 @@ describe('POST /public/v1/ads/ad-break', () => {
 
   it('refuses a channel whose ads are blocked with 409 ADS_BLOCKED', async () => {
     await readyForAds();
-    sandbox.ctx.state.adsFor(STREAMER_USER_ID).adsBlocked = true;
+    fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).adsBlocked = true;
     expect(await adBreak({ break_duration_seconds: 30 })).toEqual(
       coded(409, 'ADS_BLOCKED', 'channel: ads are blocked on this channel'),
     );
@@ -271,33 +231,37 @@ describe('POST /public/v1/ads/ad-break', () => {
   ])('answers 400 INVALID_REQUEST to %j', async (body, detail) => {
     await readyForAds();
     expect(await adBreak(body)).toEqual(coded(400, 'INVALID_REQUEST', detail));
-    expect(sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(0);
+    expect(fx.sandbox.ctx.state.adsFor(STREAMER_USER_ID).breaks).toHaveLength(0);
   });
 
   it('accepts the limits 7 and 300 exactly', async () => {
     await readyForAds();
     expect((await adBreak({ break_duration_seconds: 7 })).status).toBe(200);
-    sandbox.ctx.clock.advance(7_000);
+    fx.sandbox.ctx.clock.advance(7_000);
     expect((await adBreak({ break_duration_seconds: 300 })).status).toBe(200);
   });
 
   it('answers 400 to malformed or missing bodies without crashing', async () => {
     await readyForAds();
     for (const rawBody of ['', '{"break_duration_seconds":', 'null']) {
-      const res = await call(api, 'POST', BREAK, { token, rawBody, headers: { 'content-type': 'application/json' } });
+      const res = await call(fx.api, 'POST', BREAK, {
+        token: fx.token,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(res.json.data.code).toBe('INVALID_REQUEST');
     }
-    expect((await call(api, 'GET', STATUS, { token })).status).toBe(200);
+    expect((await call(fx.api, 'GET', STATUS, { token: fx.token })).status).toBe(200);
   });
 
   it('needs a user token with ads:write', async () => {
-    const res = await call(api, 'POST', BREAK, {
-      token: mintUserToken(sandbox, ['ads:read']),
+    const res = await call(fx.api, 'POST', BREAK, {
+      token: mintUserToken(fx.sandbox, ['ads:read']),
       body: { break_duration_seconds: 30 },
     });
     expect(res.status).toBe(403);
-    expect((await call(api, 'POST', BREAK, { token: mintAppToken(sandbox), body: {} })).status).toBe(403);
-    expect((await call(api, 'POST', BREAK, { body: {} })).status).toBe(401);
+    expect((await call(fx.api, 'POST', BREAK, { token: mintAppToken(fx.sandbox), body: {} })).status).toBe(403);
+    expect((await call(fx.api, 'POST', BREAK, { body: {} })).status).toBe(401);
   });
 });

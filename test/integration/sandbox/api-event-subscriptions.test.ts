@@ -2,51 +2,19 @@
  * Webhook event subscriptions ([reference §3.11](../../../docs/kick-wire-reference.md#311-event-subscriptions)): list, create (per-event results, duplicates allowed as in
  * KickDevDocs #246) and delete, with app tokens for any broadcaster and user tokens for their own.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUlid } from '../../../electron/core/ids';
-import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
 import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../shared/kick/scopes';
-import { call, mintAppToken, mintUserToken, startSandbox, registerOtherApp } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken, registerOtherApp } from '../../helpers/sandbox';
+import { PATH, ULID, fx, list, subscribe, useSetup } from './api-event-subscriptions-fixtures';
 
-const PATH = '/public/v1/events/subscriptions';
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const keys = createSigningKeys();
-
-let sandbox: Sandbox;
-let api: string;
-let appToken: string;
-
-beforeEach(async () => {
-  sandbox = await startSandbox({ keys });
-  api = sandbox.urls.api;
-  appToken = mintAppToken(sandbox);
-});
-
-afterEach(async () => {
-  await sandbox.close();
-});
-
-async function subscribe(token: string, names: string[], broadcaster: number | undefined = STREAMER_USER_ID) {
-  const body: Record<string, unknown> = { events: names.map((name) => ({ name, version: 1 })), method: 'webhook' };
-  if (broadcaster !== undefined) {
-    body.broadcaster_user_id = broadcaster;
-  }
-  const res = await call(api, 'POST', PATH, { token, body });
-  expect(res.status).toBe(200);
-  return res.json.data as { name: string; version: number; subscription_id?: string; error?: string }[];
-}
-
-async function list(token: string, query: [string, string | number][] = []) {
-  const res = await call(api, 'GET', PATH, { token, query });
-  expect(res.status).toBe(200);
-  return res.json.data as { id: string; broadcaster_user_id: number; event: string }[];
-}
+useSetup();
 
 describe('POST /public/v1/events/subscriptions', () => {
   it('subscribes an app token to a broadcaster and lists the subscription with its full shape', async () => {
-    const res = await call(api, 'POST', PATH, {
-      token: appToken,
+    const res = await call(fx.api, 'POST', PATH, {
+      token: fx.appToken,
       body: {
         events: [{ name: 'chat.message.sent', version: 1 }],
         method: 'webhook',
@@ -58,15 +26,15 @@ describe('POST /public/v1/events/subscriptions', () => {
       data: [{ name: 'chat.message.sent', version: 1, subscription_id: expect.stringMatching(ULID) }],
       message: 'OK',
     });
-    const listed = await call(api, 'GET', PATH, { token: appToken });
+    const listed = await call(fx.api, 'GET', PATH, { token: fx.appToken });
     const created = new Date(
-      sandbox.ctx.state.subscriptions.get(res.json.data[0].subscription_id as string)!.createdAtMs,
+      fx.sandbox.ctx.state.subscriptions.get(res.json.data[0].subscription_id as string)!.createdAtMs,
     ).toISOString();
     expect(listed.json).toEqual({
       data: [
         {
           id: res.json.data[0].subscription_id,
-          app_id: sandbox.ctx.app.appId,
+          app_id: fx.sandbox.ctx.app.appId,
           broadcaster_user_id: STREAMER_USER_ID,
           event: 'chat.message.sent',
           version: 1,
@@ -80,18 +48,18 @@ describe('POST /public/v1/events/subscriptions', () => {
   });
 
   it('subscribes to every documented event type', async () => {
-    const results = await subscribe(appToken, [...KICK_EVENT_TYPES]);
+    const results = await subscribe(fx.appToken, [...KICK_EVENT_TYPES]);
     expect(results.map((r) => [r.name, typeof r.subscription_id, r.error])).toEqual(
       KICK_EVENT_TYPES.map((name) => [name, 'string', undefined]),
     );
   });
 
   it('does not reject duplicates (KickDevDocs #246): the same event twice makes two subscriptions', async () => {
-    const first = await subscribe(appToken, ['channel.followed']);
-    const second = await subscribe(appToken, ['channel.followed', 'channel.followed']);
+    const first = await subscribe(fx.appToken, ['channel.followed']);
+    const second = await subscribe(fx.appToken, ['channel.followed', 'channel.followed']);
     const ids = [...first, ...second].map((r) => r.subscription_id);
     expect(new Set(ids).size).toBe(3);
-    expect((await list(appToken)).map((s) => s.event)).toEqual([
+    expect((await list(fx.appToken)).map((s) => s.event)).toEqual([
       'channel.followed',
       'channel.followed',
       'channel.followed',
@@ -99,8 +67,8 @@ describe('POST /public/v1/events/subscriptions', () => {
   });
 
   it('reports unknown events and versions per item and creates the rest', async () => {
-    const res = await call(api, 'POST', PATH, {
-      token: appToken,
+    const res = await call(fx.api, 'POST', PATH, {
+      token: fx.appToken,
       body: {
         method: 'webhook',
         broadcaster_user_id: STREAMER_USER_ID,
@@ -121,7 +89,7 @@ describe('POST /public/v1/events/subscriptions', () => {
       { name: 'moderation.banned', version: 2, error: 'unsupported version 2: moderation.banned exists in version 1' },
       { name: 'moderation.banned', version: 1, subscription_id: expect.stringMatching(ULID) },
     ]);
-    expect(await list(appToken)).toHaveLength(1);
+    expect(await list(fx.appToken)).toHaveLength(1);
   });
 
   it.each([
@@ -173,47 +141,47 @@ describe('POST /public/v1/events/subscriptions', () => {
       'events[0].version: must be an integer',
     ],
   ])('answers 400 to %j and creates nothing', async (body, detail) => {
-    const res = await call(api, 'POST', PATH, { token: appToken, body });
+    const res = await call(fx.api, 'POST', PATH, { token: fx.appToken, body });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ data: detail, message: 'Bad request' });
-    expect(sandbox.ctx.state.subscriptions.size).toBe(0);
+    expect(fx.sandbox.ctx.state.subscriptions.size).toBe(0);
   });
 
   it.each(['{"events": [', '[]', 'null', ''])('answers 400 to the raw body %j without crashing', async (rawBody) => {
-    const res = await call(api, 'POST', PATH, {
-      token: appToken,
+    const res = await call(fx.api, 'POST', PATH, {
+      token: fx.appToken,
       rawBody,
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Bad request');
-    expect((await call(api, 'GET', PATH, { token: appToken })).status).toBe(200);
+    expect((await call(fx.api, 'GET', PATH, { token: fx.appToken })).status).toBe(200);
   });
 
   it('subscribes a user token for its own user, ignoring broadcaster_user_id (even a malformed one)', async () => {
-    const userToken = mintUserToken(sandbox, ['events:subscribe']);
+    const userToken = mintUserToken(fx.sandbox, ['events:subscribe']);
     for (const broadcaster of [FIRST_OTHER_STREAMER_USER_ID, 'not a number', undefined]) {
       const body: Record<string, unknown> = { events: [{ name: 'kicks.gifted', version: 1 }], method: 'webhook' };
       if (broadcaster !== undefined) {
         body.broadcaster_user_id = broadcaster;
       }
-      const res = await call(api, 'POST', PATH, { token: userToken, body });
+      const res = await call(fx.api, 'POST', PATH, { token: userToken, body });
       expect(res.status).toBe(200);
     }
-    const all = await list(appToken);
+    const all = await list(fx.appToken);
     expect(all.map((s) => s.broadcaster_user_id)).toEqual([STREAMER_USER_ID, STREAMER_USER_ID, STREAMER_USER_ID]);
   });
 
   it('needs events:subscribe with a user token, and a token at all', async () => {
-    const res = await call(api, 'POST', PATH, {
-      token: mintUserToken(sandbox, ['user:read']),
+    const res = await call(fx.api, 'POST', PATH, {
+      token: mintUserToken(fx.sandbox, ['user:read']),
       body: { events: [{ name: 'kicks.gifted', version: 1 }], method: 'webhook' },
     });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ data: 'missing scope: events:subscribe', message: 'Forbidden' });
-    expect((await call(api, 'POST', PATH, { body: {} })).status).toBe(401);
-    expect((await call(api, 'GET', PATH, { token: mintUserToken(sandbox, ['user:read']) })).status).toBe(403);
-    expect((await call(api, 'DELETE', PATH, { token: 'bogus', query: [['id', 'x']] })).json).toEqual({
+    expect((await call(fx.api, 'POST', PATH, { body: {} })).status).toBe(401);
+    expect((await call(fx.api, 'GET', PATH, { token: mintUserToken(fx.sandbox, ['user:read']) })).status).toBe(403);
+    expect((await call(fx.api, 'DELETE', PATH, { token: 'bogus', query: [['id', 'x']] })).json).toEqual({
       data: {},
       message: 'Unauthorized',
     });
@@ -222,30 +190,30 @@ describe('POST /public/v1/events/subscriptions', () => {
 
 describe('GET /public/v1/events/subscriptions', () => {
   it("lists only the token's app's subscriptions, filtered by broadcaster_user_id", async () => {
-    await subscribe(appToken, ['chat.message.sent']);
-    await subscribe(appToken, ['channel.followed'], FIRST_OTHER_STREAMER_USER_ID);
-    const otherApp = mintAppToken(sandbox, registerOtherApp(sandbox));
+    await subscribe(fx.appToken, ['chat.message.sent']);
+    await subscribe(fx.appToken, ['channel.followed'], FIRST_OTHER_STREAMER_USER_ID);
+    const otherApp = mintAppToken(fx.sandbox, registerOtherApp(fx.sandbox));
     await subscribe(otherApp, ['kicks.gifted']);
 
-    expect((await list(appToken)).map((s) => s.event)).toEqual(['chat.message.sent', 'channel.followed']);
+    expect((await list(fx.appToken)).map((s) => s.event)).toEqual(['chat.message.sent', 'channel.followed']);
     expect((await list(otherApp)).map((s) => s.event)).toEqual(['kicks.gifted']);
-    expect((await list(appToken, [['broadcaster_user_id', FIRST_OTHER_STREAMER_USER_ID]])).map((s) => s.event)).toEqual(
-      ['channel.followed'],
-    );
-    expect(await list(appToken, [['broadcaster_user_id', 42]])).toEqual([]);
+    expect(
+      (await list(fx.appToken, [['broadcaster_user_id', FIRST_OTHER_STREAMER_USER_ID]])).map((s) => s.event),
+    ).toEqual(['channel.followed']);
+    expect(await list(fx.appToken, [['broadcaster_user_id', 42]])).toEqual([]);
   });
 
   it("shows a user token only its own broadcaster's subscriptions", async () => {
-    await subscribe(appToken, ['chat.message.sent']);
-    await subscribe(appToken, ['channel.followed'], FIRST_OTHER_STREAMER_USER_ID);
-    const userToken = mintUserToken(sandbox, KICK_SCOPES);
+    await subscribe(fx.appToken, ['chat.message.sent']);
+    await subscribe(fx.appToken, ['channel.followed'], FIRST_OTHER_STREAMER_USER_ID);
+    const userToken = mintUserToken(fx.sandbox, KICK_SCOPES);
     expect((await list(userToken)).map((s) => s.event)).toEqual(['chat.message.sent']);
     expect(await list(userToken, [['broadcaster_user_id', FIRST_OTHER_STREAMER_USER_ID]])).toEqual([]);
   });
 
   it('answers [] with no subscriptions and 400 to a malformed filter', async () => {
-    expect((await call(api, 'GET', PATH, { token: appToken })).json).toEqual({ data: [], message: 'OK' });
-    const bad = await call(api, 'GET', PATH, { token: appToken, query: [['broadcaster_user_id', 'abc']] });
+    expect((await call(fx.api, 'GET', PATH, { token: fx.appToken })).json).toEqual({ data: [], message: 'OK' });
+    const bad = await call(fx.api, 'GET', PATH, { token: fx.appToken, query: [['broadcaster_user_id', 'abc']] });
     expect(bad.status).toBe(400);
     expect(bad.json.data).toBe('broadcaster_user_id: must be an integer');
   });
@@ -253,11 +221,11 @@ describe('GET /public/v1/events/subscriptions', () => {
 
 describe('DELETE /public/v1/events/subscriptions', () => {
   it('deletes the given ids (repeated) with 204 and ignores unknown ones', async () => {
-    const [a, b, c] = (await subscribe(appToken, ['chat.message.sent', 'channel.followed', 'kicks.gifted'])).map(
+    const [a, b, c] = (await subscribe(fx.appToken, ['chat.message.sent', 'channel.followed', 'kicks.gifted'])).map(
       (r) => r.subscription_id!,
     );
-    const res = await call(api, 'DELETE', PATH, {
-      token: appToken,
+    const res = await call(fx.api, 'DELETE', PATH, {
+      token: fx.appToken,
       query: [
         ['id', a!],
         ['id', c!],
@@ -266,23 +234,23 @@ describe('DELETE /public/v1/events/subscriptions', () => {
     });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect((await list(appToken)).map((s) => s.id)).toEqual([b]);
+    expect((await list(fx.appToken)).map((s) => s.id)).toEqual([b]);
   });
 
   it("leaves another app's subscriptions alone", async () => {
-    const otherApp = mintAppToken(sandbox, registerOtherApp(sandbox));
+    const otherApp = mintAppToken(fx.sandbox, registerOtherApp(fx.sandbox));
     const [theirs] = await subscribe(otherApp, ['chat.message.sent']);
     expect(
-      (await call(api, 'DELETE', PATH, { token: appToken, query: [['id', theirs!.subscription_id!]] })).status,
+      (await call(fx.api, 'DELETE', PATH, { token: fx.appToken, query: [['id', theirs!.subscription_id!]] })).status,
     ).toBe(204);
     expect(await list(otherApp)).toHaveLength(1);
   });
 
   it("does not let a user token delete the app's subscriptions for another broadcaster", async () => {
-    const [mine] = await subscribe(appToken, ['chat.message.sent']);
-    const [theirs] = await subscribe(appToken, ['chat.message.sent'], FIRST_OTHER_STREAMER_USER_ID);
-    const userToken = mintUserToken(sandbox, ['events:subscribe']);
-    const res = await call(api, 'DELETE', PATH, {
+    const [mine] = await subscribe(fx.appToken, ['chat.message.sent']);
+    const [theirs] = await subscribe(fx.appToken, ['chat.message.sent'], FIRST_OTHER_STREAMER_USER_ID);
+    const userToken = mintUserToken(fx.sandbox, ['events:subscribe']);
+    const res = await call(fx.api, 'DELETE', PATH, {
       token: userToken,
       query: [
         ['id', mine!.subscription_id!],
@@ -290,16 +258,16 @@ describe('DELETE /public/v1/events/subscriptions', () => {
       ],
     });
     expect(res.status).toBe(204);
-    expect((await list(appToken)).map((s) => s.id)).toEqual([theirs!.subscription_id]);
+    expect((await list(fx.appToken)).map((s) => s.id)).toEqual([theirs!.subscription_id]);
   });
 
   it('answers 400 without an id', async () => {
-    await subscribe(appToken, ['chat.message.sent']);
+    await subscribe(fx.appToken, ['chat.message.sent']);
     for (const query of [[], [['id', '']]] as [string, string][][]) {
-      const res = await call(api, 'DELETE', PATH, { token: appToken, query });
+      const res = await call(fx.api, 'DELETE', PATH, { token: fx.appToken, query });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ data: 'id: is required (one or more subscription ids)', message: 'Bad request' });
     }
-    expect(await list(appToken)).toHaveLength(1);
+    expect(await list(fx.appToken)).toHaveLength(1);
   });
 });

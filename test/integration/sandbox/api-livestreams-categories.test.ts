@@ -1,61 +1,15 @@
 /**
  * Livestream listings (v2, per user, deprecated v1, stats) and categories (v2, deprecated v1 search and
  * lookup) against a real sandbox over HTTP ([reference §3.3](../../../docs/kick-wire-reference.md#33-livestreams), [§3.4](../../../docs/kick-wire-reference.md#34-categories)): shapes, filters, limits, cursor walks.
+ *
+ * This file: “GET /public/v2/livestreams”; “GET /public/v1/users/livestreams”; “GET /public/v1/livestreams (deprecated)”; “GET /public/v1/livestreams/stats”.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
-import type { SandboxChannel } from '../../../sandbox/state';
+import { describe, expect, it } from 'vitest';
 import { FIRST_OTHER_STREAMER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
-import {
-  call,
-  type CallOptions,
-  type CallResult,
-  mintAppToken,
-  mintUserToken,
-  startSandbox,
-} from '../../helpers/sandbox';
+import { call, mintUserToken } from '../../helpers/sandbox';
+import { fx, get, items, liveChannels, useSetup, walk } from './api-livestreams-categories-fixtures';
 
-const keys = createSigningKeys();
-/** The `data` array of a list answer, typed as the fields a test reads. */
-function items<T>(res: CallResult): T[] {
-  return res.json.data as T[];
-}
-
-let sandbox: Sandbox;
-let api: string;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ keys, log: (line) => logs.push(line) });
-  api = sandbox.urls.api;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-afterEach(() => {
-  expect(logs.filter((line) => line.includes('handler error'))).toEqual([]);
-});
-
-const get = (path: string, options: CallOptions = {}) =>
-  call(api, 'GET', path, { token: mintAppToken(sandbox), ...options });
-
-function liveChannels(): SandboxChannel[] {
-  return [...sandbox.ctx.state.channels.values()].filter((c) => c.isLive);
-}
-
-/** Follows `next_cursor` until it is empty, returning every page's items. */
-async function walk<T>(path: string, query: [string, string | number][], startCursor = ''): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor = startCursor;
-  do {
-    const res = await get(path, { query: cursor ? [...query, ['cursor', cursor]] : query });
-    expect(res.status).toBe(200);
-    pages.push(items<T>(res));
-    cursor = res.json.pagination.next_cursor as string;
-    expect(pages.length).toBeLessThan(50);
-  } while (cursor !== '');
-  return pages;
-}
+useSetup();
 
 describe('GET /public/v2/livestreams', () => {
   it('lists live streams oldest first as LivestreamV2 items in the paginated envelope', async () => {
@@ -67,8 +21,8 @@ describe('GET /public/v2/livestreams', () => {
     expect(res.json.data).toHaveLength(live.length);
     const starts = items<{ started_at: string }>(res).map((s) => Date.parse(s.started_at));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    const channel = sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID)!;
-    const user = sandbox.ctx.state.user(FIRST_OTHER_STREAMER_USER_ID)!;
+    const channel = fx.sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID)!;
+    const user = fx.sandbox.ctx.state.user(FIRST_OTHER_STREAMER_USER_ID)!;
     const item = items<{ id: string; broadcaster_user: { id: number } }>(res).find(
       (s) => s.broadcaster_user.id === channel.broadcasterUserId,
     );
@@ -82,7 +36,7 @@ describe('GET /public/v2/livestreams', () => {
       tags: channel.customTags,
       has_mature_content: channel.isMature,
       broadcaster_user: { id: user.userId, username: user.username, profile_picture: user.profilePicture },
-      category: { id: 101, name: 'Just Chatting', thumbnail: `${api}/assets/categories/101.png` },
+      category: { id: 101, name: 'Just Chatting', thumbnail: `${fx.api}/assets/categories/101.png` },
       channel: { slug: channel.slug },
     });
     expect(item?.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -93,10 +47,10 @@ describe('GET /public/v2/livestreams', () => {
     expect(first.json.data).toHaveLength(5);
     expect(first.json.pagination.next_cursor).not.toBe('');
     // The streamer goes live now: the newest stream, so it belongs on the last page.
-    const own = sandbox.ctx.state.channels.get(STREAMER_USER_ID)!;
+    const own = fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)!;
     Object.assign(own, {
       isLive: true,
-      startedAtMs: sandbox.ctx.state.now(),
+      startedAtMs: fx.sandbox.ctx.state.now(),
       livestreamId: 'own-stream',
       viewerCount: 3,
     });
@@ -164,11 +118,11 @@ describe('GET /public/v2/livestreams', () => {
   it('accepts 25 category ids and the 1000 limit, and any token kind without scopes', async () => {
     const ids = Array.from({ length: 25 }, (_, i): [string, number] => ['category_id', 101 + i]);
     expect((await get('/public/v2/livestreams', { query: [...ids, ['limit', 1000]] })).status).toBe(200);
-    const scopeless = await get('/public/v2/livestreams', { token: mintUserToken(sandbox, []) });
+    const scopeless = await get('/public/v2/livestreams', { token: mintUserToken(fx.sandbox, []) });
     expect(scopeless.status).toBe(200);
-    expect((await call(api, 'GET', '/public/v2/livestreams')).json).toEqual({ data: {}, message: 'Unauthorized' });
-    const token = mintUserToken(sandbox, [], STREAMER_USER_ID, 5);
-    sandbox.ctx.clock.advance(5_000);
+    expect((await call(fx.api, 'GET', '/public/v2/livestreams')).json).toEqual({ data: {}, message: 'Unauthorized' });
+    const token = mintUserToken(fx.sandbox, [], STREAMER_USER_ID, 5);
+    fx.sandbox.ctx.clock.advance(5_000);
     expect((await get('/public/v2/livestreams', { token })).status).toBe(401);
   });
 });
@@ -186,7 +140,7 @@ describe('GET /public/v1/users/livestreams', () => {
     expect(res.status).toBe(200);
     expect(res.json.pagination).toBeUndefined();
     expect(res.json.data).toHaveLength(1);
-    const channel = sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID + 1)!;
+    const channel = fx.sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID + 1)!;
     expect(res.json.data[0]).toMatchObject({
       id: channel.livestreamId,
       channel: { slug: channel.slug },
@@ -202,7 +156,7 @@ describe('GET /public/v1/users/livestreams', () => {
     const many = Array.from({ length: 101 }, (_, i): [string, number] => ['user_id', i + 1]);
     expect((await get('/public/v1/users/livestreams', { query: many })).json.data).toBe('user_id: at most 100 values');
     expect((await get('/public/v1/users/livestreams', { query: many.slice(0, 100) })).status).toBe(200);
-    expect((await call(api, 'GET', '/public/v1/users/livestreams', { query: [['user_id', 1]] })).status).toBe(401);
+    expect((await call(fx.api, 'GET', '/public/v1/users/livestreams', { query: [['user_id', 1]] })).status).toBe(401);
   });
 });
 
@@ -213,7 +167,7 @@ describe('GET /public/v1/livestreams (deprecated)', () => {
     const counts = items<{ viewer_count: number }>(res).map((s) => s.viewer_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts).toHaveLength(liveChannels().length);
-    const channel = sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID)!;
+    const channel = fx.sandbox.ctx.state.channels.get(FIRST_OTHER_STREAMER_USER_ID)!;
     const item = items<{ broadcaster_user_id: number }>(res).find(
       (s) => s.broadcaster_user_id === FIRST_OTHER_STREAMER_USER_ID,
     );
@@ -227,9 +181,9 @@ describe('GET /public/v1/livestreams (deprecated)', () => {
       viewer_count: channel.viewerCount,
       thumbnail: channel.thumbnail,
       started_at: new Date(channel.startedAtMs!).toISOString(),
-      category: { id: 101, name: 'Just Chatting', thumbnail: `${api}/assets/categories/101.png` },
+      category: { id: 101, name: 'Just Chatting', thumbnail: `${fx.api}/assets/categories/101.png` },
       custom_tags: channel.customTags,
-      profile_picture: sandbox.ctx.state.user(FIRST_OTHER_STREAMER_USER_ID)!.profilePicture,
+      profile_picture: fx.sandbox.ctx.state.user(FIRST_OTHER_STREAMER_USER_ID)!.profilePicture,
     });
   });
 
@@ -279,172 +233,6 @@ describe('GET /public/v1/livestreams/stats', () => {
     const res = await get('/public/v1/livestreams/stats');
     expect(res.json).toEqual({ data: { total_count: liveChannels().length }, message: 'OK' });
     expect(liveChannels().length).toBe(12);
-    expect((await call(api, 'GET', '/public/v1/livestreams/stats')).status).toBe(401);
-  });
-});
-
-describe('GET /public/v2/categories', () => {
-  const all = () => [...sandbox.ctx.state.categories.values()].sort((a, b) => a.id - b.id);
-
-  it('pages through every category by id with the default limit of 25', async () => {
-    const first = await get('/public/v2/categories');
-    expect(first.status).toBe(200);
-    expect(first.json.data).toHaveLength(25);
-    expect(first.json.data[0]).toEqual({
-      id: 101,
-      name: 'Just Chatting',
-      tags: ['IRL', 'Talk'],
-      thumbnail: `${api}/assets/categories/101.png`,
-    });
-    expect(first.json.pagination.next_cursor).toMatch(/^[A-Za-z0-9_-]{4,28}$/);
-    const pages = await walk<{ id: number }>('/public/v2/categories', [['limit', 7]]);
-    expect(pages.map((p) => p.length)).toEqual([7, 7, 7, 7, 2]);
-    const ids = pages.flatMap((p) => p.map((c) => c.id));
-    expect(ids).toEqual(all().map((c) => c.id));
-  });
-
-  it('matches names by case-insensitive substring, repeated or comma-joined', async () => {
-    const one = await get('/public/v2/categories', { query: [['name', 'FORT']] });
-    expect(items<{ name: string }>(one).map((c) => c.name)).toEqual(['Fortnite']);
-    const repeated = await get('/public/v2/categories', {
-      query: [
-        ['name', 'fort'],
-        ['name', 'chess'],
-      ],
-    });
-    const joined = await get('/public/v2/categories', { query: [['name', 'fort,chess']] });
-    expect(items<{ name: string }>(repeated).map((c) => c.name)).toEqual(['Fortnite', 'Chess']);
-    expect(joined.json.data).toEqual(repeated.json.data);
-    const short = await get('/public/v2/categories', { query: [['name', 'fo']] });
-    expect(short.json).toEqual({ data: 'name: each value must be at least 3 characters', message: 'Bad request' });
-  });
-
-  it('filters by tag and id (repeated or comma-joined), combining kinds with AND', async () => {
-    const fps = await get('/public/v2/categories', { query: [['tag', 'fps']] });
-    const expected = all().filter((c) => c.tags.includes('FPS'));
-    expect(items<{ id: number }>(fps).map((c) => c.id)).toEqual(expected.map((c) => c.id));
-    expect(expected.length).toBeGreaterThan(3);
-    const ids = await get('/public/v2/categories', { query: [['id', '105,101']] });
-    expect(items<{ id: number }>(ids).map((c) => c.id)).toEqual([101, 105]);
-    const both = await get('/public/v2/categories', {
-      query: [
-        ['tag', 'FPS'],
-        ['id', 101],
-        ['id', 104],
-      ],
-    });
-    expect(items<{ id: number }>(both).map((c) => c.id)).toEqual([104]);
-    const byIdLimit1 = await get('/public/v2/categories', {
-      query: [
-        ['id', 110],
-        ['limit', 1],
-      ],
-    });
-    expect(byIdLimit1.json).toEqual({
-      data: [
-        { id: 110, name: 'Music', tags: ['Creative', 'Performance'], thumbnail: `${api}/assets/categories/110.png` },
-      ],
-      message: 'OK',
-      pagination: { next_cursor: '' },
-    });
-  });
-
-  it.each([
-    [[['limit', 0]], 'limit: must be at least 1'],
-    [[['limit', 1001]], 'limit: must be at most 1000'],
-    [[['id', '10x']], 'id: must be an integer'],
-    [[['cursor', 'zz']], 'cursor: invalid cursor'],
-    [[['cursor', Buffer.from('1.2').toString('base64url')]], 'cursor: invalid cursor'],
-  ] as [[string, string | number][], string][])('rejects %j with "%s"', async (query, detail) => {
-    const res = await get('/public/v2/categories', { query });
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ data: detail, message: 'Bad request' });
-  });
-
-  it('needs a live token of either kind', async () => {
-    expect((await get('/public/v2/categories', { token: mintUserToken(sandbox, []) })).status).toBe(200);
-    expect((await call(api, 'GET', '/public/v2/categories')).status).toBe(401);
-  });
-});
-
-describe('deprecated v1 categories', () => {
-  it('searches by q with 100 per page', async () => {
-    const res = await get('/public/v1/categories', { query: [['q', 'craft']] });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({
-      data: [
-        { id: 107, name: 'Minecraft', thumbnail: `${api}/assets/categories/107.png` },
-        { id: 118, name: 'World of Warcraft', thumbnail: `${api}/assets/categories/118.png` },
-      ],
-      message: 'OK',
-    });
-    const page2 = await get('/public/v1/categories', {
-      query: [
-        ['q', 'a'],
-        ['page', 2],
-      ],
-    });
-    expect(page2.json).toEqual({ data: [], message: 'OK' });
-  });
-
-  it('requires q and a positive page', async () => {
-    expect((await get('/public/v1/categories')).json).toEqual({ data: 'q: is required', message: 'Bad request' });
-    expect((await get('/public/v1/categories', { query: [['q', '  ']] })).json.data).toBe('q: is required');
-    const page0 = await get('/public/v1/categories', {
-      query: [
-        ['q', 'x'],
-        ['page', 0],
-      ],
-    });
-    expect(page0.json.data).toBe('page: must be at least 1');
-  });
-
-  it('returns a CategoryDetail by id with the live viewer count, 404 for unknown ids', async () => {
-    const res = await get('/public/v1/categories/101');
-    const viewers = liveChannels()
-      .filter((c) => c.categoryId === 101)
-      .reduce((n, c) => n + c.viewerCount, 0);
-    expect(viewers).toBeGreaterThan(0);
-    expect(res.json).toEqual({
-      data: {
-        id: 101,
-        name: 'Just Chatting',
-        thumbnail: `${api}/assets/categories/101.png`,
-        tags: ['IRL', 'Talk'],
-        viewer_count: viewers,
-      },
-      message: 'OK',
-    });
-    const missing = await get('/public/v1/categories/999');
-    expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ data: 'category_id: category 999 not found', message: 'Not found' });
-    const bad = await get('/public/v1/categories/abc');
-    expect(bad.json).toEqual({ data: 'category_id: must be an integer', message: 'Bad request' });
-    expect((await call(api, 'GET', '/public/v1/categories/101')).status).toBe(401);
-  });
-});
-
-describe('robustness', () => {
-  it('survives odd query strings and still answers afterwards', async () => {
-    const odd: [string, string][][] = [
-      [['limit', '1e3']],
-      [['limit', '-1']],
-      [['limit', '99999999999999999999999']],
-      [['cursor', '%%%']],
-      [['cursor', 'A'.repeat(5000)]],
-      [['category_id', '']],
-      [['name', ',,,']],
-    ];
-    for (const query of odd) {
-      for (const path of ['/public/v2/livestreams', '/public/v2/categories', '/public/v1/livestreams']) {
-        const res = await get(path, { query });
-        expect([200, 400]).toContain(res.status);
-      }
-    }
-    const raw = await call(api, 'GET', '/public/v2/livestreams?limit=%ZZ&cursor=%E0%A4%A', {
-      token: mintAppToken(sandbox),
-    });
-    expect([200, 400]).toContain(raw.status);
-    expect((await get('/public/v1/livestreams/stats')).status).toBe(200);
+    expect((await call(fx.api, 'GET', '/public/v1/livestreams/stats')).status).toBe(401);
   });
 });

@@ -3,84 +3,28 @@
  * with a payload carrying the reference's fields ([§5.7–5.8](../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), the state changes as Kick's would (visible
  * through the public API or the admin views), overrides steer and patch the payload, and delivery faults
  * reach `event.delivery` and the receiver.
+ *
+ * This file: “each event type”.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSigningKeys, type Sandbox } from '../../../sandbox/index';
-import type { SandboxEvent } from '../../../sandbox/state';
-import type { KickEventPayloads, KickEventUser } from '../../../shared/kick/events';
-import type { KickChannel, KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
-import type { KickEventType } from '../../../shared/kick/scopes';
+import { describe, expect, it } from 'vitest';
+import type { KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
-import { call, callAdmin, mintAppToken, mintUserToken, startSandbox } from '../../helpers/sandbox';
-import { startReceiver } from './webhook-receiver';
+import { call, callAdmin } from '../../helpers/sandbox';
+import {
+  COMPACT_USER_KEYS,
+  RFC3339,
+  ULID,
+  UUID,
+  api,
+  expectEventUser,
+  fire,
+  fx,
+  streamerChannel,
+  trigger,
+  useSetup,
+} from './triggers-fixtures';
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const EVENT_USER_KEYS = ['is_anonymous', 'user_id', 'username', 'is_verified', 'profile_picture', 'channel_slug'];
-const COMPACT_USER_KEYS = ['user_id', 'username', 'is_verified', 'profile_picture', 'channel_slug'];
-
-// One key for the file: generating RSA-2048 per test would dominate the run time.
-const keys = createSigningKeys();
-
-let sandbox: Sandbox;
-let emitted: SandboxEvent[];
-let token: string;
-
-beforeEach(async () => {
-  sandbox = await startSandbox({ keys, delivery: { tickMs: 0 } });
-  emitted = [];
-  sandbox.ctx.state.onEvent((event) => emitted.push(event));
-  token = mintUserToken(sandbox);
-});
-
-afterEach(async () => {
-  await sandbox.close();
-});
-
-/** An event as `POST /trigger` answers it; overrides may add keys the wire type does not have. */
-interface FiredEvent<T extends KickEventType> {
-  type: T;
-  version: number;
-  broadcaster_user_id: number;
-  payload: KickEventPayloads[T] & Record<string, unknown>;
-  delivery: { duplicates?: number; resend_with_new_id?: boolean; delay_seconds?: number } | null;
-}
-
-async function trigger<T extends KickEventType>(type: T, body: Record<string, unknown> = {}): Promise<FiredEvent<T>[]> {
-  const res = await callAdmin(sandbox, 'POST', `/trigger/${type}`, { body });
-  expect(res.status, res.text).toBe(200);
-  const events = res.json.events as FiredEvent<T>[];
-  expect(res.json.fired).toBe(events.length);
-  return events;
-}
-
-/** The first event's payload of a trigger. */
-async function fire<T extends KickEventType>(
-  type: T,
-  body: Record<string, unknown> = {},
-): Promise<FiredEvent<T>['payload']> {
-  return (await trigger(type, body))[0]!.payload;
-}
-
-async function api<T>(path: string, query: [string, string | number][] = []): Promise<T> {
-  const res = await call(sandbox.urls.api, 'GET', path, { token, query });
-  expect(res.status, res.text).toBe(200);
-  return res.json.data as T;
-}
-
-async function streamerChannel(): Promise<KickChannel> {
-  return (await api<KickChannel[]>('/public/v1/channels', [['broadcaster_user_id', STREAMER_USER_ID]]))[0]!;
-}
-
-function expectEventUser(user: KickEventUser, withIdentity = false): void {
-  for (const key of EVENT_USER_KEYS) {
-    expect(user).toHaveProperty(key);
-  }
-  if (withIdentity) {
-    expect(user.identity).toEqual({ username_color: expect.stringMatching(/^#/), badges: expect.any(Array) });
-  }
-}
+useSetup();
 
 describe('each event type', () => {
   it('chat.message.sent stores a viewer message and emits it', async () => {
@@ -98,10 +42,10 @@ describe('each event type', () => {
     expect(payload.sender.user_id).toBeGreaterThanOrEqual(FIRST_VIEWER_USER_ID);
     expect(typeof payload.content).toBe('string');
     expect(payload.created_at).toMatch(RFC3339);
-    expect(emitted).toHaveLength(1);
-    expect(emitted[0]!.payload).toEqual(payload);
+    expect(fx.emitted).toHaveLength(1);
+    expect(fx.emitted[0]!.payload).toEqual(payload);
 
-    const chat = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    const chat = await callAdmin(fx.sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
     expect(chat.json.messages).toEqual([
       expect.objectContaining({
         message_id: payload.message_id,
@@ -111,7 +55,7 @@ describe('each event type', () => {
       }),
     ]);
     // Stored for real: the moderation API can delete it.
-    const del = await call(sandbox.urls.api, 'DELETE', `/public/v1/chat/${payload.message_id}`, { token });
+    const del = await call(fx.sandbox.urls.api, 'DELETE', `/public/v1/chat/${payload.message_id}`, { token: fx.token });
     expect(del.status).toBe(204);
   });
 
@@ -132,7 +76,7 @@ describe('each event type', () => {
       content: 'first!',
       sender: { user_id: first.sender.user_id },
     });
-    const chat = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
+    const chat = await callAdmin(fx.sandbox, 'GET', `/channels/${STREAMER_USER_ID}/chat`);
     expect(chat.json.messages[1]).toMatchObject({ message_id: reply.message_id, reply_to: first.message_id });
   });
 
@@ -148,7 +92,7 @@ describe('each event type', () => {
     const payload = await fire('channel.followed');
     expect(Object.keys(payload).sort()).toEqual(['broadcaster', 'follower']);
     expectEventUser(payload.follower);
-    expect(sandbox.ctx.state.follows.has(`${STREAMER_USER_ID}:${payload.follower.user_id}`)).toBe(true);
+    expect(fx.sandbox.ctx.state.follows.has(`${STREAMER_USER_ID}:${payload.follower.user_id}`)).toBe(true);
   });
 
   it('channel.subscription.new and renewal bump the subscriber count', async () => {
@@ -215,8 +159,8 @@ describe('each event type', () => {
 
     const rewards = await api<KickReward[]>('/public/v1/channels/rewards');
     expect(rewards).toEqual([expect.objectContaining({ id: payload.reward.id, title: payload.reward.title })]);
-    const admin = await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/rewards`);
-    expect(admin.json.rewards[0].created_by_client_id).toBe(sandbox.ctx.app.clientId);
+    const admin = await callAdmin(fx.sandbox, 'GET', `/channels/${STREAMER_USER_ID}/rewards`);
+    expect(admin.json.rewards[0].created_by_client_id).toBe(fx.sandbox.ctx.app.clientId);
     const groups = await api<KickRedemptionGroup[]>('/public/v1/channels/rewards/redemptions');
     expect(groups).toEqual([
       expect.objectContaining({
@@ -255,7 +199,10 @@ describe('each event type', () => {
       ended_at: expect.stringMatching(RFC3339),
     });
     expect((await streamerChannel()).stream.is_live).toBe(false);
-    expect(sandbox.ctx.state.channels.get(STREAMER_USER_ID)).toMatchObject({ livestreamId: null, hasStreamed: true });
+    expect(fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)).toMatchObject({
+      livestreamId: null,
+      hasStreamed: true,
+    });
   });
 
   it('livestream.metadata.updated changes title and category', async () => {
@@ -285,10 +232,10 @@ describe('each event type', () => {
     expect(ban.metadata).toEqual({ reason: 'spam', created_at: expect.stringMatching(RFC3339), expires_at: null });
     expect(ban.moderator.user_id).toBe(MODERATOR_USER_ID);
     expectEventUser(ban.banned_user);
-    const until = new Date(sandbox.ctx.state.now() + 600_000).toISOString();
+    const until = new Date(fx.sandbox.ctx.state.now() + 600_000).toISOString();
     const timeout = (await trigger('moderation.banned', { overrides: { 'metadata.expires_at': until } }))[0]!.payload;
     expect(timeout.metadata.expires_at).toBe(until);
-    const bans = (await callAdmin(sandbox, 'GET', `/channels/${STREAMER_USER_ID}/bans`)).json.bans;
+    const bans = (await callAdmin(fx.sandbox, 'GET', `/channels/${STREAMER_USER_ID}/bans`)).json.bans;
     expect(bans).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ user_id: ban.banned_user.user_id, reason: 'spam', expires_at: null }),
@@ -296,7 +243,7 @@ describe('each event type', () => {
       ]),
     );
     // The banned viewer cannot chat any more.
-    const refused = await callAdmin(sandbox, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
+    const refused = await callAdmin(fx.sandbox, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
       body: { user_id: ban.banned_user.user_id, content: 'hello?' },
     });
     expect(refused.status).toBe(403);
@@ -322,116 +269,11 @@ describe('each event type', () => {
     await trigger('kicks.gifted', { count: 3 });
     const board = await api<KickLeaderboard>('/public/v1/kicks/leaderboard');
     // The random gifts may come from the same viewer; whatever they gave adds to the 5000.
-    const total = sandbox.ctx.state.kicksGifts
+    const total = fx.sandbox.ctx.state.kicksGifts
       .filter((g) => g.senderUserId === sender)
       .reduce((n, g) => n + g.amount, 0);
     expect(total).toBeGreaterThanOrEqual(5000);
     expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: total, rank: 1 });
-    expect(sandbox.ctx.state.kicksGifts).toHaveLength(4);
-  });
-});
-
-describe('overrides and delivery faults', () => {
-  it('deep-merges overrides into the payload even where they steer nothing', async () => {
-    const payload = await fire('channel.followed', {
-      overrides: { 'follower.username': 'renamed', follower: { is_verified: null }, extra: { a: 1 } },
-    });
-    expect(payload.follower).toMatchObject({ username: 'renamed', is_verified: null });
-    expect(payload.extra).toEqual({ a: 1 });
-    expect(emitted[0]!.payload).toEqual(payload);
-  });
-
-  it('puts duplicates, fresh-id resends and delays on event.delivery', async () => {
-    const [event] = await trigger('chat.message.sent', { duplicates: 2, resend_with_new_id: true, delay_seconds: 30 });
-    expect(emitted[0]!.delivery).toEqual({ duplicates: 2, resendWithNewId: true, delaySeconds: 30 });
-    expect(event!.delivery).toEqual({ duplicates: 2, resend_with_new_id: true, delay_seconds: 30 });
-    await trigger('kicks.gifted', { duplicates: true });
-    expect(emitted[1]!.delivery).toEqual({ duplicates: 1 });
-  });
-
-  it('gives an out-of-order burst decreasing delays', async () => {
-    const events = await trigger('channel.followed', { count: 4, out_of_order: true, delay_seconds: 10 });
-    expect(events.map((e) => e.delivery?.delay_seconds)).toEqual([13, 12, 11, 10]);
-  });
-
-  it('delivers a duplicated event to the app webhook with the same message id', async () => {
-    const receiver = await startReceiver();
-    try {
-      sandbox.ctx.app.webhookUrl = receiver.url;
-      const sub = await call(sandbox.urls.api, 'POST', '/public/v1/events/subscriptions', {
-        token: mintAppToken(sandbox),
-        body: {
-          events: [{ name: 'kicks.gifted', version: 1 }],
-          method: 'webhook',
-          broadcaster_user_id: STREAMER_USER_ID,
-        },
-      });
-      expect(sub.status, sub.text).toBe(200);
-      await trigger('kicks.gifted', { duplicates: 2 });
-      await sandbox.delivery.flush();
-      expect(receiver.requests).toHaveLength(3);
-      const ids = new Set(receiver.requests.map((r) => r.headers['kick-event-message-id']));
-      expect(ids.size).toBe(1);
-      expect(JSON.parse(receiver.requests[0]!.body.toString()).gift).toBeDefined();
-    } finally {
-      await receiver.close();
-    }
-  });
-
-  it('spaces a rate-limited trigger in real time as a job', async () => {
-    const res = await callAdmin(sandbox, 'POST', '/trigger/channel.followed', { body: { count: 3, rate: 50 } });
-    expect(res.status).toBe(202);
-    expect(res.json).toMatchObject({ fired: 1, job_id: expect.any(String) });
-    expect(emitted).toHaveLength(1);
-    await vi.waitFor(async () => {
-      const jobs = await callAdmin(sandbox, 'GET', '/jobs');
-      expect(jobs.json.jobs).toEqual([
-        expect.objectContaining({ job_id: res.json.job_id, state: 'done', fired: 3, steps_total: 3 }),
-      ]);
-    });
-    expect(emitted.map((e) => e.type)).toEqual(['channel.followed', 'channel.followed', 'channel.followed']);
-  });
-});
-
-describe('bad trigger input', () => {
-  it.each([
-    ['/trigger/chat.sent', {}, /^event_type: must be one of chat\.message\.sent, channel\.followed/],
-    ['/trigger/chat.message.sent', { count: 0 }, /^count: must be at least 1/],
-    ['/trigger/chat.message.sent', { count: 'lots' }, /^count: must be an integer/],
-    ['/trigger/chat.message.sent', { rate: -1 }, /^rate: must be greater than 0/],
-    ['/trigger/chat.message.sent', { duplicates: 99 }, /^duplicates: must be at most 10/],
-    ['/trigger/chat.message.sent', { delay_seconds: 'soon' }, /^delay_seconds: must be a number/],
-    ['/trigger/chat.message.sent', { overrides: [1, 2] }, /^overrides: must be an object/],
-    ['/trigger/chat.message.sent', { overrides: { '__proto__.x': 1 } }, /not allowed/],
-    [
-      '/trigger/chat.message.sent',
-      { overrides: { content: 'x'.repeat(501) } },
-      /^content: must be at most 500 characters/,
-    ],
-    [
-      '/trigger/chat.message.sent',
-      { broadcaster_user_id: 424242 },
-      /^broadcaster_user_id: no channel for broadcaster 424242/,
-    ],
-    [
-      '/trigger/livestream.metadata.updated',
-      { overrides: { 'metadata.category.id': 9999 } },
-      /^overrides\.metadata\.category\.id: no category 9999/,
-    ],
-  ])('%s %j answers 400', async (path, body, error) => {
-    const res = await callAdmin(sandbox, 'POST', path, { body });
-    expect(res.status).toBe(400);
-    expect(res.json.error).toMatch(error);
-    expect(emitted).toHaveLength(0);
-  });
-
-  it('answers malformed JSON with 400 and keeps serving', async () => {
-    const res = await callAdmin(sandbox, 'POST', '/trigger/chat.message.sent', {
-      rawBody: '{"count":',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: 'request body: malformed JSON' });
-    expect((await callAdmin(sandbox, 'POST', '/trigger/chat.message.sent')).status).toBe(200);
+    expect(fx.sandbox.ctx.state.kicksGifts).toHaveLength(4);
   });
 });

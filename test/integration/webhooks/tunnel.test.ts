@@ -2,139 +2,19 @@
  * The tunnel adapters against a real localtunnel server (a child process on 127.0.0.1, `--domain
  * localhost`) and a real node:http server standing in for the webhook receiver. Retries are driven by a
  * manual scheduler, so nothing here waits for a backoff delay; waits are for status events and sockets.
+ *
+ * This file: “LocalTunnel against a real localtunnel server”; “LocalTunnel registration”.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
-import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
-import { createTunnel } from '../../../electron/webhooks/tunnel/create-tunnel';
 import { LocalTunnel } from '../../../electron/webhooks/tunnel/localtunnel-tunnel';
-import { createSelfCheck, RECEIVER_SERVICE, routeThrough } from '../../../electron/webhooks/tunnel/self-check';
-import type { Tunnel, TunnelStatus } from '../../../electron/webhooks/tunnel/tunnel';
 import { ManualScheduler } from '../../helpers/manual-scheduler';
-import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';
+import { startLocalTunnelServer } from '../../helpers/localtunnel-server';
+import { PATH, cleanups, fixture, postThrough, useSetup, waitForStatus } from './tunnel-fixtures';
 
-const PATH = '/kick/webhook';
-
-// --- Fixtures ---
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A stand-in receiver: records every request, answers the self-check GET as the real receiver does. */
-async function startReceiverStub(options: { echoCheck?: boolean } = {}) {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      server.emit('recorded');
-      const url = new URL(req.url!, 'http://receiver');
-      const check = url.searchParams.get('check');
-      if (req.method === 'GET' && url.pathname.endsWith(PATH) && check !== null) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ service: RECEIVER_SERVICE, check: options.echoCheck === false ? 'nope' : check }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('accepted');
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      if (sockets.size === 0) {
-        server.emit('idle');
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return {
-    port,
-    received,
-    openConnections: () => sockets.size,
-    /** Resolves when no connection to this server is open any more. */
-    idle: () => (sockets.size === 0 ? Promise.resolve() : once(server, 'idle').then(() => undefined)),
-    nextRequest: () => once(server, 'recorded').then(() => received.at(-1)!),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-function waitForStatus(tunnel: Tunnel, predicate: (status: TunnelStatus) => boolean): Promise<TunnelStatus> {
-  return new Promise((resolve) => {
-    if (predicate(tunnel.status())) {
-      resolve(tunnel.status());
-      return;
-    }
-    const off = tunnel.onStatus((status) => {
-      if (predicate(status)) {
-        off();
-        resolve(status);
-      }
-    });
-  });
-}
-
-/** POSTs through the localtunnel server to the client with this subdomain, as Kick would. */
-async function postThrough(lt: LocalTunnelServer, subdomain: string, body: Buffer, headers: Record<string, string>) {
-  const res = await request(`${lt.url}${PATH}`, {
-    method: 'POST',
-    headers: { ...headers, host: lt.hostFor(subdomain), 'content-type': 'application/json' },
-    body,
-    reset: true,
-  });
-  return { status: res.statusCode, text: await res.body.text() };
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup();
-  }
-});
-
-async function fixture(options: { subdomain: string; echoCheck?: boolean }) {
-  const lt = await startLocalTunnelServer();
-  const receiver = await startReceiverStub({ echoCheck: options.echoCheck });
-  const scheduler = new ManualScheduler();
-  const clock = new AdjustableClock({ now: () => 1_750_000_000_000 });
-  const logs: string[] = [];
-  const statuses: TunnelStatus[] = [];
-  const state = { lt };
-  const tunnel = new LocalTunnel({
-    localPort: receiver.port,
-    subdomain: options.subdomain,
-    host: lt.url,
-    clock,
-    scheduler,
-    random: () => 0.5,
-    log: (line) => logs.push(line),
-    selfCheck: createSelfCheck({ path: PATH, route: routeThrough(lt.url) }),
-  });
-  tunnel.onStatus((status) => statuses.push(status));
-  cleanups.push(
-    () => receiver.close(),
-    () => state.lt.stop(),
-    () => tunnel.stop(),
-  );
-  return { lt, receiver, scheduler, clock, logs, statuses, tunnel, state };
-}
-
-// --- Localtunnel ---
+useSetup();
 
 describe('LocalTunnel against a real localtunnel server', () => {
   it('comes up with the requested subdomain and carries a webhook delivery byte for byte', async () => {
@@ -354,63 +234,5 @@ describe('LocalTunnel registration', () => {
 
     expect(tunnel.status()).toMatchObject({ state: 'down', retryInMs: 1000 });
     expect(scheduler.pending.size).toBe(1);
-  });
-});
-
-// --- Static and off ---
-
-describe('createTunnel: static URL and off', () => {
-  it('a public https URL is up at once, and its self-check can be routed to a local receiver', async () => {
-    const receiver = await startReceiverStub();
-    cleanups.push(() => receiver.close());
-    const tunnel = createTunnel(
-      { tunnel: 'https://hooks.example.com/greenroom/', subdomain: 'unused1', localPort: 0, receiverPath: PATH },
-      {
-        clock: new AdjustableClock({ now: () => 5_000 }),
-        selfCheckRoute: () => ({ origin: `http://127.0.0.1:${receiver.port}` }),
-      },
-    );
-
-    await tunnel.start();
-    expect(tunnel.status()).toEqual({ state: 'up', url: 'https://hooks.example.com/greenroom' });
-    expect(tunnel.publicUrl()).toBe('https://hooks.example.com/greenroom');
-    const checked = await waitForStatus(tunnel, (s) => s.state === 'up' && s.reachable !== undefined);
-    expect(checked).toMatchObject({ reachable: true, checkedAt: 5_000 });
-    expect(receiver.received[0]?.url).toMatch(/^\/greenroom\/kick\/webhook\?check=/);
-
-    await tunnel.stop();
-    expect(tunnel.status()).toEqual({ state: 'off' });
-    expect(tunnel.publicUrl()).toBeNull();
-  });
-
-  it('off stays off', async () => {
-    const tunnel = createTunnel(
-      { tunnel: 'off', subdomain: 'unused1', localPort: 0, receiverPath: PATH },
-      { clock: new AdjustableClock() },
-    );
-    await tunnel.start();
-    expect(tunnel.status()).toEqual({ state: 'off' });
-    expect(tunnel.publicUrl()).toBeNull();
-  });
-
-  it('a self-hosted localtunnel server on loopback gets a self-check routed through it', async () => {
-    const lt = await startLocalTunnelServer();
-    const receiver = await startReceiverStub();
-    const tunnel = createTunnel(
-      { tunnelHost: lt.url, subdomain: 'greenroomtest11', localPort: receiver.port, receiverPath: PATH },
-      { clock: new AdjustableClock(), scheduler: new ManualScheduler() },
-    );
-    cleanups.push(
-      () => receiver.close(),
-      () => lt.stop(),
-      () => tunnel.stop(),
-    );
-
-    await tunnel.start();
-
-    expect(await waitForStatus(tunnel, (s) => s.state === 'up' && s.reachable !== undefined)).toMatchObject({
-      url: 'http://greenroomtest11.localhost',
-      reachable: true,
-    });
   });
 });

@@ -99,7 +99,6 @@ export class AdsState {
     return this.#load;
   }
 
-
   get status(): KickAdBreakStatus | null {
     return this.#status;
   }

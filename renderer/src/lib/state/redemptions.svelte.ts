@@ -44,7 +44,6 @@ export class RedemptionsState {
     return this.#load;
   }
 
-
   get groups(): readonly RedemptionGroupView[] {
     return this.#groups;
   }

@@ -2,173 +2,18 @@
  * The app host against the real composition root (createApp, the settings store, the embedded sandbox in
  * sandbox mode) with the fake webhook port: a settings change that the app was built from rebuilds it in
  * this process, behind the same router and events; one that is read live leaves it alone.
+ *
+ * This file: “the app host”.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '../../../../shared/ipc-contract';
-import { type AppConfig, resolveConfig } from '../../../../electron/app/config';
-import { createApp } from '../../../../electron/app/create-app';
-import { openSettings, type SettingsStore } from '../../../../electron/app/settings';
-import type { WebhookPort } from '../../../../electron/app/webhook-port';
-import { AdjustableClock } from '../../../../electron/core/clock';
-import { type AppHost, createAppHost } from '../../../../electron/launch/app-host';
-import { keepSandbox, type KeptSandbox } from '../../../../electron/launch/kept-sandbox';
+import { describe, expect, it } from 'vitest';
 import { STREAMER_USER_ID } from '../../../../sandbox/world';
-import { MemorySecretStore, SECRET_KEYS } from '../../../../electron/secrets/secret-store';
-import type { KickEvent } from '../../../../electron/webhooks/types';
-import { createFakeWebhookPort, type FakeWebhookPort } from '../app/fake-webhook-port';
+import { SECRET_KEYS } from '../../../../electron/secrets/secret-store';
+import { chat, fx, nextRestart, onKick, ports, startHost, useSetup } from './app-host-fixtures';
 
-const ENV = {
-  // Kick mode talks to nothing in these tests; the addresses only have to parse.
-  GREENROOM_KICK_API_URL: 'http://127.0.0.1:9',
-  GREENROOM_KICK_AUTH_URL: 'http://127.0.0.1:9',
-  GREENROOM_SANDBOX_ACTIVITY: 'off',
-  GREENROOM_SANDBOX_AUTO_APPROVE: String(STREAMER_USER_ID),
-};
-
-/** Plays the system browser: follows the sandbox's auto-approved authorize URL to our loopback callback. */
-async function visit(url: string): Promise<void> {
-  let next: string | undefined = url;
-  for (let hops = 0; next && hops < 5; hops++) {
-    const res: Awaited<ReturnType<typeof request>> = await request(next);
-    await res.body.text();
-    const location: unknown = res.headers.location;
-    next = typeof location === 'string' ? new URL(location, next).href : undefined;
-  }
-}
-
-function chat(content: string): KickEvent {
-  const user = {
-    is_anonymous: false,
-    user_id: 5,
-    username: 'lunarfox',
-    is_verified: null,
-    profile_picture: null,
-    channel_slug: null,
-  };
-  return {
-    kind: 'known',
-    type: 'chat.message.sent',
-    version: 1,
-    messageId: `w-${content}`,
-    subscriptionId: 's',
-    timestamp: '2026-03-01T12:00:00Z',
-    receivedAtMs: 0,
-    payload: { message_id: `m-${content}`, broadcaster: user, sender: user, content, emotes: null },
-  };
-}
-
-/** A port whose receiver cannot listen, as when another program holds the webhook port. */
-function unableToListen(port: FakeWebhookPort): WebhookPort {
-  return {
-    ...port,
-    async restore() {
-      const restored = await port.restore();
-      return {
-        events: restored.events,
-        start: () => Promise.reject(new Error('listen EADDRINUSE: address already in use 127.0.0.1:7532')),
-      };
-    },
-  };
-}
+useSetup();
 
 describe('the app host', () => {
-  let dir: string;
-  let settings: SettingsStore;
-  let secrets: MemorySecretStore;
-  let host: AppHost | null;
-  let sandboxes: KeptSandbox;
-  const ports: FakeWebhookPort[] = [];
-  const logs: string[] = [];
-  /** Configurations whose webhook side cannot start. */
-  let refuse: (config: AppConfig) => boolean;
-  /** Held open to look at requests made while an app is being swapped in; `atGate` hears a build wait. */
-  let gate: Promise<void> | null;
-  let atGate: () => void;
-
-  async function startHost(): Promise<AppHost> {
-    const holder: { host: AppHost | null } = { host: null };
-    const created = await createAppHost({
-      resolveConfig: async () =>
-        resolveConfig({
-          env: ENV,
-          settings: settings.values(),
-          storedClientSecret: await secrets.get(SECRET_KEYS.clientSecret),
-          dataDir: dir,
-        }),
-      build: async (config) => {
-        if (gate) {
-          atGate();
-          await gate;
-        }
-        // As launch-greenroom.ts builds them: one embedded sandbox kept across apps in sandbox mode.
-        const sandbox = await sandboxes.lend(config);
-        return createApp(config, {
-          clock: new AdjustableClock(),
-          openExternal: visit,
-          ...(sandbox ? { sandbox } : {}),
-          secretStore: secrets,
-          webhooks: (deps) => {
-            const port = createFakeWebhookPort(dir);
-            port.deps = deps;
-            ports.push(port);
-            return refuse(config) ? unableToListen(port) : port;
-          },
-          log: (line) => logs.push(line),
-          dataDir: dir,
-          settings,
-          restart: () => holder.host!.apply({ force: true }),
-          notApplied: () => holder.host?.notApplied() ?? null,
-        });
-      },
-      onSettingsChange: (listener) => settings.onChange(listener),
-      log: (line) => logs.push(line),
-    });
-    holder.host = created;
-    host = created;
-    await created.start();
-    return created;
-  }
-
-  /** Resolves with the next `app:restarted` the host announces. */
-  const nextRestart = (on: AppHost): Promise<EventPayloads['app:restarted']> =>
-    new Promise((resolve) => {
-      const off = on.events.on('app:restarted', (payload) => {
-        off();
-        resolve(payload);
-      });
-    });
-
-  /** Kick mode: a client id in the settings and its secret in the store. */
-  async function onKick(): Promise<void> {
-    settings.setClientId('client-1');
-    await secrets.set(SECRET_KEYS.clientSecret, 'secret-1');
-  }
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'greenroom-host-'));
-    settings = openSettings(dir, { randomBytes });
-    // The loopback sign-in listener takes a free port; the sandbox registers whatever it picked.
-    settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
-    secrets = new MemorySecretStore();
-    sandboxes = keepSandbox({ clock: new AdjustableClock(), log: (line) => logs.push(line) });
-    host = null;
-    ports.length = 0;
-    logs.length = 0;
-    refuse = () => false;
-    gate = null;
-    atGate = () => undefined;
-  });
-  afterEach(async () => {
-    await host?.stop();
-    await sandboxes.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('switches from the sandbox to Kick when credentials are saved, behind the same router and events', async () => {
     const running = await startHost();
     const first = running.app;
@@ -204,7 +49,7 @@ describe('the app host', () => {
     const first = running.app;
 
     const restarted = nextRestart(running);
-    settings.update({ wantedEvents: ['chat.message.sent'] });
+    fx.settings.update({ wantedEvents: ['chat.message.sent'] });
     expect(await restarted).toEqual({ message: 'Greenroom now runs with the events to receive.' });
     expect(running.app).not.toBe(first);
     expect(running.app.sandbox).toBe(sandbox);
@@ -232,7 +77,7 @@ describe('the app host', () => {
     ports[0]!.publish(chat('before'));
 
     const restarted = nextRestart(running);
-    settings.update({ tunnel: 'off' });
+    fx.settings.update({ tunnel: 'off' });
     await restarted;
     ports[1]!.publish(chat('after'));
 
@@ -253,12 +98,12 @@ describe('the app host', () => {
       scopes: ['chat:write'],
       clientId: 'client-1',
     });
-    await secrets.set(SECRET_KEYS.userToken, token);
+    await fx.secrets.set(SECRET_KEYS.userToken, token);
     const running = await startHost();
     expect(running.app.snapshot().account.signedIn).toBe(true);
 
     const restarted = nextRestart(running);
-    settings.update({
+    fx.settings.update({
       tunnel: 'off',
       redirectUri: 'http://127.0.0.1:53682/callback',
       wantedEvents: ['chat.message.sent'],
@@ -273,12 +118,12 @@ describe('the app host', () => {
     });
     expect(ports.at(-1)!.deps?.wantedEvents()).toEqual(['chat.message.sent']);
     expect(running.app.snapshot().account.signedIn).toBe(true);
-    expect(await secrets.get(SECRET_KEYS.userToken)).toBe(token);
+    expect(await fx.secrets.get(SECRET_KEYS.userToken)).toBe(token);
   });
 
   it('starts signed out on a different Kick app (its tokens were issued to the old one)', async () => {
     await onKick();
-    await secrets.set(
+    await fx.secrets.set(
       SECRET_KEYS.userToken,
       JSON.stringify({
         accessToken: 'user-token',
@@ -303,7 +148,7 @@ describe('the app host', () => {
     const first = running.app;
     let restarts = 0;
     running.events.on('app:restarted', () => restarts++);
-    settings.update({ chatScrollback: 5000, notifications: { follows: false }, setupGuideDone: true });
+    fx.settings.update({ chatScrollback: 5000, notifications: { follows: false }, setupGuideDone: true });
     // Applying is queued in order: this one finishes after the ones the changes above started.
     await running.apply();
     expect(running.app).toBe(first);
@@ -315,9 +160,9 @@ describe('the app host', () => {
     await onKick();
     const running = await startHost();
     let release!: () => void;
-    gate = new Promise((resolve) => (release = resolve));
-    const building = new Promise<void>((resolve) => (atGate = resolve));
-    settings.update({ tunnel: 'off' });
+    fx.gate = new Promise((resolve) => (release = resolve));
+    const building = new Promise<void>((resolve) => (fx.atGate = resolve));
+    fx.settings.update({ tunnel: 'off' });
     await building;
     expect(ports[0]!.calls.at(-1)).toBe('stop');
     const order: string[] = [];
@@ -337,10 +182,10 @@ describe('the app host', () => {
   it('runs the previous settings again when the new ones cannot start, says why, and Restart now retries', async () => {
     await onKick();
     const running = await startHost();
-    refuse = (config) => config.tunnel.setting === 'off';
+    fx.refuse = (config) => config.tunnel.setting === 'off';
 
     const failed = nextRestart(running);
-    settings.update({ tunnel: 'off' });
+    fx.settings.update({ tunnel: 'off' });
     expect((await failed).message).toMatch(/could not switch to the tunnel, so it is still running with the previous/);
     expect(running.app.config.tunnel.setting).toBe('localtunnel');
     const view = await running.router.invoke('settings:get', []);
@@ -356,75 +201,11 @@ describe('the app host', () => {
     });
 
     // Whatever held the port is gone; the streamer presses Restart now.
-    refuse = () => false;
+    fx.refuse = () => false;
     const retried = nextRestart(running);
     expect(await running.router.invoke('app:restart', [])).toEqual({ ok: true, value: null });
     expect((await retried).message).toBe('Greenroom now runs with the tunnel. Sign in with Kick to continue.');
     expect(running.app.config.tunnel.setting).toBe('off');
     expect(running.notApplied()).toBeNull();
-  });
-
-  it('when neither the new nor the previous settings start, still loads the panel to change them or restart', async () => {
-    await onKick();
-    const running = await startHost();
-    refuse = () => true;
-    const failed = nextRestart(running);
-    settings.update({ tunnel: 'off' });
-    expect((await failed).message).toMatch(/^Greenroom could not start with the tunnel, nor with the previous/);
-    expect(await running.router.invoke('chat:history', [])).toMatchObject({
-      ok: false,
-      error: { code: 'Internal', message: expect.stringMatching(/^Greenroom is stopped: neither the new settings/) },
-    });
-    // The panel still loads and shows why, with Restart now.
-    expect(await running.router.invoke('app:snapshot', [])).toMatchObject({
-      ok: true,
-      value: { settings: { notApplied: { reason: expect.stringMatching(/nor with the previous settings/) } } },
-    });
-
-    // Putting the setting back starts Greenroom again, on its own.
-    refuse = (config) => config.tunnel.setting === 'off';
-    const back = nextRestart(running);
-    expect(await running.router.invoke('settings:update', [{ tunnel: 'localtunnel' }])).toMatchObject({ ok: true });
-    expect((await back).message).toMatch(/^Greenroom now runs with the saved settings/);
-    expect(await running.router.invoke('chat:history', [])).toEqual({ ok: true, value: [] });
-    expect(running.notApplied()).toBeNull();
-
-    // And Restart now works from that state too.
-    refuse = () => true;
-    const failedAgain = nextRestart(running);
-    settings.update({ tunnel: 'off' });
-    await failedAgain;
-    refuse = () => false;
-    const retried = nextRestart(running);
-    expect(await running.router.invoke('app:restart', [])).toEqual({ ok: true, value: null });
-    await retried;
-    expect(await running.router.invoke('chat:history', [])).toEqual({ ok: true, value: [] });
-  });
-
-  it('applies quick successive changes in order and ends on the last', async () => {
-    await onKick();
-    const running = await startHost();
-    settings.update({ tunnel: 'off' });
-    settings.update({ redirectUri: 'http://127.0.0.1:53682/callback' });
-    settings.update({ tunnel: 'https://my-proxy.example' });
-    await running.apply();
-    expect(running.app.config).toMatchObject({
-      tunnel: { setting: 'https://my-proxy.example' },
-      redirectUri: 'http://127.0.0.1:53682/callback',
-    });
-    // Every app but the last was stopped; nothing was left running.
-    expect(ports.slice(0, -1).every((port) => port.calls.at(-1) === 'stop')).toBe(true);
-    expect(ports.at(-1)!.calls).toEqual(['restore', 'start']);
-  });
-
-  it('stops the serving app, and follows no settings afterwards', async () => {
-    await onKick();
-    const running = await startHost();
-    await running.stop();
-    host = null;
-    settings.update({ tunnel: 'off' });
-    await running.apply();
-    expect(ports).toHaveLength(1);
-    expect(ports[0]!.calls).toEqual(['restore', 'start', 'stop']);
   });
 });

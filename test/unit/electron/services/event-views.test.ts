@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { KickEventPayloads } from '../../../../shared/kick/events';
-import type { KickEventType } from '../../../../shared/kick/scopes';
-import { AdjustableClock } from '../../../../electron/core/clock';
 import {
   banPayload,
   chatMessagePayload,
@@ -14,44 +11,10 @@ import {
   statusPayload,
   subscriptionPayload,
 } from '../../../../sandbox/events/payloads';
-import { SandboxState } from '../../../../sandbox/state';
-import { createWorld, FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../../sandbox/world';
+import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../../sandbox/world';
 import { toFeedItem, toPanelEvent } from '../../../../electron/services/event-views';
 import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
-import type { KickEvent } from '../../../../electron/webhooks/types';
-
-const NOW = Date.parse('2026-03-01T12:00:00.000Z');
-const PIXELPANDA = FIRST_VIEWER_USER_ID; // 'pixelpanda'
-const NIGHTOWL = FIRST_VIEWER_USER_ID + 1; // 'nightowl_tv'
-
-function world(): SandboxState {
-  const state = new SandboxState(new AdjustableClock({ now: () => NOW }), { accessSeconds: 3600, codeSeconds: 600 });
-  createWorld(state, { assetBaseUrl: 'http://127.0.0.1:9' });
-  return state;
-}
-
-let counter = 0;
-/** Wraps a payload the way the receiver does: a journal record, parsed and validated by the real parser. */
-function event<T extends KickEventType>(
-  type: T,
-  payload: KickEventPayloads[T],
-  timestamp = '2026-03-01T12:00:05Z',
-): KickEvent {
-  const parsed = parseKickEvent({
-    messageId: `01MSG${String(++counter).padStart(21, '0')}`,
-    subscriptionId: 'sub-1',
-    type,
-    version: '1',
-    timestamp,
-    receivedAtMs: NOW + 9000,
-    bodyHash: '',
-    body: JSON.stringify(payload),
-  });
-  expect(parsed.kind, parsed.kind === 'unknown' ? parsed.reason : '').toBe('known');
-  return parsed;
-}
-
-const textOf = (e: KickEvent): string => toFeedItem(e).text;
+import { NIGHTOWL, NOW, PIXELPANDA, event, textOf, world } from './event-views-fixtures';
 
 describe('event views', () => {
   const state = world();
