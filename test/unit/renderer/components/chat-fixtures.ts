@@ -5,7 +5,7 @@ import '@testing-library/svelte/vitest';
 import { render } from '@testing-library/svelte';
 import App from '../../../../renderer/src/App.svelte';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import type { message} from '../fixtures';
+import type { message } from '../fixtures';
 import { snapshot } from '../fixtures';
 
 export async function chatView(over: Parameters<typeof snapshot>[0] = {}) {
