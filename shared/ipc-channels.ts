@@ -51,6 +51,7 @@ export const EVENT_CHANNELS = [
   'health:changed',
   'settings:changed',
   'app:restarted',
+  'stream:changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

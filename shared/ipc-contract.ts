@@ -22,7 +22,6 @@ import type {
   KickAdBreakCreated,
   KickAdBreakStatus,
   KickCategory,
-  KickChannel,
   KickChatSendResult,
   KickLeaderboard,
   KickRedemptionFailure,
@@ -33,6 +32,7 @@ import type {
   AccountView,
   AppRestartedView,
   AppSnapshot,
+  ChannelView,
   ChatMessageView,
   FeedItem,
   HealthView,
@@ -198,8 +198,8 @@ export interface InvokeResults {
   'ads:status': KickAdBreakStatus;
   'ads:enroll': null;
   'ads:run': KickAdBreakCreated;
-  'stream:info': KickChannel | null;
-  'stream:update': KickChannel | null;
+  'stream:info': ChannelView | null;
+  'stream:update': ChannelView | null;
   'stream:search-categories': KickCategory[];
   'kicks:leaderboard': KickLeaderboard;
   'health:snapshot': HealthView;
@@ -235,6 +235,8 @@ export interface EventPayloads {
   'health:changed': HealthView;
   'settings:changed': SettingsView;
   'app:restarted': AppRestartedView;
+  /** The channel changed (went live or offline, a new title or category): read once by main for every panel. */
+  'stream:changed': ChannelView | null;
 }
 
 // The names live in ipc-channels.ts (plain lists the preload can carry without zod); re-exported here so

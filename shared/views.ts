@@ -4,7 +4,7 @@
  */
 import type { ErrorCode } from './errors';
 import type { KickBadge, KickEmotePosition } from './kick/events';
-import type { KickRedemption, KickRedemptionGroup } from './kick/resources';
+import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
 export type AppMode = 'sandbox' | 'kick';
 
@@ -200,4 +200,16 @@ export interface AppSnapshot {
   settings: SettingsView;
   /** The OBS dock URL (panel server), when it runs. */
   dockUrl: string | null;
+}
+
+/**
+ * The broadcaster's channel as the panel sees it: Kick's channel without the stream key. The key lets anyone
+ * stream as the channel; the panel runs in OBS docks and on captured screens, so it never leaves main.
+ */
+export type ChannelView = Omit<KickChannel, 'stream'> & { stream: Omit<KickChannelStream, 'key'> };
+
+/** Kick's channel with the stream key left out. */
+export function toChannelView(channel: KickChannel): ChannelView {
+  const { key: _key, ...stream } = channel.stream;
+  return { ...channel, stream };
 }

@@ -19,15 +19,15 @@ import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
 import { ChannelOps } from '../services/channel-ops';
 import { ChatHistory } from '../services/chat-history';
-import { toPanelEvent } from '../services/event-views';
 import { Feed } from '../services/feed';
 import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
-import type { KickEvent } from '../webhooks/types';
 import { type AppEvents, createAppEvents } from './app-events';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
+import { createIngest } from './ingest';
+import { createStreamPush } from './stream-push';
 import type { AppConfig } from './config';
 import { openAppKick, type SharedSandbox } from './app-kick';
 
@@ -173,21 +173,18 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     },
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
+  const streamPush = createStreamPush({
+    read: () => channel.streamInfo(),
+    push: (view) => events.emit('stream:changed', view),
+    log,
+  });
 
-  /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
-  const ingest = (event: KickEvent, live: boolean): void => {
-    const view = toPanelEvent(event);
-    if (view.kind === 'chat') {
-      if (chat.add(view.message) && live) {
-        events.emit('kick:event', view);
-      }
-      return;
-    }
-    const kept = feed.upsert(view.item);
-    if (kept && live) {
-      events.emit('kick:event', { kind: view.kind, item: { ...kept } });
-    }
-  };
+  const ingest = createIngest({
+    chat,
+    feed,
+    events,
+    streamChanged: () => account.userId() !== null && streamPush.changed(),
+  });
 
   // --- Wiring ---
 
@@ -196,6 +193,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     webhooks.bus.onAny((event) => ingest(event, true)),
     webhooks.onHealthChange(() => healthPush.changed()),
     () => healthPush.stop(),
+    () => streamPush.stop(),
     account.onChange((view) => {
       events.emit('session:changed', view);
       if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {

@@ -12,7 +12,6 @@ import type {
   KickAdBreakCreated,
   KickAdBreakStatus,
   KickCategory,
-  KickChannel,
   KickLeaderboard,
   KickRedemptionFailure,
   KickRedemptionGroup,
@@ -20,7 +19,7 @@ import type {
   KickReward,
 } from '../../shared/kick/resources';
 import { LIMITS } from '../../shared/limits';
-import type { RedemptionGroupView } from '../../shared/views';
+import { type ChannelView, type RedemptionGroupView, toChannelView } from '../../shared/views';
 import type { KickClient, RewardFields } from '../kick/kick-client';
 import { RedeemerNames } from './redeemer-names';
 
@@ -213,14 +212,15 @@ export class ChannelOps {
 
   // --- Stream info ---
 
-  /** The broadcaster's channel: title, category, tags, live status and viewers. */
-  streamInfo(): Promise<KickChannel | null> {
+  /** The broadcaster's channel: title, category, tags, live status and viewers; never the stream key. */
+  async streamInfo(): Promise<ChannelView | null> {
     const userId = this.#deps.broadcasterUserId();
-    return this.#deps.client.fetchChannel(userId === null ? {} : { userId });
+    const channel = await this.#deps.client.fetchChannel(userId === null ? {} : { userId });
+    return channel === null ? null : toChannelView(channel);
   }
 
   /** Updates title, category and tags, then reads the channel back so the panel shows what Kick kept. */
-  async updateStream(input: { title?: string; categoryId?: number; tags?: string[] }): Promise<KickChannel | null> {
+  async updateStream(input: { title?: string; categoryId?: number; tags?: string[] }): Promise<ChannelView | null> {
     await this.#deps.client.updateChannel({
       streamTitle: input.title,
       categoryId: input.categoryId,

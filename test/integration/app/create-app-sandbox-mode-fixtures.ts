@@ -35,6 +35,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'health:changed': [],
   'settings:changed': [],
   'app:restarted': [],
+  'stream:changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */

@@ -213,7 +213,19 @@ describe('createApp in sandbox mode', () => {
       categoryId: category!.id,
       customTags: ['English', 'FPS'],
     });
-    expect((await call('stream:info'))?.stream.is_live).toBe(true);
+    const info = await call('stream:info');
+    expect(info?.stream.is_live).toBe(true);
+    // Kick sends the stream key with the channel (this token may read it); no panel ever gets it.
+    expect(fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)?.streamKey).toBeTruthy();
+    expect(info?.stream).not.toHaveProperty('key');
+    expect(channel?.stream).not.toHaveProperty('key');
+    // Kick announces the change by webhook; main reads the channel once and pushes it to every panel.
+    await expect
+      .poll(() => received['stream:changed'].map((c) => c?.stream_title), { timeout: 10_000 })
+      .toContain('Ranked grind');
+    for (const pushed of received['stream:changed']) {
+      expect(pushed?.stream).not.toHaveProperty('key');
+    }
   });
 
   it('shows the KICKs leaderboard', async () => {

@@ -106,9 +106,6 @@ export class AppState {
         if (event.kind === 'redemption' || event.item.kind === 'redemption') {
           this.redemptions.onEvent(event.item);
         }
-        if (event.item.kind === 'live-status' || event.item.kind === 'metadata') {
-          void this.stream.refresh();
-        }
       }),
       this.api.on('chat:deleted', ({ messageId }) => this.chat.markDeleted(messageId)),
       this.api.on('mod:action', (action) => this.mod.record(action)),
@@ -119,6 +116,8 @@ export class AppState {
         this.chat.setLimit(settings.chatScrollback);
       }),
       this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),
+      // Main reads the channel once when it changes and pushes it to every panel.
+      this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
       this.connection.connect(() => void this.start()),
     ];
     return () => {

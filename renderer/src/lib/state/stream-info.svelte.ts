@@ -3,7 +3,8 @@
  * clock), tags (≤ 10, ≤ 25 characters each), live status and viewer count. Saving sends only what changed.
  */
 import type { PanelApi } from '../../../../shared/panel-api';
-import type { KickCategory, KickChannel } from '../../../../shared/kick/resources';
+import type { KickCategory } from '../../../../shared/kick/resources';
+import type { ChannelView } from '../../../../shared/views';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { explainError, type ShownError } from '../error-text';
@@ -40,7 +41,7 @@ export function validateTag(tag: string, existing: readonly string[]): string | 
 export class StreamInfoState {
   #api: PanelApi;
   #clock: Clock;
-  #info = $state.raw<KickChannel | null>(null);
+  #info = $state.raw<ChannelView | null>(null);
   #load = new LoadState();
   #saving = $state(false);
   #saveError = $state.raw<ShownError | null>(null);
@@ -93,7 +94,7 @@ export class StreamInfoState {
     return this.#load;
   }
 
-  get info(): KickChannel | null {
+  get info(): ChannelView | null {
     return this.#info;
   }
   get saving(): boolean {
@@ -131,12 +132,9 @@ export class StreamInfoState {
     );
   }
 
-  /** Live status and viewers refresh without touching drafts being edited. */
-  async refresh(): Promise<void> {
-    const result = await this.#api.stream.info();
-    if (result.ok) {
-      this.#apply(result.value, !this.dirty);
-    }
+  /** The channel as main pushed it after a change: live status and viewers, without touching drafts. */
+  applyPushed(info: ChannelView | null): void {
+    this.#apply(info, !this.dirty);
   }
 
   /** Types into the category box: searches after a pause in typing. */
@@ -236,7 +234,7 @@ export class StreamInfoState {
     this.#results = result.value;
   }
 
-  #apply(info: KickChannel | null, resetDrafts: boolean): void {
+  #apply(info: ChannelView | null, resetDrafts: boolean): void {
     this.#info = info;
     if (resetDrafts) {
       this.title = info?.stream_title ?? '';

@@ -108,13 +108,12 @@ describe('StreamInfoState', () => {
     expect(stream.results).toEqual([]);
   });
 
-  it('refreshes live data without losing drafts', async () => {
+  it("takes the channel main pushed after a change without losing drafts", async () => {
     const fake = createFakeApi();
     const stream = new StreamInfoState(fake.api, manualClock());
     await stream.load();
     stream.title = 'Draft';
-    fake.ok('stream:info', channel({ stream: { ...channel().stream, viewer_count: 999 } }));
-    await stream.refresh();
+    stream.applyPushed(channel({ stream: { ...channel().stream, viewer_count: 999 } }));
     expect(stream.viewers).toBe(999);
     expect(stream.title).toBe('Draft');
     expect(stream.changes).toEqual({ title: 'Draft' });

@@ -1,0 +1,44 @@
+/**
+ * Where each Kick event goes in main: chat into the chat history, everything else into the feed, and a
+ * live event announced to the panels (`kick:event`); a journal replay at start-up fills them silently. A
+ * change of the channel (live status, title, category) also has main read the channel once for every
+ * panel (`stream-push.ts`).
+ */
+import type { ChatHistory } from '../services/chat-history';
+import { toPanelEvent } from '../services/event-views';
+import type { Feed } from '../services/feed';
+import type { KickEvent } from '../webhooks/types';
+import type { AppEventEmitter } from './app-events';
+
+export interface IngestDeps {
+  chat: ChatHistory;
+  feed: Feed;
+  events: AppEventEmitter;
+  /** The channel changed; called for live events only. */
+  streamChanged: () => void;
+}
+
+/** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
+export function createIngest({
+  chat,
+  feed,
+  events,
+  streamChanged,
+}: IngestDeps): (event: KickEvent, live: boolean) => void {
+  return (event, live) => {
+    const view = toPanelEvent(event);
+    if (view.kind === 'chat') {
+      if (chat.add(view.message) && live) {
+        events.emit('kick:event', view);
+      }
+      return;
+    }
+    const kept = feed.upsert(view.item);
+    if (kept && live) {
+      events.emit('kick:event', { kind: view.kind, item: { ...kept } });
+      if (kept.kind === 'live-status' || kept.kind === 'metadata') {
+        streamChanged();
+      }
+    }
+  };
+}
