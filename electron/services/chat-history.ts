@@ -21,8 +21,9 @@ export class ChatHistory {
   #capacity: number;
   readonly #perUser: number;
   readonly #maxUsers: number;
-  /** Oldest first. */
+  /** Oldest first from `#start`; the dropped ones before it are cut off in chunks (see `#trim`). */
   #ring: ChatMessageView[] = [];
+  #start = 0;
   readonly #byId = new Map<string, ChatMessageView>();
   /** user id → that user's recent messages, oldest first; Map order is least recently active first. */
   readonly #byUser = new Map<number, ChatMessageView[]>();
@@ -66,7 +67,7 @@ export class ChatHistory {
 
   /** The ring, oldest first. */
   messages(): ChatMessageView[] {
-    return [...this.#ring];
+    return this.#ring.slice(this.#start);
   }
 
   /** A message still in the ring or in a user's recent list. */
@@ -100,13 +101,18 @@ export class ChatHistory {
     this.#trim();
   }
 
+  /**
+   * Drops the oldest beyond the capacity. Only the index moves per message; the array is cut once the dropped
+   * part is as long as the ring, so a full ring costs no array shift per chat line (a raid's 400 a second).
+   */
   #trim(): void {
-    if (this.#ring.length <= this.#capacity) {
-      return;
+    while (this.#ring.length - this.#start > this.#capacity) {
+      this.#byId.delete(this.#ring[this.#start]!.messageId);
+      this.#start++;
     }
-    const dropped = this.#ring.splice(0, this.#ring.length - this.#capacity);
-    for (const message of dropped) {
-      this.#byId.delete(message.messageId);
+    if (this.#start >= this.#capacity) {
+      this.#ring = this.#ring.slice(this.#start);
+      this.#start = 0;
     }
   }
 

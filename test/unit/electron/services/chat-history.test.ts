@@ -26,6 +26,23 @@ describe('ChatHistory', () => {
     expect(kept.at(-1)!.messageId).toBe('m1000');
   });
 
+  it('keeps the last N at every step, across the points where it compacts, and forgets dropped ids', () => {
+    const history = new ChatHistory({ capacity: 10 });
+    for (let i = 1; i <= 57; i++) {
+      // Anonymous senders: no per-user list keeps a dropped message findable.
+      expect(history.add(message(i, null))).toBe(true);
+      const kept = history.messages().map((m) => m.messageId);
+      const from = Math.max(1, i - 9);
+      expect(kept).toEqual(Array.from({ length: i - from + 1 }, (_, k) => `m${from + k}`));
+    }
+    expect(history.find('m47')).toBeUndefined();
+    expect(history.find('m48')?.messageId).toBe('m48');
+    // A dropped id is new again (Kick would not resend it; a restart's replay may).
+    expect(history.add(message(40, null))).toBe(true);
+    history.resize(3);
+    expect(history.messages().map((m) => m.messageId)).toEqual(['m56', 'm57', 'm40']);
+  });
+
   it('defaults to 1,000 messages and resizes with the setting', () => {
     const history = new ChatHistory();
     for (let i = 1; i <= 1200; i++) {
