@@ -3,6 +3,7 @@
  * attempt, bounded exponential backoff with jitter for 429 and 5xx (honouring Retry-After), and Kick's
  * error bodies turned into the error family. Clock, sleep and randomness are injected so tests never wait.
  */
+import { backoffDelay } from '../../shared/backoff';
 import { Agent, type Dispatcher, errors as undiciErrors, request } from 'undici';
 import type { Clock } from '../core/clock';
 import { codeForStatus, KickApiError, parseKickErrorBody } from './kick-errors';
@@ -219,9 +220,9 @@ export class KickHttp {
     if (hinted !== undefined) {
       return Math.min(hinted, this.#retry.maxDelayMs * 4);
     }
-    const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
-    // "Equal jitter": at least half the step, so retries spread out but never fire back to back.
-    return Math.round(ceiling / 2 + (this.#random() * ceiling) / 2);
+    // At least half the step, so retries spread out but never fire back to back.
+    const backoff = { initialMs: this.#retry.baseDelayMs, maxMs: this.#retry.maxDelayMs, spread: 0.5 };
+    return backoffDelay(attempt, backoff, this.#random);
   }
 }
 

@@ -4,6 +4,7 @@
  * fails or the tunnel later drops, the next attempt is planned with exponential backoff and jitter, one
  * attempt in flight at a time, and stop() cancels whatever is pending.
  */
+import { backoffDelay } from '../../../shared/backoff';
 import type { Clock } from '../../core/clock';
 import { type LocaltunnelClient, openLocaltunnel } from './localtunnel-client';
 import type { SelfCheck } from './self-check';
@@ -50,15 +51,8 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 60_000, stableMs: 60_000 };
 
-/**
- * Delay before retry number `failures` (1-based): initial × 2^(failures−1), capped, then up to 20 % shorter
- * at random so many clients dropped together do not come back in step.
- */
-export function backoffDelay(failures: number, options: BackoffOptions, random: () => number): number {
-  const exponential = options.initialMs * 2 ** Math.max(0, failures - 1);
-  const capped = Math.min(options.maxMs, exponential);
-  return Math.round(capped * (1 - 0.2 * random()));
-}
+/** Up to 20 % is taken off each delay (shared/backoff.ts). */
+const TUNNEL_SPREAD = 0.2;
 
 /** Localtunnel behind the {@link Tunnel} interface. */
 export class LocalTunnel implements Tunnel {
@@ -225,7 +219,11 @@ export class LocalTunnel implements Tunnel {
     if (!this.#running) {
       return;
     }
-    const retryInMs = backoffDelay(this.#failures, this.#backoff, this.#options.random ?? Math.random);
+    const retryInMs = backoffDelay(
+      this.#failures,
+      { ...this.#backoff, spread: TUNNEL_SPREAD },
+      this.#options.random ?? Math.random,
+    );
     this.#log(`tunnel: ${reason}; retrying in ${retryInMs} ms`);
     this.#status.set({ state: 'down', reason, retryInMs });
     this.#retryTimer = this.#scheduler.setTimer(() => {

@@ -6,6 +6,7 @@
  * panel), so they survive reconnects untouched; `onStatus('open')` after a gap tells state to reload its
  * snapshot, because events sent while disconnected are gone.
  */
+import { backoffDelay } from '../../../shared/backoff';
 import type { ErrorValue } from '../../../shared/errors';
 import {
   EVENT_CHANNELS,
@@ -168,10 +169,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       setStatus('unauthorized');
       return;
     }
-    const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 16));
     attempt += 1;
-    // Equal jitter: at least half the ceiling, so many docks restarting together spread out but never spin.
-    const delay = ceiling / 2 + (random() * ceiling) / 2;
+    // At least half the step, so many docks restarting together spread out but never spin.
+    const delay = backoffDelay(attempt, { initialMs, maxMs, spread: 0.5 }, random);
     setStatus('reconnecting');
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { createTunnel, parseTunnelHost, parseTunnelSetting } from '../../../../electron/webhooks/tunnel/create-tunnel';
-import { backoffDelay, DEFAULT_BACKOFF, LocalTunnel } from '../../../../electron/webhooks/tunnel/localtunnel-tunnel';
+import { LocalTunnel } from '../../../../electron/webhooks/tunnel/localtunnel-tunnel';
 import { joinPath, routeThrough } from '../../../../electron/webhooks/tunnel/self-check';
 import { OffTunnel, parsePublicBaseUrl, StaticTunnel } from '../../../../electron/webhooks/tunnel/static-tunnel';
 import { isAppError } from '../../../../shared/errors';
@@ -80,17 +80,6 @@ describe('createTunnel', () => {
 
   it('refuses an invalid subdomain for localtunnel', () => {
     expect(codeOf(() => createTunnel({ ...base, subdomain: 'Bad-One' }, deps))).toBe('InvalidArgument');
-  });
-});
-
-describe('backoffDelay', () => {
-  it('doubles from 1 s to the 60 s cap, with up to 20 % jitter taken off', () => {
-    const none = () => 0;
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => backoffDelay(n, DEFAULT_BACKOFF, none))).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000,
-    ]);
-    expect(backoffDelay(1, DEFAULT_BACKOFF, () => 0.999)).toBe(800);
-    expect(backoffDelay(7, DEFAULT_BACKOFF, () => 0.5)).toBe(54_000);
   });
 });
 
