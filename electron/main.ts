@@ -22,7 +22,7 @@ import ElectronStore from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveDataDir } from './app/config';
-import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './ipc/external-links';
+import { isAllowedExternalUrl, linkPolicyFor } from './ipc/external-links';
 import { registerIpc } from './ipc/register';
 import { launchGreenroom, type Launched, startFailureText } from './launch/launch-greenroom';
 import { startupLines } from './launch/startup-lines';
@@ -74,9 +74,7 @@ function openSecretsFile(dir: string): ElectronStore {
 
 /** Opens a link from the panel in the system browser when the link policy allows it. */
 function openLink(launched: Launched | null, url: string): void {
-  const sandboxUrls = launched?.app.sandbox?.urls;
-  const origins = sandboxUrls ? [sandboxUrls.api, sandboxUrls.auth].map((u) => new URL(u).origin) : [];
-  if (isAllowedExternalUrl(url, { hosts: EXTERNAL_HOSTS, origins })) {
+  if (isAllowedExternalUrl(url, linkPolicyFor(launched?.app.sandbox?.urls))) {
     void shell.openExternal(url);
   } else {
     log(`window: refused to open ${url.slice(0, 100)}`);

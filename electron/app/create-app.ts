@@ -14,7 +14,7 @@ import type { OpenExternal } from '../kick/auth/sign-in';
 import type { Sandbox } from '../../sandbox/index';
 import type { SecretStore } from '../secrets/secret-store';
 import { createHandlers, type ShellPort } from '../ipc/handlers';
-import { EXTERNAL_HOSTS } from '../ipc/external-links';
+import { linkPolicyFor } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
 import { ChannelOps } from '../services/channel-ops';
@@ -220,14 +220,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       client: kick.client,
       settings: appSettings,
       openExternal: adapters.openExternal,
-      linkPolicy: () => ({
-        hosts: EXTERNAL_HOSTS,
-        origins: embedded
-          ? [embedded.sandbox.urls.api, embedded.sandbox.urls.auth, embedded.sandbox.urls.admin].map(
-              (url) => new URL(url).origin,
-            )
-          : [],
-      }),
+      linkPolicy: () => linkPolicyFor(embedded?.sandbox.urls),
       shell: adapters.shell,
       restart:
         adapters.restart ??

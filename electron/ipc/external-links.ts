@@ -29,3 +29,15 @@ export function isAllowedExternalUrl(url: string, policy: ExternalLinkPolicy): b
   }
   return parsed.protocol === 'https:' && parsed.port === '' && policy.hosts.includes(parsed.hostname);
 }
+
+/**
+ * The one policy for every way a link leaves the app (the panel's "Open link", and the desktop window's
+ * own navigation and window.open): Kick's and GitHub's https hosts, plus in sandbox mode the embedded
+ * sandbox's own pages (its API, sign-in and admin origins).
+ */
+export function linkPolicyFor(sandbox?: { api: string; auth: string; admin: string }): ExternalLinkPolicy {
+  return {
+    hosts: EXTERNAL_HOSTS,
+    origins: sandbox ? [sandbox.api, sandbox.auth, sandbox.admin].map((url) => new URL(url).origin) : [],
+  };
+}

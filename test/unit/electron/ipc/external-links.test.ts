@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTERNAL_HOSTS, isAllowedExternalUrl } from '../../../../electron/ipc/external-links';
+import { EXTERNAL_HOSTS, isAllowedExternalUrl, linkPolicyFor } from '../../../../electron/ipc/external-links';
 
 const policy = { hosts: EXTERNAL_HOSTS, origins: ['http://127.0.0.1:41234'] };
 
@@ -25,5 +25,18 @@ describe('isAllowedExternalUrl', () => {
     'not a url',
   ])('refuses %s', (url) => {
     expect(isAllowedExternalUrl(url, policy)).toBe(false);
+  });
+});
+
+describe('linkPolicyFor', () => {
+  it("allows the sandbox's API, sign-in and admin pages in sandbox mode, and only Kick's and GitHub's otherwise", () => {
+    const sandbox = { api: 'http://127.0.0.1:7410/', auth: 'http://127.0.0.1:7411', admin: 'http://127.0.0.1:7412/' };
+    const inSandbox = linkPolicyFor(sandbox);
+    for (const url of ['http://127.0.0.1:7410/x', 'http://127.0.0.1:7411/oauth/authorize', 'http://127.0.0.1:7412/']) {
+      expect(isAllowedExternalUrl(url, inSandbox), url).toBe(true);
+    }
+    const onKick = linkPolicyFor(undefined);
+    expect(isAllowedExternalUrl('http://127.0.0.1:7412/', onKick)).toBe(false);
+    expect(isAllowedExternalUrl('https://kick.com/settings/developer', onKick)).toBe(true);
   });
 });
