@@ -3,9 +3,9 @@
  * stub handlers that record what they got, the real app event emitter, a built-renderer folder on disk,
  * and small HTTP and WebSocket clients that can set any Host and Origin.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tempDir } from './temp-dir';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { createAppEvents, type AppEventEmitter } from '../../electron/app/app-events';
@@ -57,7 +57,7 @@ export function createFakeApp(): FakeApp {
 
 /** A stand-in for `out/renderer`, with a secret file beside it and a symlink pointing at that file. */
 export function makeRendererDir(): { dir: string; secretPath: string } {
-  const root = mkdtempSync(join(tmpdir(), 'greenroom-panel-'));
+  const root = tempDir('greenroom-panel-');
   const dir = join(root, 'renderer');
   mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(

@@ -1,6 +1,6 @@
 /** The panel server's pure pieces: CSP, Host/Origin/token checks, cookie parsing, path normalisation, token file. */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../../../helpers/temp-dir';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPanelCsp, imageSources } from '../../../../electron/panel-server/csp';
@@ -115,7 +115,7 @@ describe('static paths', () => {
 
 describe('loadOrCreatePanelToken', () => {
   it('creates a 0600 token file once and returns the same token afterwards', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'greenroom-token-')), 'data');
+    const dir = join(tempDir('greenroom-token-'), 'data');
     const token = loadOrCreatePanelToken(dir);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(loadOrCreatePanelToken(dir)).toBe(token);
@@ -125,7 +125,7 @@ describe('loadOrCreatePanelToken', () => {
   });
 
   it('replaces a file that does not hold a token', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'greenroom-token-'));
+    const dir = tempDir('greenroom-token-');
     writeFileSync(join(dir, PANEL_TOKEN_FILE_NAME), 'short');
     const token = loadOrCreatePanelToken(dir);
     expect(token).not.toBe('short');

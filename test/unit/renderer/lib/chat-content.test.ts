@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { emoteUrl, mentionsName, parseContent, plainContent } from '../../../../renderer/src/lib/chat-content';
+
+describe('chat content', () => {
+  it('splits text, emotes and mentions', () => {
+    expect(parseContent('hi [emote:12:Kappa] @Bob and @me!', 'bob')).toEqual([
+      { kind: 'text', text: 'hi ' },
+      { kind: 'emote', id: '12', name: 'Kappa' },
+      { kind: 'text', text: ' ' },
+      { kind: 'mention', text: '@Bob', self: true },
+      { kind: 'text', text: ' and ' },
+      { kind: 'mention', text: '@me', self: false },
+      { kind: 'text', text: '!' },
+    ]);
+    expect(parseContent('<b>not html</b>', null)).toEqual([{ kind: 'text', text: '<b>not html</b>' }]);
+  });
+
+  it('detects mentions as whole words', () => {
+    expect(mentionsName('hey bob!', 'bob')).toBe(true);
+    expect(mentionsName('hey @BOB', 'bob')).toBe(true);
+    expect(mentionsName('bobby', 'bob')).toBe(false);
+    expect(mentionsName('x', null)).toBe(false);
+  });
+
+  it('builds emote URLs and plain text', () => {
+    expect(emoteUrl('http://127.0.0.1:5/', '9')).toBe('http://127.0.0.1:5/emotes/9/fullsize');
+    expect(plainContent('a [emote:1:Pog] b')).toBe('a Pog b');
+  });
+});

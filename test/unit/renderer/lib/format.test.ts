@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, formatMinutes, formatRelative } from '../../../../renderer/src/lib/format';
+
+describe('format', () => {
+  it('formats', () => {
+    expect([1, 5, 10, 60, 1440, 10080, 90].map(formatMinutes)).toEqual(['1m', '5m', '10m', '1h', '1d', '1w', '90m']);
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatRelative(3_600_000 * 3, 0)).toBe('in 3 h');
+    expect(formatRelative(0, 300_000)).toBe('5 min ago');
+  });
+});
