@@ -4,9 +4,10 @@
  * another page the window was tricked into loading); then the router validates what it says. Also fans
  * the app's events out to our windows. `register.ts` wires this to ipcMain.
  */
+import type { AppEvents } from '../app/app-events';
+import type { Router } from './router';
 import type { ErrorValue, Result } from '../../shared/errors';
-import { EVENT_CHANNELS, IPC_CHANNELS, type EventChannel } from '../../shared/ipc-channels';
-import type { EventPayloads } from '../../shared/ipc-contract';
+import { EVENT_CHANNELS, IPC_CHANNELS } from '../../shared/ipc-channels';
 
 export { IPC_CHANNELS };
 
@@ -16,13 +17,8 @@ export interface IpcSenderEvent {
   readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
 }
 
-export interface IpcRouter {
-  invoke(channel: unknown, args: unknown): Promise<Result<unknown>>;
-  send(channel: unknown, args: unknown): void;
-}
-
 export interface IpcGateDeps {
-  router: IpcRouter;
+  router: Router;
   /** True for our renderer's URL (electron/shell/trusted-sender.ts). */
   isTrustedSender: (frameUrl: string) => boolean;
   log: (line: string) => void;
@@ -66,10 +62,7 @@ export interface EventTarget {
 }
 
 /** Forwards every app event to the current windows; returns the unsubscribe function. */
-export function forwardEvents(
-  events: { on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void },
-  targets: () => readonly EventTarget[],
-): () => void {
+export function forwardEvents(events: AppEvents, targets: () => readonly EventTarget[]): () => void {
   const unsubscribes = EVENT_CHANNELS.map((event) =>
     events.on(event, (payload: unknown) => {
       for (const target of targets()) {

@@ -5,10 +5,11 @@
  */
 import { ipcMain, type WebContents } from 'electron';
 import type { EventChannel, EventPayloads } from '../../shared/ipc-contract';
-import { createIpcGate, forwardEvents, IPC_CHANNELS, type IpcRouter } from './ipc-gate';
+import { createIpcGate, forwardEvents, IPC_CHANNELS } from './ipc-gate';
+import type { Router } from './router';
 
 export interface RegisterIpcDeps {
-  router: IpcRouter;
+  router: Router;
   events: { on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void };
   isTrustedSender: (frameUrl: string) => boolean;
   /** The windows that receive events (main, pop-out chat, companion). */

@@ -8,11 +8,13 @@
  * derived from the token that unlocks those files only); WebSocket upgrades need a panel Origin and the
  * token itself (query or a first `hello` frame), never the cookie.
  */
+import type { AppEvents } from '../app/app-events';
+import type { Router } from '../ipc/router';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENT_CHANNELS, type EventChannel, type EventPayloads } from '../../shared/ipc-contract';
+import { EVENT_CHANNELS } from '../../shared/ipc-contract';
 import { PANEL_CLOSE, PANEL_MAX_FRAME_BYTES, PANEL_WS_PATH } from '../../shared/panel-protocol';
 import { buildPanelCsp } from './csp';
 import {
@@ -27,18 +29,12 @@ import {
 } from './http-guards';
 import { createEventBatcher } from './event-batcher';
 import { loadStaticFiles, normalizeRequestPath, type StaticFile } from './static-files';
-import { runSession, type PanelRouter } from './ws-session';
-
-export type { PanelRouter } from './ws-session';
-
-/** The app's event source (create-app's `events`). */
-export interface PanelEvents {
-  on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
-}
+import { runSession } from './ws-session';
 
 export interface PanelServerOptions {
-  router: PanelRouter;
-  events: PanelEvents;
+  router: Router;
+  /** The app's event source (create-app's `events`). */
+  events: AppEvents;
   /** Loopback only; the option exists so the choice is visible at the call site. */
   host?: '127.0.0.1';
   /** 0 picks a free port. */

@@ -4,19 +4,15 @@
  * for Electron IPC. Nothing a client sends can throw out of here; bad frames get an error frame, protocol
  * violations close the socket with a policy code.
  */
+import type { Router } from '../ipc/router';
 import type { RawData, WebSocket } from 'ws';
 import type { ErrorValue, Result } from '../../shared/errors';
 import { PANEL_CLOSE, parseClientFrame, type ServerFrame } from '../../shared/panel-protocol';
 import { tokensEqual } from './http-guards';
 
-/** The transport-agnostic handlers (electron/ipc/router.ts); it validates every message itself. */
-export interface PanelRouter {
-  invoke(channel: unknown, args: unknown): Promise<Result<unknown>>;
-  send(channel: unknown, args: unknown): void;
-}
-
 export interface SessionOptions {
-  router: PanelRouter;
+  /** The transport-agnostic handlers; it validates every message itself. */
+  router: Router;
   token: string;
   /** True when the upgrade URL already carried the right token; otherwise a hello must come first. */
   authorized: boolean;
