@@ -108,7 +108,7 @@ describe('StreamInfoState', () => {
     expect(stream.results).toEqual([]);
   });
 
-  it("takes the channel main pushed after a change without losing drafts", async () => {
+  it('takes the channel main pushed after a change without losing drafts', async () => {
     const fake = createFakeApi();
     const stream = new StreamInfoState(fake.api, manualClock());
     await stream.load();
