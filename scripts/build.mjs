@@ -11,6 +11,37 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The esbuild options of the three main-process bundles, shared with `npm run dev` (scripts/dev.mjs), which
+ * rebuilds them on change.
+ */
+export function mainTargets() {
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  // Electron 45 runs Node 24; the panel-only entry runs on the system Node (20.19+).
+  const node = { ...common, platform: 'node', target: 'node20', format: 'esm', packages: 'external' };
+  return {
+    main: { ...node, entryPoints: ['electron/main.ts'], outfile: 'out/main/index.js' },
+    panel: { ...node, entryPoints: ['electron/panel-main.ts'], outfile: 'out/main/panel.js' },
+    preload: {
+      ...common,
+      entryPoints: ['electron/preload/index.ts'],
+      outfile: 'out/preload/index.cjs',
+      platform: 'browser',
+      target: 'chrome120',
+      format: 'cjs',
+      external: ['electron'],
+      // The preload is parsed on every window load.
+      minify: true,
+    },
+  };
+}
+
 /** Builds everything into out/. */
 export async function buildAll() {
   const [{ build: viteBuild }, { build: esbuild }] = await Promise.all([import('vite'), import('esbuild')]);
@@ -24,30 +55,8 @@ export async function buildAll() {
     logLevel: 'warn',
     mode: 'production',
   });
-  const common = {
-    absWorkingDir: root,
-    bundle: true,
-    sourcemap: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-  };
-  // Electron 45 runs Node 24; the panel-only entry runs on the system Node (20.19+).
-  const node = { ...common, platform: 'node', target: 'node20', format: 'esm', packages: 'external' };
-  await Promise.all([
-    esbuild({ ...node, entryPoints: ['electron/main.ts'], outfile: 'out/main/index.js' }),
-    esbuild({ ...node, entryPoints: ['electron/panel-main.ts'], outfile: 'out/main/panel.js' }),
-    esbuild({
-      ...common,
-      entryPoints: ['electron/preload/index.ts'],
-      outfile: 'out/preload/index.cjs',
-      platform: 'browser',
-      target: 'chrome120',
-      format: 'cjs',
-      external: ['electron'],
-      // The preload is parsed on every window load.
-      minify: true,
-    }),
-  ]);
+  const targets = mainTargets();
+  await Promise.all([esbuild(targets.main), esbuild(targets.panel), esbuild(targets.preload)]);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -50,7 +50,8 @@ describe('npm run dev', () => {
       cpSync(join(root, name), join(work, name), { recursive: true });
     }
     symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
-    dev = spawn(process.execPath, [join(work, 'scripts', 'dev.mjs')], {
+    // --panel: the browser panel even where an Electron binary exists, so Chromium can drive it.
+    dev = spawn(process.execPath, [join(work, 'scripts', 'dev.mjs'), '--panel'], {
       cwd: work,
       env: {
         ...process.env,
