@@ -52,10 +52,20 @@ interface Answer {
 export function createThreadSigner(privateKey: KeyObject, threads = 2): Signer {
   const signers = Array.from({ length: Math.max(1, threads) }, () => startSigningThread(privateKey));
   let turn = 0;
+  // Signatures are handed out in the order they were asked for: the threads sign side by side, but a
+  // delivery must not overtake the one queued before it because its thread happened to be quicker (Kick's
+  // own deliveries arrive in order unless delayed; tests and streamers read chat in that order).
+  let previous: Promise<unknown> = Promise.resolve();
   return {
     sign(bytes) {
       turn = (turn + 1) % signers.length;
-      return signers[turn]!.sign(bytes);
+      const signing = signers[turn]!.sign(bytes);
+      const inOrder = previous.then(
+        () => signing,
+        () => signing,
+      );
+      previous = inOrder.catch(() => undefined);
+      return inOrder;
     },
     async close() {
       await Promise.all(signers.map((signer) => signer.close()));

@@ -30,6 +30,15 @@ describe('the sandbox signing threads', () => {
     });
   });
 
+  it('hands signatures out in the order they were asked for, whichever thread finishes first', async () => {
+    signer = createThreadSigner(privateKey, 3);
+    const done: number[] = [];
+    await Promise.all(
+      Array.from({ length: 120 }, (_, i) => signer!.sign(Buffer.from(`delivery ${i}`)).then(() => done.push(i))),
+    );
+    expect(done).toEqual(Array.from({ length: 120 }, (_, i) => i));
+  });
+
   it('refuses to sign once closed', async () => {
     const closing = createThreadSigner(privateKey, 1);
     await closing.close();
