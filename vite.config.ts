@@ -28,7 +28,15 @@ export default defineConfig({
   base: './',
   plugins: [svelte(), devStyles],
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
-  build: { outDir: resolve(here, 'out/renderer'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: resolve(here, 'out/renderer'),
+    emptyOutDir: true,
+    sourcemap: false,
+    // The panel, and the OBS overlay page (renderer/overlay.html, docs/overlays.md).
+    rollupOptions: {
+      input: { index: resolve(here, 'renderer/index.html'), overlay: resolve(here, 'renderer/overlay.html') },
+    },
+  },
   test: {
     reporters: ['default', ['json', { outputFile: resolve(here, `.reports/vitest-node${nodeMajor}.json`) }]],
     projects: [

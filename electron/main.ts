@@ -98,6 +98,9 @@ function hardenContents(contents: WebContents, launched: () => Launched | null):
 /** The three window kinds, each opened at most once, with placement saved on close. */
 function createWindows(store: ElectronStore) {
   const windows = new Map<WindowKind, BrowserWindow>();
+  // Streamer mode keeps Greenroom's windows out of screen captures (OBS window/display capture) where the
+  // system allows it (Windows, macOS), so a revealed stream key or a viewer card never reaches the stream.
+  let captureProtected = false;
   const live = (kind: WindowKind): BrowserWindow | null => {
     const win = windows.get(kind);
     return win && !win.isDestroyed() ? win : null;
@@ -115,6 +118,7 @@ function createWindows(store: ElectronStore) {
     const areas = screen.getAllDisplays().map((display) => display.workArea);
     const placement = placeWindow(saved, areas, WINDOW_SIZES[kind]);
     const win = new BrowserWindow(windowOptions(kind, placement, preload));
+    win.setContentProtection(captureProtected);
     windows.set(kind, win);
     win.once('ready-to-show', () => {
       if (placement.maximized) {
@@ -147,6 +151,10 @@ function createWindows(store: ElectronStore) {
       }
     },
     contents: (): WebContents[] => [...windows.values()].filter((w) => !w.isDestroyed()).map((w) => w.webContents),
+    protectFromCapture(on: boolean): void {
+      captureProtected = on;
+      [...windows.values()].filter((w) => !w.isDestroyed()).forEach((w) => w.setContentProtection(on));
+    },
   };
 }
 
@@ -242,6 +250,8 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     targets: windows.contents,
     log,
   });
+  windows.protectFromCapture(launched.app.snapshot().settings.streamerMode);
+  launched.events.on('settings:changed', (view) => windows.protectFromCapture(view.streamerMode));
   windows.open('main');
   holder.tray = createTray(launched, windows);
   notifyFeed(launched, windows);

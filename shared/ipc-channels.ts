@@ -39,6 +39,11 @@ export const INVOKE_CHANNELS = [
   'settings:get',
   'settings:update',
   'settings:set-credentials',
+  'stream:key',
+  'overlays:info',
+  'overlays:regenerate-key',
+  'overlays:test-alert',
+  'overlays:add-media',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

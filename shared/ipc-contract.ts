@@ -28,6 +28,7 @@ import type {
   KickReward,
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
+import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
   AccountView,
   AppRestartedView,
@@ -37,8 +38,10 @@ import type {
   FeedItem,
   HealthView,
   ModAction,
+  OverlaysView,
   RedemptionGroupView,
   SettingsView,
+  StreamKeyView,
   UserCardView,
 } from './views';
 
@@ -165,10 +168,26 @@ export const INVOKE_SCHEMAS = {
         .optional(),
       chatScrollback: z.int().min(100).max(10_000).optional(),
       setupGuideDone: z.boolean().optional(),
+      overlays: overlaySettingsSchema.optional(),
+      streamerMode: z.boolean().optional(),
     }),
   ),
   'settings:set-credentials': one(
     z.strictObject({ clientId: z.string().min(1).max(100), clientSecret: z.string().min(1).max(200) }),
+  ),
+  'stream:key': none,
+  'overlays:info': none,
+  'overlays:regenerate-key': none,
+  'overlays:test-alert': one(z.strictObject({ kind: z.enum(ALERT_KINDS) })),
+  'overlays:add-media': one(
+    z.strictObject({
+      fileName: z.string().min(1).max(200),
+      // base64 of at most OVERLAY_MEDIA_MAX_BYTES bytes
+      base64: z
+        .string()
+        .min(1)
+        .max(Math.ceil(OVERLAY_MEDIA_MAX_BYTES / 3) * 4, `file: at most ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`),
+    }),
   ),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
@@ -206,6 +225,11 @@ export interface InvokeResults {
   'settings:get': SettingsView;
   'settings:update': SettingsView;
   'settings:set-credentials': SettingsView;
+  'stream:key': StreamKeyView;
+  'overlays:info': OverlaysView;
+  'overlays:regenerate-key': OverlaysView;
+  'overlays:test-alert': null;
+  'overlays:add-media': { name: string };
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;

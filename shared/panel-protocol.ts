@@ -14,10 +14,11 @@ import type { ErrorValue, Result } from './errors';
 export const PANEL_WS_PATH = '/ws';
 
 /**
- * Largest frame the server accepts. The biggest legal message is `redemptions:accept` with 1000 ids of up
- * to 64 characters (about 67 KB of JSON), so the cap sits above that and far below anything harmful.
+ * Largest frame the server accepts. The biggest legal message is `overlays:add-media`: an alert image or
+ * sound of up to 3 MiB as base64 (4 MiB), so the cap sits just above that. A loopback peer gains nothing
+ * from a bigger frame: ws refuses it before it is buffered whole.
  */
-export const PANEL_MAX_FRAME_BYTES = 128 * 1024;
+export const PANEL_MAX_FRAME_BYTES = 4 * 1024 * 1024 + 64 * 1024;
 
 /** Close codes the server uses; the client stops reconnecting only on `unauthorized`. */
 export const PANEL_CLOSE = {

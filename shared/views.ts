@@ -3,6 +3,7 @@
  * the account is a label, a user id and scopes.
  */
 import type { ErrorCode } from './errors';
+import type { OverlayKind, OverlaySettings } from './overlays';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -175,6 +176,24 @@ export interface SettingsView {
   setupGuideDone: boolean;
   /** Why saved settings are not in effect, with "Restart now" offered; null while they are. */
   notApplied: NotAppliedView | null;
+  overlays: OverlaySettings;
+  /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
+  streamerMode: boolean;
+}
+
+/** The overlays as the panel manages them: each overlay's URL (key included) and how many are open now. */
+export interface OverlaysView {
+  /** Null while the panel server is not running (no URL to serve them from). */
+  urls: Record<OverlayKind, string | null>;
+  open: Record<OverlayKind, number>;
+  /** Alerts queued behind the one playing (they wait for an alert overlay to be open). */
+  alertsWaiting: number;
+}
+
+/** The stream key and server URL, sent only to the panel that asked for them (`stream:key`). */
+export interface StreamKeyView {
+  key: string;
+  url: string;
 }
 
 /** Saved settings Greenroom could not switch to: what to tell the streamer, and the technical detail. */

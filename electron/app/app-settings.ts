@@ -42,6 +42,8 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       sandbox: deps.sandboxAdmin,
       setupGuideDone: values.setupGuideDone,
       notApplied: deps.notApplied(),
+      overlays: values.overlays,
+      streamerMode: values.streamerMode,
     };
   };
   return {

@@ -24,6 +24,7 @@ import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
 import { type AppEvents, createAppEvents } from './app-events';
+import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
@@ -81,6 +82,8 @@ export interface GreenroomApp {
   stop(): Promise<void>;
   /** The embedded sandbox in sandbox mode. */
   sandbox?: Sandbox;
+  /** The OBS overlays; the panel server serves them (electron/panel-server/overlay-routes.ts). */
+  overlays: AppOverlays;
 }
 
 /** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */
@@ -154,9 +157,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       kick,
       sandbox: embedded?.sandbox ?? null,
       broadcasterUserId: () => account.userId(),
-      onBroadcasterChange: (listener) => {
-        return broadcasterListeners.add(listener);
-      },
+      onBroadcasterChange: (listener) => broadcasterListeners.add(listener),
       wantedEvents: () => settings.values().wantedEvents,
     });
   } catch (error) {
@@ -179,10 +180,13 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     log,
   });
 
+  const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
+
   const ingest = createIngest({
     chat,
     feed,
     events,
+    overlays: overlays.hub,
     streamChanged: () => account.userId() !== null && streamPush.changed(),
   });
 
@@ -221,6 +225,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       settings: appSettings,
       openExternal: adapters.openExternal,
       linkPolicy: () => linkPolicyFor(embedded?.sandbox.urls),
+      overlays,
       shell: adapters.shell,
       restart:
         adapters.restart ??
@@ -253,6 +258,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     snapshot,
     notificationsFor: (item) => notificationFor(item, settings.values().notifications),
     sandbox: embedded?.sandbox,
+    overlays,
     start() {
       starting ??= (async () => {
         await kick.session.load();
@@ -262,6 +268,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         for (const event of restored.events) {
           ingest(event, false);
         }
+        overlays.hub.endReplay();
         moderation.reapplyDeletions();
         await restored.start();
         embedded?.startActivity();
@@ -272,6 +279,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
+        overlays.stop();
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
         // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.

@@ -1,19 +1,22 @@
 /**
- * Where each Kick event goes in main: chat into the chat history, everything else into the feed, and a
- * live event announced to the panels (`kick:event`); a journal replay at start-up fills them silently. A
- * change of the channel (live status, title, category) also has main read the channel once for every
- * panel (`stream-push.ts`).
+ * Where each Kick event goes in main: to the overlays (alerts, goal), chat into the chat history,
+ * everything else into the feed, and a live event announced to the panels (`kick:event`); a journal replay
+ * at start-up fills them silently. A change of the channel (live status, title, category) also has main
+ * read the channel once for every panel (`stream-push.ts`).
  */
 import type { ChatHistory } from '../services/chat-history';
 import { toPanelEvent } from '../services/event-views';
 import type { Feed } from '../services/feed';
 import type { KickEvent } from '../webhooks/types';
+import type { OverlayHub } from '../overlays/overlay-hub';
 import type { AppEventEmitter } from './app-events';
 
 export interface IngestDeps {
   chat: ChatHistory;
   feed: Feed;
   events: AppEventEmitter;
+  /** The overlays' alert queue and goal count see every event, the journal's too. */
+  overlays: Pick<OverlayHub, 'ingest'>;
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
 }
@@ -23,9 +26,11 @@ export function createIngest({
   chat,
   feed,
   events,
+  overlays,
   streamChanged,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
+    overlays.ingest(event, live);
     const view = toPanelEvent(event);
     if (view.kind === 'chat') {
       if (chat.add(view.message) && live) {

@@ -49,7 +49,17 @@ export function migrateV2ToV3(doc: Record<string, unknown>): Record<string, unkn
   return doc.setupGuideDone === undefined ? { ...doc, setupGuideDone: doc.version !== undefined } : { ...doc };
 }
 
+/**
+ * v3 → v4: OBS overlays and streamer mode. Streamer mode starts on for an install whose Greenroom already
+ * ran (`version` present): until v4 the panel never showed the stream key, and a streamer who shares their
+ * screen should not find it revealable after an update they did not read about. A new install starts with
+ * it off and the key masked. Overlay settings start at their defaults (the field's own).
+ */
+export function migrateV3ToV4(doc: Record<string, unknown>): Record<string, unknown> {
+  return doc.streamerMode === undefined ? { ...doc, streamerMode: doc.version !== undefined } : { ...doc };
+}
+
 /** `MIGRATIONS[n]` takes a version-n document to version n+1; the current version is their count. */
-export const MIGRATIONS: readonly Migration[] = [migrateV0ToV1, migrateV1ToV2, migrateV2ToV3];
+export const MIGRATIONS: readonly Migration[] = [migrateV0ToV1, migrateV1ToV2, migrateV2ToV3, migrateV3ToV4];
 /** The version this Greenroom writes. */
 export const SETTINGS_VERSION = MIGRATIONS.length;

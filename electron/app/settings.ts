@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
+import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
 import { DEFAULT_WEBHOOK_PORT } from './config';
@@ -62,6 +63,10 @@ export interface SettingsValues {
   webhookPort: number;
   /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
   setupGuideDone: boolean;
+  /** The OBS overlays' look, alerts, chat box, goal and event list (shared/overlays.ts). */
+  overlays: OverlaySettings;
+  /** Never show the stream key; keep the window out of screen captures where the system allows it. */
+  streamerMode: boolean;
 }
 
 /** A panel settings update, as the contract validated it. */
@@ -113,6 +118,8 @@ const FIELDS = {
   managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
   webhookPort: z.int().min(0).max(65_535).default(DEFAULT_WEBHOOK_PORT),
   setupGuideDone: z.boolean().default(false),
+  overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
+  streamerMode: z.boolean().default(false),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /**

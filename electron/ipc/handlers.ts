@@ -3,6 +3,7 @@
  * stays testable without a transport. Arguments arrive already validated by the router.
  */
 import type { AppSnapshot, HealthView, SettingsView } from '../../shared/views';
+import type { AppOverlays } from '../app/app-overlays';
 import type { SettingsPatch } from '../app/settings';
 import type { KickClient } from '../kick/kick-client';
 import type { AccountService } from '../services/account';
@@ -42,6 +43,7 @@ export interface HandlerDeps {
   /** Read at each request: the sandbox's origins are known only once it listens. */
   linkPolicy: () => ExternalLinkPolicy;
   shell?: ShellPort;
+  overlays: Pick<AppOverlays, 'view' | 'regenerateKey' | 'testAlert' | 'addMedia'>;
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
   log: (line: string) => void;
@@ -109,6 +111,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       await account.requireUserId();
       return channel.streamInfo();
     },
+    'stream:key': async () => {
+      await account.requireUserId();
+      return channel.streamKey(account.view().scopes);
+    },
     'stream:update': (input) => channel.updateStream(input),
     'stream:search-categories': (input) => channel.searchCategories(input.query),
     'kicks:leaderboard': (input) => channel.leaderboard(input.top),
@@ -117,6 +123,11 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'settings:get': () => Promise.resolve(settings.view()),
     'settings:update': (patch) => Promise.resolve(settings.update(patch)),
     'settings:set-credentials': (input) => settings.setCredentials(input),
+
+    'overlays:info': () => Promise.resolve(deps.overlays.view()),
+    'overlays:regenerate-key': () => Promise.resolve(deps.overlays.regenerateKey()),
+    'overlays:test-alert': (input) => Promise.resolve(deps.overlays.testAlert(input.kind)),
+    'overlays:add-media': (input) => Promise.resolve(deps.overlays.addMedia(input.fileName, input.base64)),
   };
 
   const send: SendHandlers = {

@@ -96,6 +96,11 @@ async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emot
       // Both Kick's emote host and, in sandbox mode, the sandbox's: the policy is fixed while the server runs,
       // and saving credentials switches the app from one to the other (app-host.ts).
       imageHosts: [...(app.sandbox ? [app.sandbox.urls.api] : []), emoteHost],
+      overlays: {
+        hub: () => host.app.overlays.hub,
+        key: () => host.app.overlays.key(),
+        dataDir,
+      },
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

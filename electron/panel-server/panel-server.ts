@@ -30,6 +30,7 @@ import {
 import { createEventBatcher } from './event-batcher';
 import { loadStaticFiles, normalizeRequestPath, type StaticFile } from './static-files';
 import { runSession } from './ws-session';
+import { isOverlayPath, type OverlayRoutesOptions, serveOverlay, upgradeOverlay } from './overlay-routes';
 
 export interface PanelServerOptions {
   router: Router;
@@ -52,6 +53,8 @@ export interface PanelServerOptions {
   helloTimeoutMs?: number;
   /** Unsent event bytes after which a stuck client is dropped (default 8 MiB); it reconnects and reloads. */
   maxBufferedBytes?: number;
+  /** The OBS overlays under `/overlay/` (overlay-routes.ts); without it those paths are 404. */
+  overlays?: OverlayRoutesOptions;
 }
 
 export interface PanelServer {
@@ -75,6 +78,16 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
   const files = loadStaticFiles(options.staticDir);
   const clients = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: PANEL_MAX_FRAME_BYTES, perMessageDeflate: false });
+  // An overlay sends nothing but a short `alert-done`.
+  const overlayWss = new WebSocketServer({ noServer: true, maxPayload: 1024, perMessageDeflate: false });
+  const overlayContext = () => ({
+    port,
+    origins,
+    files,
+    imageHosts: options.imageHosts ?? [],
+    wss: overlayWss,
+    log,
+  });
   let port = 0;
   let securityHeaders: Record<string, string> = {};
   let origins: string[] = [];
@@ -125,6 +138,10 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     }
     // The raw path, not URL's normalised one, so `..` is refused rather than silently resolved.
     const rawPath = target.split('?')[0] ?? '/';
+    if (isOverlayPath(rawPath)) {
+      serveOverlay(req, res, options.overlays, overlayContext());
+      return;
+    }
     const query = new URL(target, `http://127.0.0.1:${port}`).searchParams;
     const auth = hasToken(req, query);
     if (!auth.ok) {
@@ -160,6 +177,10 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', (error) => log(`panel: upgrade socket error: ${error.message}`));
     const target = req.url ?? '/';
+    if (isOverlayPath(target.split('?')[0] ?? '/')) {
+      upgradeOverlay(req, socket, head, options.overlays, overlayContext(), rejectUpgrade);
+      return;
+    }
     if (target.split('?')[0] !== PANEL_WS_PATH) {
       rejectUpgrade(socket, 404, 'Greenroom panel: no WebSocket here.\n');
       return;
@@ -233,9 +254,10 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
       unsubscribe();
     }
     flushNow();
-    const sockets = [...wss.clients];
+    const sockets = [...wss.clients, ...overlayWss.clients];
     await Promise.all(sockets.map((socket) => closeGracefully(socket)));
     wss.close();
+    overlayWss.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

@@ -7,7 +7,7 @@
  * the redemptions listing (`can_manage`). So a reward is manageable when that listing said so, else when
  * this install created it (remembered in the settings); a 403 on an edit teaches the same.
  */
-import { isAppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import type {
   KickAdBreakCreated,
   KickAdBreakStatus,
@@ -19,7 +19,7 @@ import type {
   KickReward,
 } from '../../shared/kick/resources';
 import { LIMITS } from '../../shared/limits';
-import { type ChannelView, type RedemptionGroupView, toChannelView } from '../../shared/views';
+import { type ChannelView, type RedemptionGroupView, type StreamKeyView, toChannelView } from '../../shared/views';
 import type { KickClient, RewardFields } from '../kick/kick-client';
 import { RedeemerNames } from './redeemer-names';
 
@@ -217,6 +217,24 @@ export class ChannelOps {
     const userId = this.#deps.broadcasterUserId();
     const channel = await this.#deps.client.fetchChannel(userId === null ? {} : { userId });
     return channel === null ? null : toChannelView(channel);
+  }
+
+  /**
+   * The stream key and server URL, for the one panel that asked (`stream:key`); nothing else carries them
+   * (shared/views.ts ChannelView). Kick returns the key only to a token with `streamkey:read`.
+   */
+  async streamKey(grantedScopes: readonly string[]): Promise<StreamKeyView> {
+    if (!grantedScopes.includes('streamkey:read')) {
+      throw new AppError('MissingScope', 'reading the stream key needs streamkey:read; sign in again to allow it', {
+        details: { scopes: ['streamkey:read'] },
+      });
+    }
+    const userId = this.#deps.broadcasterUserId();
+    const channel = await this.#deps.client.fetchChannel(userId === null ? {} : { userId });
+    if (channel === null || !channel.stream.key) {
+      throw new AppError('NotFound', 'Kick sent no stream key for this channel');
+    }
+    return { key: channel.stream.key, url: channel.stream.url };
   }
 
   /** Updates title, category and tags, then reads the channel back so the panel shows what Kick kept. */

@@ -1,4 +1,5 @@
 /** Views as main would send them, for renderer tests. Every builder takes overrides. */
+import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
 import type { KickAdBreakStatus, KickChannel, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type {
   AccountView,
@@ -119,6 +120,8 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     sandbox: null,
     setupGuideDone: true,
     notApplied: null,
+    overlays: structuredClone(DEFAULT_OVERLAY_SETTINGS),
+    streamerMode: false,
     ...over,
   };
 }

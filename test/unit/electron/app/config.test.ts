@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
 import { type ConfigInput, resolveConfig, resolveDataDir, SANDBOX_NOTICE } from '../../../../electron/app/config';
 import type { SettingsValues } from '../../../../electron/app/settings';
@@ -16,6 +17,8 @@ const SETTINGS: SettingsValues = {
   managedRewardIds: [],
   webhookPort: 7532,
   setupGuideDone: true,
+  overlays: DEFAULT_OVERLAY_SETTINGS,
+  streamerMode: false,
 };
 
 const input = (

@@ -10,7 +10,13 @@ import {
   type SettingsFile,
   SettingsStore,
 } from '../../../../electron/app/settings';
-import { migrateV0ToV1, migrateV1ToV2, SETTINGS_VERSION } from '../../../../electron/app/settings-migrations';
+import {
+  migrateV0ToV1,
+  migrateV1ToV2,
+  migrateV3ToV4,
+  SETTINGS_VERSION,
+} from '../../../../electron/app/settings-migrations';
+import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
@@ -48,6 +54,8 @@ describe('settings', () => {
       managedRewardIds: [],
       webhookPort: 7532,
       setupGuideDone: false,
+      overlays: DEFAULT_OVERLAY_SETTINGS,
+      streamerMode: false,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);
@@ -129,6 +137,25 @@ describe('settings', () => {
     writeFileSync(file, JSON.stringify({ version: 2, webhookPort: 70000 }));
     expect(open().values().webhookPort).toBe(7532);
     expect(lines.join()).toMatch(/webhookPort was invalid/);
+  });
+
+  it('v4: turns streamer mode on for an earlier install, off for a new one, and keeps a choice', () => {
+    writeFileSync(file, JSON.stringify({ version: 3, clientId: 'abc' }));
+    expect(open().values().streamerMode).toBe(true);
+    expect(onDisk()).toMatchObject({ version: SETTINGS_VERSION, streamerMode: true, clientId: 'abc' });
+    expect(migrateV3ToV4({})).toEqual({ streamerMode: false });
+    expect(migrateV3ToV4({ version: 3, streamerMode: false })).toEqual({ version: 3, streamerMode: false });
+  });
+
+  it('validates overlay settings field by field and names the field it refuses', () => {
+    const store = open();
+    const overlays = structuredClone(store.values().overlays);
+    overlays.alerts.kicks.minAmount = 100;
+    expect(store.update({ overlays }).overlays.alerts.kicks.minAmount).toBe(100);
+    const bad = structuredClone(overlays);
+    bad.style.chat.font = 'x; background: url(http://evil)';
+    expect(() => store.update({ overlays: bad })).toThrow(/overlays: must be font names/);
+    expect(store.values().overlays.style.chat.font).toBe(overlays.style.chat.font);
   });
 
   it.each([

@@ -1,0 +1,136 @@
+/**
+ * The overlays' files in the data dir (docs/overlays.md):
+ * - `overlay-key`: the key in every overlay URL. Separate from the panel token, so a URL pasted into OBS,
+ *   or seen on stream, can never open the panel; regenerating it retires every overlay URL at once.
+ * - `overlay-alerts.json`: the last alert shown (alert-queue.ts), replaced whole through a synced temporary
+ *   file, so a crash mid-write leaves the old record or the new one.
+ * - `overlay-media/`: alert images and sounds the streamer chose, copied in under a content-hash name.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import { MEDIA_NAME, OVERLAY_MEDIA_MAX_BYTES, OVERLAY_MEDIA_TYPES } from '../../shared/overlays';
+import { createPanelToken } from '../panel-server/http-guards';
+import { fsReason } from '../secrets/damaged-file';
+import type { AlertProgress, AlertProgressStore } from './alert-queue';
+
+export const OVERLAY_KEY_FILE = 'overlay-key';
+export const ALERT_PROGRESS_FILE = 'overlay-alerts.json';
+export const OVERLAY_MEDIA_DIR = 'overlay-media';
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The overlay key: read, or created and stored on first use. */
+export function loadOrCreateOverlayKey(dataDir: string): string {
+  try {
+    const stored = readFileSync(join(dataDir, OVERLAY_KEY_FILE), 'utf8').trim();
+    if (KEY_SHAPE.test(stored)) {
+      return stored;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw error;
+    }
+  }
+  return regenerateOverlayKey(dataDir);
+}
+
+/** A fresh overlay key, stored; the old one stops working. */
+export function regenerateOverlayKey(dataDir: string): string {
+  const key = createPanelToken();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeWhole(join(dataDir, OVERLAY_KEY_FILE), `${key}\n`);
+  return key;
+}
+
+const progressSchema = z.object({ lastShownId: z.string().min(1).max(200), lastShownAtMs: z.number() });
+
+/** The alert progress file; a damaged one reads as "nothing shown yet" and is logged. */
+export function openAlertProgress(dataDir: string, log: (line: string) => void): AlertProgressStore {
+  const path = join(dataDir, ALERT_PROGRESS_FILE);
+  return {
+    read(): AlertProgress | null {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+      try {
+        const parsed = progressSchema.safeParse(JSON.parse(text));
+        if (parsed.success) {
+          return parsed.data;
+        }
+      } catch {
+        // Reported below.
+      }
+      log(`overlays: ${path} is damaged; alerts start from the next event`);
+      return null;
+    },
+    write(progress: AlertProgress): void {
+      writeWhole(path, JSON.stringify(progress));
+    },
+  };
+}
+
+/**
+ * Copies an alert image or sound into the data dir; returns its stored name. The type comes from the file
+ * name's extension and must be one an overlay plays; the size is limited so one file cannot fill a frame.
+ */
+export function storeOverlayMedia(dataDir: string, fileName: string, bytes: Buffer): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  if (!(extension in OVERLAY_MEDIA_TYPES)) {
+    throw new AppError(
+      'InvalidArgument',
+      `file: must be an image or sound (${Object.keys(OVERLAY_MEDIA_TYPES).join(', ')}), got "${fileName}"`,
+      { details: { field: 'file' } },
+    );
+  }
+  if (bytes.length === 0 || bytes.length > OVERLAY_MEDIA_MAX_BYTES) {
+    throw new AppError('InvalidArgument', `file: must be 1 byte to ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`, {
+      details: { field: 'file' },
+    });
+  }
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${extension}`;
+  const dir = join(dataDir, OVERLAY_MEDIA_DIR);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeWhole(join(dir, name), bytes);
+  } catch (error) {
+    throw new AppError('Internal', `Greenroom could not copy "${fileName}" into ${dir} (${fsReason(error)})`, {
+      cause: error,
+    });
+  }
+  return name;
+}
+
+/** A stored media file's bytes and type, or null (unknown name, missing file). */
+export function readOverlayMedia(dataDir: string, name: string): { body: Buffer; contentType: string } | null {
+  if (!MEDIA_NAME.test(name)) {
+    return null;
+  }
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  try {
+    return { body: readFileSync(join(dataDir, OVERLAY_MEDIA_DIR, name)), contentType: OVERLAY_MEDIA_TYPES[extension]! };
+  } catch {
+    return null;
+  }
+}
+
+function writeWhole(path: string, data: string | Buffer): void {
+  const temporary = `${path}.tmp`;
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    let written = 0;
+    while (written < bytes.length) {
+      written += writeSync(fd, bytes, written);
+    }
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}

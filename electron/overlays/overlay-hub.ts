@@ -1,0 +1,248 @@
+/**
+ * The overlays' side of main: the open overlay sockets by kind, what each receives, and the alert queue,
+ * goal tally and chat filter behind them (docs/overlays.md). The panel server hands it each accepted
+ * overlay socket; create-app feeds it every Kick event (the journal's at start-up, then live ones) and the
+ * app's events. An overlay socket only ever receives; the one frame it may send is `alert-done`, and
+ * anything else closes it (`OVERLAY_CLOSE_POLICY`).
+ */
+import type { AppEvents } from '../app/app-events';
+import type { ChatMessageView, FeedItem } from '../../shared/views';
+import {
+  type AlertKind,
+  type OverlayFrame,
+  type OverlayKind,
+  type OverlaySettings,
+  parseOverlayClientFrame,
+} from '../../shared/overlays';
+import type { Clock } from '../core/clock';
+import type { KickEvent } from '../webhooks/types';
+import { AlertQueue, type AlertProgressStore } from './alert-queue';
+import { alertSourceOf } from './alert-source';
+import { GoalTally } from './goal-tally';
+
+/** What the hub needs of a WebSocket (ws's satisfies it; tests pass their own). */
+export interface OverlaySocket {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+/** Close code for a frame an overlay may not send (1008, policy violation). */
+export const OVERLAY_CLOSE_POLICY = 1008;
+export { OVERLAY_CLOSE_KEY_CHANGED } from '../../shared/overlay-paths';
+
+export interface OverlayHubOptions {
+  clock: Clock;
+  settings: () => OverlaySettings;
+  emoteHost: () => string;
+  mediaUrl: (name: string) => string;
+  progress: AlertProgressStore;
+  /** Chat as main keeps it, oldest first (for a chat box that opens mid-stream). */
+  chatMessages: () => ChatMessageView[];
+  /** The activity feed, oldest first. */
+  feedItems: () => FeedItem[];
+  log: (line: string) => void;
+}
+
+const EVENT_LIST_KINDS = new Set(['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption']);
+
+export class OverlayHub {
+  readonly #options: OverlayHubOptions;
+  readonly #sockets = new Map<OverlaySocket, OverlayKind>();
+  readonly #goal = new GoalTally();
+  readonly alerts: AlertQueue;
+
+  constructor(options: OverlayHubOptions) {
+    this.#options = options;
+    this.alerts = new AlertQueue({
+      clock: options.clock,
+      templates: () => options.settings().alerts,
+      mediaUrl: options.mediaUrl,
+      progress: options.progress,
+      onShow: (alert) => this.#broadcast('alerts', { type: 'alert', alert }),
+      log: options.log,
+    });
+  }
+
+  /** One Kick event: `live` false while the journal is replayed at start-up. */
+  ingest(event: KickEvent, live: boolean): void {
+    const source = alertSourceOf(event);
+    if (source) {
+      if (live) {
+        this.alerts.offer(source);
+      } else {
+        this.alerts.replay(source);
+      }
+    }
+    if (this.#goal.add(event) && live) {
+      this.#sendGoal();
+    }
+  }
+
+  /** The journal replay is over: alerts not yet shown start playing. */
+  endReplay(): void {
+    this.alerts.endReplay();
+  }
+
+  /** A test alert from the panel. */
+  testAlert(kind: AlertKind): void {
+    this.alerts.test(kind);
+  }
+
+  /** Follows the app's events: chat lines, removals, the event list and settings. */
+  follow(events: AppEvents): () => void {
+    const offs = [
+      events.on('kick:event', (event) => {
+        if (event.kind === 'chat') {
+          if (this.#shows(event.message)) {
+            this.#broadcast('chat', { type: 'chat', messages: [event.message] });
+          }
+          return;
+        }
+        if (event.item.kind === 'ban' && event.item.userId !== null) {
+          this.#removeUser(event.item.userId);
+        }
+        if (EVENT_LIST_KINDS.has(event.item.kind)) {
+          this.#sendEvents();
+        }
+      }),
+      events.on('chat:deleted', ({ messageId }) =>
+        this.#broadcast('chat', { type: 'chat-remove', messageIds: [messageId] }),
+      ),
+      events.on('mod:action', (action) => {
+        if (action.ok && (action.kind === 'ban' || action.kind === 'timeout') && action.targetUserId !== null) {
+          this.#removeUser(action.targetUserId);
+        }
+      }),
+      events.on('settings:changed', () => {
+        for (const [socket, kind] of this.#sockets) {
+          this.#sendInitial(socket, kind);
+        }
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  /** An accepted overlay socket (its key already checked by the server). */
+  attach(socket: OverlaySocket, kind: OverlayKind): void {
+    this.#sockets.set(socket, kind);
+    socket.on('message', (data, isBinary) => {
+      const frame = isBinary ? null : parseOverlayClientFrame(String(data));
+      if (frame === null || kind !== 'alerts') {
+        this.#options.log(`overlays: a ${kind} overlay sent a frame it may not send; closing it`);
+        socket.close(OVERLAY_CLOSE_POLICY, 'overlays only receive');
+        return;
+      }
+      this.alerts.done(frame.id);
+    });
+    socket.on('close', () => {
+      this.#sockets.delete(socket);
+      this.#updateAudience();
+    });
+    this.#sendInitial(socket, kind);
+    this.#updateAudience();
+  }
+
+  /** Open overlays by kind. */
+  counts(): Record<OverlayKind, number> {
+    const counts = { alerts: 0, chat: 0, goal: 0, events: 0 };
+    for (const kind of this.#sockets.values()) {
+      counts[kind] += 1;
+    }
+    return counts;
+  }
+
+  /** Closes every overlay (the key changed, or the app stops). */
+  closeAll(code: number, reason: string): void {
+    for (const socket of [...this.#sockets.keys()]) {
+      socket.close(code, reason);
+    }
+    this.#sockets.clear();
+    this.#updateAudience();
+  }
+
+  stop(): void {
+    this.alerts.stop();
+  }
+
+  #sendInitial(socket: OverlaySocket, kind: OverlayKind): void {
+    const settings = this.#options.settings();
+    send(socket, {
+      type: 'config',
+      kind,
+      style: settings.style[kind],
+      emoteHost: this.#options.emoteHost(),
+      chat: settings.chat,
+    });
+    if (kind === 'alerts') {
+      const current = this.alerts.current();
+      if (current) {
+        send(socket, { type: 'alert', alert: current });
+      }
+    } else if (kind === 'chat') {
+      const messages = this.#options
+        .chatMessages()
+        .filter((message) => !message.deleted && this.#shows(message))
+        .slice(-settings.chat.maxLines);
+      send(socket, { type: 'chat', messages });
+    } else if (kind === 'goal') {
+      send(socket, { type: 'goal', goal: this.#goal.view(settings.goal) });
+    } else {
+      send(socket, { type: 'events', items: this.#eventList(settings) });
+    }
+  }
+
+  #shows(message: ChatMessageView): boolean {
+    const chat = this.#options.settings().chat;
+    if (chat.hideCommands && message.content.trimStart().startsWith('!')) {
+      return false;
+    }
+    const name = message.sender.username.toLowerCase();
+    return !(chat.hideBots && chat.botNames.some((bot) => bot.toLowerCase() === name));
+  }
+
+  #removeUser(userId: number): void {
+    const messageIds = this.#options
+      .chatMessages()
+      .filter((message) => message.sender.userId === userId)
+      .map((message) => message.messageId);
+    if (messageIds.length > 0) {
+      this.#broadcast('chat', { type: 'chat-remove', messageIds });
+    }
+  }
+
+  #eventList(settings: OverlaySettings): FeedItem[] {
+    return this.#options
+      .feedItems()
+      .filter((item) => EVENT_LIST_KINDS.has(item.kind))
+      .slice(-settings.events.count)
+      .reverse();
+  }
+
+  #sendGoal(): void {
+    this.#broadcast('goal', { type: 'goal', goal: this.#goal.view(this.#options.settings().goal) });
+  }
+
+  #sendEvents(): void {
+    this.#broadcast('events', { type: 'events', items: this.#eventList(this.#options.settings()) });
+  }
+
+  #broadcast(kind: OverlayKind, frame: OverlayFrame): void {
+    let text: string | null = null;
+    for (const [socket, socketKind] of this.#sockets) {
+      if (socketKind === kind) {
+        text ??= JSON.stringify(frame);
+        socket.send(text);
+      }
+    }
+  }
+
+  #updateAudience(): void {
+    this.alerts.setAudience(this.counts().alerts);
+  }
+}
+
+function send(socket: OverlaySocket, frame: OverlayFrame): void {
+  socket.send(JSON.stringify(frame));
+}

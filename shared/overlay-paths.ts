@@ -1,0 +1,9 @@
+/**
+ * Where the panel server serves overlays (docs/overlays.md). Apart from `overlays.ts` so an overlay page
+ * imports them without bundling the settings schemas.
+ */
+export const OVERLAY_PATH_PREFIX = '/overlay/';
+export const OVERLAY_WS_PATH = '/overlay/ws';
+export const OVERLAY_MEDIA_PATH = '/overlay/media/';
+/** Close code when the overlay key was regenerated: the page stops reconnecting. */
+export const OVERLAY_CLOSE_KEY_CHANGED = 4401;
