@@ -13,6 +13,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'chat-storm': () => import('./chat-storm'),
   soak: () => import('./soak'),
   'dedup-memory': () => import('./dedup-memory'),
+  overlay: () => import('./overlay'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */

@@ -45,13 +45,9 @@ const preload = join(here, '..', 'preload', 'index.cjs');
 const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER_URL;
 const rendererUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
 
-const log = (line: string): void => {
-  process.stderr.write(`${line}\n`);
-};
+const log = (line: string): boolean => process.stderr.write(`${line}\n`);
 /** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
-const say = (line: string): void => {
-  process.stdout.write(`${line}\n`);
-};
+const say = (line: string): boolean => process.stdout.write(`${line}\n`);
 
 /**
  * The desktop secret store's file; one that is not JSON is moved aside (the tokens in it are lost, the
@@ -59,17 +55,13 @@ const say = (line: string): void => {
  */
 function openSecretsFile(dir: string): ElectronStore {
   const name = 'greenroom-secrets-os';
-  return openMovingAsideDamage(
-    join(dir, `${name}.json`),
-    () => new ElectronStore({ cwd: dir, name, configFileMode: 0o600 }),
-    {
-      nowMs: Date.now,
-      onMovedAside: (aside) =>
-        say(
-          `Greenroom: the saved sign-in ${join(dir, `${name}.json`)} was damaged (not valid JSON); it was moved to ${aside}. ${SIGN_IN_AGAIN}`,
-        ),
-    },
-  );
+  const file = join(dir, `${name}.json`);
+  const onMovedAside = (aside: string): boolean =>
+    say(
+      `Greenroom: the saved sign-in ${file} was damaged (not valid JSON); it was moved to ${aside}. ${SIGN_IN_AGAIN}`,
+    );
+  const open = (): ElectronStore => new ElectronStore({ cwd: dir, name, configFileMode: 0o600 });
+  return openMovingAsideDamage(file, open, { nowMs: Date.now, onMovedAside });
 }
 
 /** Opens a link from the panel in the system browser when the link policy allows it. */
@@ -98,9 +90,9 @@ function hardenContents(contents: WebContents, launched: () => Launched | null):
 /** The three window kinds, each opened at most once, with placement saved on close. */
 function createWindows(store: ElectronStore) {
   const windows = new Map<WindowKind, BrowserWindow>();
-  // Streamer mode keeps Greenroom's windows out of screen captures (OBS window/display capture) where the
-  // system allows it (Windows, macOS), so a revealed stream key or a viewer card never reaches the stream.
+  // Streamer mode: out of screen captures where the system allows it (Windows, macOS; docs/overlays.md).
   let captureProtected = false;
+  const alive = (): BrowserWindow[] => [...windows.values()].filter((w) => !w.isDestroyed());
   const live = (kind: WindowKind): BrowserWindow | null => {
     const win = windows.get(kind);
     return win && !win.isDestroyed() ? win : null;
@@ -150,10 +142,10 @@ function createWindows(store: ElectronStore) {
         open(kind);
       }
     },
-    contents: (): WebContents[] => [...windows.values()].filter((w) => !w.isDestroyed()).map((w) => w.webContents),
+    contents: (): WebContents[] => alive().map((w) => w.webContents),
     protectFromCapture(on: boolean): void {
       captureProtected = on;
-      [...windows.values()].filter((w) => !w.isDestroyed()).forEach((w) => w.setContentProtection(on));
+      alive().forEach((w) => w.setContentProtection(on));
     },
   };
 }

@@ -83,6 +83,10 @@ describe('journey: OBS overlays', () => {
     await world.sandbox.admin.trigger('channel.subscription.gifts', { count: TRAIN });
     const alerts = (): Promise<string[]> => page.evaluate<string[]>('window.__alerts');
     await expect.poll(async () => (await alerts()).length, WAIT).toBeGreaterThanOrEqual(3);
+    // For the README: an alert fully in, past its 300 ms entrance.
+    const seen = (await alerts()).length;
+    await expect.poll(async () => (await alerts()).length, WAIT).toBeGreaterThan(seen);
+    await page.waitForTimeout(350);
     await screenshot(page, 'overlay-alert', true);
     await expect.poll(async () => (await alerts()).length, WAIT).toBeGreaterThanOrEqual(TRAIN / 2);
 

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_PROGRESS_FILE,
+  loadOrCreateOverlayKey,
+  openAlertProgress,
+  readOverlayMedia,
+  regenerateOverlayKey,
+  storeOverlayMedia,
+} from '../../../../electron/overlays/overlay-files';
+import { tempDir } from '../../../helpers/temp-dir';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+describe('the overlays’ files', () => {
+  it('keeps one overlay key across starts, and a regenerated one replaces it', () => {
+    const dir = tempDir('greenroom-overlay-key-');
+    const key = loadOrCreateOverlayKey(dir);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loadOrCreateOverlayKey(dir)).toBe(key);
+    const fresh = regenerateOverlayKey(dir);
+    expect(fresh).not.toBe(key);
+    expect(loadOrCreateOverlayKey(dir)).toBe(fresh);
+  });
+
+  it('reads a damaged progress file as nothing shown yet, and says so', () => {
+    const dir = tempDir('greenroom-overlay-progress-');
+    const lines: string[] = [];
+    const store = openAlertProgress(dir, (line) => lines.push(line));
+    expect(store.read()).toBeNull();
+    store.write({ lastShownId: 'm1', lastShownAtMs: 5 });
+    expect(store.read()).toEqual({ lastShownId: 'm1', lastShownAtMs: 5 });
+    writeFileSync(join(dir, ALERT_PROGRESS_FILE), '{"lastShownId": "m');
+    expect(store.read()).toBeNull();
+    expect(lines.join()).toMatch(/is damaged; alerts start from the next event/);
+    expect(existsSync(join(dir, `${ALERT_PROGRESS_FILE}.tmp`))).toBe(false);
+  });
+
+  it('copies alert media in under a content name, and serves it back by that name only', () => {
+    const dir = tempDir('greenroom-overlay-media-');
+    const name = storeOverlayMedia(dir, 'My Alert.PNG', PNG);
+    expect(name).toMatch(/^[0-9a-f]{16}\.png$/);
+    expect(storeOverlayMedia(dir, 'copy.png', PNG)).toBe(name);
+    expect(readOverlayMedia(dir, name)).toEqual({ body: PNG, contentType: 'image/png' });
+    expect(readFileSync(join(dir, 'overlay-media', name))).toEqual(PNG);
+    expect(readOverlayMedia(dir, '../settings.json')).toBeNull();
+    expect(readOverlayMedia(dir, '0000000000000000.png')).toBeNull();
+  });
+
+  it('refuses a file that is not an image or a sound, or too large, naming the field', () => {
+    const dir = tempDir('greenroom-overlay-media-');
+    expect(() => storeOverlayMedia(dir, 'script.svg', PNG)).toThrow(/^file: must be an image or sound/);
+    expect(() => storeOverlayMedia(dir, 'big.gif', Buffer.alloc(3 * 1024 * 1024 + 1))).toThrow(
+      /^file: must be 1 byte to 3 MiB/,
+    );
+    expect(() => storeOverlayMedia(dir, 'empty.mp3', Buffer.alloc(0))).toThrow(/^file:/);
+  });
+});
