@@ -5,5 +5,8 @@
 export const OVERLAY_PATH_PREFIX = '/overlay/';
 export const OVERLAY_WS_PATH = '/overlay/ws';
 export const OVERLAY_MEDIA_PATH = '/overlay/media/';
+/** The emote host an overlay page is given: main serves `/overlay/emotes/<id>/fullsize` from its cache. */
+export const OVERLAY_EMOTE_HOST = '/overlay';
+export const OVERLAY_EMOTES_PATH = '/overlay/emotes/';
 /** Close code when the overlay key was regenerated: the page stops reconnecting. */
 export const OVERLAY_CLOSE_KEY_CHANGED = 4401;

@@ -4,7 +4,9 @@
  * server reaches the serving app's hub through `GreenroomApp.overlays`.
  */
 import type { AlertKind, OverlayKind } from '../../shared/overlays';
+import { OVERLAY_EMOTE_HOST } from '../../shared/overlay-paths';
 import { OVERLAY_KINDS, OVERLAY_MEDIA_PATH } from '../../shared/overlays';
+import { EmoteCache, type EmoteImage } from '../overlays/emote-cache';
 import type { OverlaysView } from '../../shared/views';
 import { OVERLAY_CLOSE_KEY_CHANGED, OverlayHub } from '../overlays/overlay-hub';
 import {
@@ -30,13 +32,15 @@ export interface AppOverlays {
   view(): OverlaysView;
   regenerateKey(): OverlaysView;
   testAlert(kind: AlertKind): null;
+  /** Emote images for the chat box, from main's cache (emote-cache.ts). */
+  emote(id: string): Promise<EmoteImage | null>;
   /** Copies an alert image or sound into the data dir; returns its stored name. */
   addMedia(fileName: string, base64: string): { name: string };
   stop(): void;
 }
 
 /** What the overlays take from the app's adapters (create-app's AppAdapters). */
-export type OverlayAdapters = Pick<AppAdapters, 'clock' | 'dataDir' | 'dockUrl' | 'log'>;
+export type OverlayAdapters = Pick<AppAdapters, 'clock' | 'dataDir' | 'dockUrl' | 'log' | 'dispatcher'>;
 
 /** The app's services the overlays read. */
 export interface OverlayServices {
@@ -64,12 +68,17 @@ function overlayKeyOrTemporary(dataDir: string, log: (line: string) => void): st
 }
 
 export function createAppOverlays(adapters: OverlayAdapters, services: OverlayServices): AppOverlays {
-  const deps = { ...adapters, ...services, emoteHost: () => services.appSettings.view().emoteHost };
+  const deps = { ...adapters, ...services };
+  const emotes = new EmoteCache({
+    host: () => services.appSettings.view().emoteHost,
+    dispatcher: adapters.dispatcher,
+    log: adapters.log,
+  });
   let key = overlayKeyOrTemporary(deps.dataDir, deps.log);
   const hub = new OverlayHub({
     clock: deps.clock,
     settings: () => deps.settings.values().overlays,
-    emoteHost: deps.emoteHost,
+    emoteHost: () => OVERLAY_EMOTE_HOST,
     // Same-origin: the overlay page loads them with its cookie.
     mediaUrl: (name) => `${OVERLAY_MEDIA_PATH}${name}`,
     progress: openAlertProgress(deps.dataDir, deps.log),
@@ -91,6 +100,7 @@ export function createAppOverlays(adapters: OverlayAdapters, services: OverlaySe
   return {
     hub,
     key: () => key,
+    emote: (id) => emotes.get(id),
     dataDir: deps.dataDir,
     view,
     regenerateKey() {

@@ -99,6 +99,7 @@ async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emot
       overlays: {
         hub: () => host.app.overlays.hub,
         key: () => host.app.overlays.key(),
+        emote: (id) => host.app.overlays.emote(id),
         dataDir,
       },
     });

@@ -16,9 +16,9 @@ import {
   OVERLAY_WS_PATH,
   type OverlayKind,
 } from '../../shared/overlays';
+import type { EmoteImage } from '../overlays/emote-cache';
 import type { OverlayHub } from '../overlays/overlay-hub';
 import { readOverlayMedia } from '../overlays/overlay-files';
-import { imageSources } from './csp';
 import { isAllowedHost, isAllowedOrigin, readCookie, tokensEqual } from './http-guards';
 import type { StaticFile } from './static-files';
 
@@ -28,13 +28,14 @@ export interface OverlayRoutesOptions {
   /** The current overlay key (it can be regenerated while the server runs). */
   key: () => string;
   dataDir: string;
+  /** An emote image from main's cache (electron/overlays/emote-cache.ts), or null. */
+  emote: (id: string) => Promise<EmoteImage | null>;
 }
 
 export interface OverlayRouteContext {
   port: number;
   origins: readonly string[];
   files: ReadonlyMap<string, StaticFile>;
-  imageHosts: readonly string[];
   wss: WebSocketServer;
   log: (line: string) => void;
 }
@@ -47,13 +48,17 @@ export function isOverlayPath(rawPath: string): boolean {
   return rawPath.startsWith(OVERLAY_PATH_PREFIX);
 }
 
-/** The overlay page's policy: the panel's, plus sounds from this server, framed by nobody but this server. */
-export function buildOverlayCsp(port: number, imageHosts: readonly string[]): string {
+/**
+ * The overlay page's policy: scripts, styles, images and sounds from this server only, framed by nobody but
+ * this server.
+ */
+export function buildOverlayCsp(port: number): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src ${["'self'", 'data:', ...imageSources(imageHosts)].join(' ')}`,
+    // Emotes come through main (`/overlay/emotes/`): the page loads nothing from outside the machine.
+    "img-src 'self' data:",
     "media-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "base-uri 'none'",
@@ -78,7 +83,7 @@ export function serveOverlay(
   context: OverlayRouteContext,
 ): void {
   const headers = {
-    'content-security-policy': buildOverlayCsp(context.port, context.imageHosts),
+    'content-security-policy': buildOverlayCsp(context.port),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
@@ -135,6 +140,15 @@ export function serveOverlay(
       send(file.body, file.contentType, 'private, max-age=31536000, immutable');
       return;
     }
+  }
+  const emote = /^\/overlay\/emotes\/([0-9]{1,20})\/fullsize$/.exec(rawPath);
+  if (emote) {
+    void options.emote(emote[1]!).then(
+      (image) =>
+        image ? send(image.body, image.contentType, 'private, max-age=86400') : reply(404, 'no such emote\n'),
+      () => reply(502, 'the emote could not be fetched\n'),
+    );
+    return;
   }
   if (rawPath.startsWith(OVERLAY_MEDIA_PATH)) {
     const media = readOverlayMedia(options.dataDir, rawPath.slice(OVERLAY_MEDIA_PATH.length));

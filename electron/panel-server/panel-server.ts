@@ -84,7 +84,6 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     port,
     origins,
     files,
-    imageHosts: options.imageHosts ?? [],
     wss: overlayWss,
     log,
   });

@@ -66,7 +66,12 @@ export async function startOverlayWorld(): Promise<OverlayWorld> {
   const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
   const recorder = await startWebhookRecorder(`http://127.0.0.1:${webhookPort}/kick/webhook`);
   const sandbox = await startStandaloneSandbox({ redirectUri, webhookUrl: recorder.url, autoApprove: true });
-  writeFileSync(join(dataDir, `${SETTINGS_FILE_NAME}.json`), JSON.stringify({ version: 2, redirectUri, webhookPort }));
+  // Emote images from the sandbox, as a streamer's come from Kick's CDN.
+  const emoteHost = `${new URL(sandbox.appEnv.GREENROOM_KICK_API_URL!).origin}/`;
+  writeFileSync(
+    join(dataDir, `${SETTINGS_FILE_NAME}.json`),
+    JSON.stringify({ version: 2, redirectUri, webhookPort, emoteHost }),
+  );
   const env = { ...sandbox.appEnv, GREENROOM_WEBHOOK_PORT: '', GREENROOM_PANEL_PORT: String(panelPort) };
   const browser = await launchChromium();
 

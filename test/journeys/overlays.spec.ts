@@ -4,7 +4,7 @@
  * - Alert box: a sub train of 20 gifted-sub events plays 20 alerts in order, one at a time, none dropped;
  *   Greenroom restarted halfway continues with the rest and repeats none (the same page reconnects, as an
  *   OBS source does).
- * - Chat box: a message deleted in the panel leaves the overlay at once.
+ * - Chat box: a message deleted in the panel leaves the overlay at once; emotes come through Greenroom.
  * - Goal bar: follows move it.
  * - The overlay URL: a wrong key is refused; the key opens no panel page and no contract channel, and an
  *   overlay socket that asks for anything is closed without an answer.
@@ -110,7 +110,7 @@ describe('journey: OBS overlays', () => {
     const page = await openOverlay(urls.chat!, { width: 400, height: 600 });
     const ids: string[] = [];
     for (const [line, viewer] of [
-      ['hello from the overlay journey', 100100],
+      ['hello from the overlay journey [emote:37226:KEKW]', 100100],
       ['this one gets deleted', 100101],
       ['GG everyone', 100102],
     ] as const) {
@@ -119,6 +119,14 @@ describe('journey: OBS overlays', () => {
     for (const id of ids) {
       await page.locator(`[data-message-id="${id}"]`).waitFor(WAIT);
     }
+    // The emote comes through Greenroom, not from Kick's CDN: the page loads nothing from outside the machine.
+    const emote = page.locator(`[data-message-id="${ids[0]}"] img`);
+    await expect
+      .poll(() => emote.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    expect(new URL(await emote.evaluate((img) => (img as unknown as { src: string }).src)).pathname).toBe(
+      '/overlay/emotes/37226/fullsize',
+    );
     await screenshot(page, 'overlay-chat', true);
     await value(world.panel.api.chat.delete({ messageId: ids[1]! }));
     await page.locator(`[data-message-id="${ids[1]}"]`).waitFor({ state: 'detached', timeout: 2000 });
