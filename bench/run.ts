@@ -14,6 +14,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   soak: () => import('./soak'),
   'dedup-memory': () => import('./dedup-memory'),
   overlay: () => import('./overlay'),
+  automod: () => import('./automod'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */

@@ -44,6 +44,7 @@ export const INVOKE_CHANNELS = [
   'overlays:regenerate-key',
   'overlays:test-alert',
   'overlays:add-media',
+  'automod:test',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

@@ -28,6 +28,7 @@ import type {
   KickReward,
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
+import { type AutomodVerdict, automodSettingsSchema } from './automod';
 import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
   AccountView,
@@ -169,6 +170,7 @@ export const INVOKE_SCHEMAS = {
       chatScrollback: z.int().min(100).max(10_000).optional(),
       setupGuideDone: z.boolean().optional(),
       overlays: overlaySettingsSchema.optional(),
+      automod: automodSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
     }),
   ),
@@ -187,6 +189,12 @@ export const INVOKE_SCHEMAS = {
         .string()
         .min(1)
         .max(Math.ceil(OVERLAY_MEDIA_MAX_BYTES / 3) * 4, `file: at most ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`),
+    }),
+  ),
+  'automod:test': one(
+    z.strictObject({
+      content: z.string().min(1).max(LIMITS.chatContentMax),
+      badges: z.array(z.string().min(1).max(40)).max(20),
     }),
   ),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
@@ -230,6 +238,7 @@ export interface InvokeResults {
   'overlays:regenerate-key': OverlaysView;
   'overlays:test-alert': null;
   'overlays:add-media': { name: string };
+  'automod:test': AutomodVerdict | null;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;

@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from './errors';
 import type { OverlayKind, OverlaySettings } from './overlays';
+import type { AutomodRule, AutomodSettings } from './automod';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -94,7 +95,18 @@ export interface RedemptionGroupView {
   redemptions: RedemptionView[];
 }
 
-export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban';
+/** `hide`: auto-moderation kept a message out of Greenroom only; `flag`: its dry run noted what it would do. */
+export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban' | 'hide' | 'flag';
+
+/** Why auto-moderation acted (docs/automod.md): the rule, in the streamer's words, and the message. */
+export interface AutomodNote {
+  rule: AutomodRule;
+  reason: string;
+  /** The message as sent, for the log (auto-moderation acted before anyone read it). */
+  content: string;
+  /** What a dry run would have done. */
+  wouldDo?: 'hide' | 'delete' | 'timeout' | 'ban';
+}
 
 /** Greenroom's own moderation log: Kick sends no event for deletions. */
 export interface ModAction {
@@ -111,6 +123,8 @@ export interface ModAction {
   error?: string;
   /** The failure's code, so the panel can say it in the streamer's words. */
   errorCode?: ErrorCode;
+  /** Set when auto-moderation took the action. */
+  auto?: AutomodNote;
 }
 
 export interface UserCardView {
@@ -177,6 +191,7 @@ export interface SettingsView {
   /** Why saved settings are not in effect, with "Restart now" offered; null while they are. */
   notApplied: NotAppliedView | null;
   overlays: OverlaySettings;
+  automod: AutomodSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
 }

@@ -43,6 +43,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       setupGuideDone: values.setupGuideDone,
       notApplied: deps.notApplied(),
       overlays: values.overlays,
+      automod: values.automod,
       streamerMode: values.streamerMode,
     };
   };

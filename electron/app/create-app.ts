@@ -24,6 +24,7 @@ import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
 import { type AppEvents, createAppEvents } from './app-events';
+import { createAppAutomod } from './app-automod';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
@@ -181,12 +182,14 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   });
 
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
+  const automod = createAppAutomod({ settings, moderation, clock, log });
 
   const ingest = createIngest({
     chat,
     feed,
     events,
     overlays: overlays.hub,
+    automod,
     streamChanged: () => account.userId() !== null && streamPush.changed(),
   });
 
@@ -226,6 +229,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       openExternal: adapters.openExternal,
       linkPolicy: () => linkPolicyFor(embedded?.sandbox.urls),
       overlays,
+      automod,
       shell: adapters.shell,
       restart:
         adapters.restart ??
@@ -245,9 +249,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     dockUrl: adapters.dockUrl?.() ?? null,
   });
 
-  for (const warning of config.warnings) {
-    log(`config: ${warning}`);
-  }
+  config.warnings.forEach((warning) => log(`config: ${warning}`));
 
   let starting: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
@@ -279,7 +281,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
-        overlays.stop();
+        [overlays, automod].forEach((part) => part.stop());
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
         // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.

@@ -1,5 +1,5 @@
 /**
- * Where each Kick event goes in main: to the overlays (alerts, goal), chat into the chat history,
+ * Where each Kick event goes in main: to the overlays (alerts, goal), chat past auto-moderation into the chat history,
  * everything else into the feed, and a live event announced to the panels (`kick:event`); a journal replay
  * at start-up fills them silently. A change of the channel (live status, title, category) also has main
  * read the channel once for every panel (`stream-push.ts`).
@@ -9,6 +9,7 @@ import { toPanelEvent } from '../services/event-views';
 import type { Feed } from '../services/feed';
 import type { KickEvent } from '../webhooks/types';
 import type { OverlayHub } from '../overlays/overlay-hub';
+import type { AppAutomod } from './app-automod';
 import type { AppEventEmitter } from './app-events';
 
 export interface IngestDeps {
@@ -17,6 +18,8 @@ export interface IngestDeps {
   events: AppEventEmitter;
   /** The overlays' alert queue and goal count see every event, the journal's too. */
   overlays: Pick<OverlayHub, 'ingest'>;
+  /** Auto-moderation judges live chat before it is shown (app-automod.ts). */
+  automod: Pick<AppAutomod, 'screen'>;
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
 }
@@ -27,14 +30,17 @@ export function createIngest({
   feed,
   events,
   overlays,
+  automod,
   streamChanged,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
     overlays.ingest(event, live);
     const view = toPanelEvent(event);
     if (view.kind === 'chat') {
-      if (chat.add(view.message) && live) {
-        events.emit('kick:event', view);
+      // A message auto-moderation acts on goes out already removed: no panel or overlay ever shows it.
+      const message = automod.screen(view.message, live) ? { ...view.message, deleted: true } : view.message;
+      if (chat.add(message) && live) {
+        events.emit('kick:event', { kind: 'chat', message });
       }
       return;
     }

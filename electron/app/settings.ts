@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
+import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
@@ -67,6 +68,8 @@ export interface SettingsValues {
   overlays: OverlaySettings;
   /** Never show the stream key; keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
+  automod: AutomodSettings;
 }
 
 /** A panel settings update, as the contract validated it. */
@@ -120,6 +123,7 @@ const FIELDS = {
   setupGuideDone: z.boolean().default(false),
   overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
   streamerMode: z.boolean().default(false),
+  automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /**

@@ -3,6 +3,7 @@
  * stays testable without a transport. Arguments arrive already validated by the router.
  */
 import type { AppSnapshot, HealthView, SettingsView } from '../../shared/views';
+import type { AppAutomod } from '../app/app-automod';
 import type { AppOverlays } from '../app/app-overlays';
 import type { SettingsPatch } from '../app/settings';
 import type { KickClient } from '../kick/kick-client';
@@ -44,6 +45,7 @@ export interface HandlerDeps {
   linkPolicy: () => ExternalLinkPolicy;
   shell?: ShellPort;
   overlays: Pick<AppOverlays, 'view' | 'regenerateKey' | 'testAlert' | 'addMedia'>;
+  automod: Pick<AppAutomod, 'test'>;
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
   log: (line: string) => void;
@@ -124,6 +126,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'settings:update': (patch) => Promise.resolve(settings.update(patch)),
     'settings:set-credentials': (input) => settings.setCredentials(input),
 
+    'automod:test': (input) => Promise.resolve(deps.automod.test(input.content, input.badges)),
     'overlays:info': () => Promise.resolve(deps.overlays.view()),
     'overlays:regenerate-key': () => Promise.resolve(deps.overlays.regenerateKey()),
     'overlays:test-alert': (input) => Promise.resolve(deps.overlays.testAlert(input.kind)),

@@ -95,7 +95,7 @@ export class OverlayHub {
     const offs = [
       events.on('kick:event', (event) => {
         if (event.kind === 'chat') {
-          if (this.#shows(event.message)) {
+          if (!event.message.deleted && this.#shows(event.message)) {
             this.#broadcast('chat', { type: 'chat', messages: [event.message] });
           }
           return;

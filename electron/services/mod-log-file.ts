@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { API_ERROR_CODES, AUTH_ERROR_CODES, CONTRACT_ERROR_CODES, WEBHOOK_ERROR_CODES } from '../../shared/errors';
+import { AUTOMOD_RULES } from '../../shared/automod';
 import type { ModAction } from '../../shared/views';
 
 /** The file's name in the data dir. */
@@ -38,7 +39,7 @@ const ERROR_CODES = [...API_ERROR_CODES, ...AUTH_ERROR_CODES, ...WEBHOOK_ERROR_C
 
 const modAction = z.object({
   id: z.string().min(1),
-  kind: z.enum(['delete', 'timeout', 'ban', 'unban']),
+  kind: z.enum(['delete', 'timeout', 'ban', 'unban', 'hide', 'flag']),
   atMs: z.number(),
   targetUserId: z.int().nullable(),
   targetUsername: z.string().nullable(),
@@ -49,6 +50,15 @@ const modAction = z.object({
   error: z.string().optional(),
   // A code this version does not know (written by a newer one) is dropped, not the whole line.
   errorCode: z.enum(ERROR_CODES).optional().catch(undefined),
+  auto: z
+    .object({
+      rule: z.enum(AUTOMOD_RULES),
+      reason: z.string(),
+      content: z.string(),
+      wouldDo: z.enum(['hide', 'delete', 'timeout', 'ban']).optional(),
+    })
+    .optional()
+    .catch(undefined),
 });
 
 /** Opens the JSON-lines mod log at `path`, keeping the newest `limit` actions. */

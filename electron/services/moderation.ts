@@ -6,7 +6,8 @@
  * so a restart loses none of it.
  */
 import { isAppError } from '../../shared/errors';
-import type { ModAction, ModActionKind, UserCardView } from '../../shared/views';
+import type { AutomodVerdict } from '../../shared/automod';
+import type { AutomodNote, ChatMessageView, ModAction, ModActionKind, UserCardView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { createUlid } from '../core/ids';
 import type { KickClient } from '../kick/kick-client';
@@ -92,13 +93,62 @@ export class Moderation {
   }
 
   /**
+   * Carries out what auto-moderation decided about a message it already kept out of chat (docs/automod.md):
+   * a dry run's flag and a hide are only logged; a delete, a timeout or a ban goes to Kick like the
+   * streamer's own, logged with the rule. A failure is logged too, never thrown: nobody is waiting on it.
+   */
+  async automod(message: ChatMessageView, verdict: AutomodVerdict): Promise<ModAction | null> {
+    const target = { userId: message.sender.userId, username: message.sender.username };
+    const note: AutomodNote = { rule: verdict.rule, reason: verdict.reason, content: message.content.slice(0, 500) };
+    const reason = `Automod: ${verdict.reason}`.slice(0, 100);
+    const { kind, minutes } = verdict.action;
+    const userId = message.sender.userId;
+    try {
+      if (verdict.dryRun || kind === 'hide' || (kind !== 'delete' && userId === null)) {
+        const logged: ModAction = {
+          id: createUlid(this.#deps.clock.now()),
+          kind: verdict.dryRun ? 'flag' : 'hide',
+          atMs: this.#deps.clock.now(),
+          targetUserId: target.userId,
+          targetUsername: target.username,
+          messageId: message.messageId,
+          reason,
+          ok: true,
+          auto: verdict.dryRun ? { ...note, wouldDo: kind } : note,
+        };
+        await this.#record(logged);
+        return logged;
+      }
+      const extra = { reason, messageId: message.messageId, auto: note };
+      if (kind === 'delete') {
+        return await this.#run('delete', target, extra, () => this.#deps.client.deleteChatMessage(message.messageId));
+      }
+      return await this.#run(kind, target, kind === 'timeout' ? { ...extra, minutes } : extra, (id) =>
+        this.#deps.client.banUser({
+          broadcasterUserId: id,
+          userId: userId!,
+          duration: kind === 'timeout' ? minutes : undefined,
+          reason,
+        }),
+      );
+    } catch (error) {
+      this.#deps.log(
+        `automod: ${kind} for ${verdict.rule} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
+  }
+
+  /**
    * Marks the messages this log says were deleted, once chat is restored from the journal: the journal holds
    * the messages as Kick sent them, and only this log knows Greenroom deleted some. Returns how many it marked.
    */
   reapplyDeletions(): number {
     let marked = 0;
     for (const action of this.#actions) {
-      if (action.kind === 'delete' && action.ok && action.messageId && this.#deps.chat.markDeleted(action.messageId)) {
+      // Auto-moderation kept its messages out of chat whatever it then did (hide, delete, timeout, ban).
+      const removed = action.kind === 'delete' || (action.auto !== undefined && action.kind !== 'flag');
+      if (removed && action.ok && action.messageId && this.#deps.chat.markDeleted(action.messageId)) {
         marked++;
       }
     }
@@ -140,7 +190,7 @@ export class Moderation {
   async #run(
     kind: ModActionKind,
     target: Target,
-    extra: Pick<ModAction, 'minutes' | 'reason' | 'messageId'>,
+    extra: Pick<ModAction, 'minutes' | 'reason' | 'messageId' | 'auto'>,
     act: (broadcasterUserId: number) => Promise<void>,
   ): Promise<ModAction> {
     const base: ModAction = {

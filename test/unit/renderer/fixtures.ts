@@ -1,5 +1,6 @@
 /** Views as main would send them, for renderer tests. Every builder takes overrides. */
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
+import { DEFAULT_AUTOMOD_SETTINGS } from '../../../shared/automod';
 import type { KickAdBreakStatus, KickChannel, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type {
   AccountView,
@@ -122,6 +123,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     notApplied: null,
     overlays: structuredClone(DEFAULT_OVERLAY_SETTINGS),
     streamerMode: false,
+    automod: structuredClone(DEFAULT_AUTOMOD_SETTINGS),
     ...over,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
+import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
 import { type ConfigInput, resolveConfig, resolveDataDir, SANDBOX_NOTICE } from '../../../../electron/app/config';
 import type { SettingsValues } from '../../../../electron/app/settings';
@@ -19,6 +20,7 @@ const SETTINGS: SettingsValues = {
   setupGuideDone: true,
   overlays: DEFAULT_OVERLAY_SETTINGS,
   streamerMode: false,
+  automod: DEFAULT_AUTOMOD_SETTINGS,
 };
 
 const input = (

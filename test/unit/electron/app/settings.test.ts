@@ -17,6 +17,7 @@ import {
   SETTINGS_VERSION,
 } from '../../../../electron/app/settings-migrations';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
+import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
@@ -56,6 +57,7 @@ describe('settings', () => {
       setupGuideDone: false,
       overlays: DEFAULT_OVERLAY_SETTINGS,
       streamerMode: false,
+      automod: DEFAULT_AUTOMOD_SETTINGS,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);

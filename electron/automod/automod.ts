@@ -1,0 +1,246 @@
+/**
+ * Auto-moderation's decision (docs/automod.md): each chat message, before it is shown, against the rules
+ * in order (blocked terms, links, caps, emotes, repeated characters, repeated messages, rate); the first
+ * that matches decides. Holders of an exempt badge are never judged. Pure apart from the per-chatter
+ * memory it keeps (recent messages for the repeat and rate rules, chatters seen before for the link rule),
+ * which the journal replay at start-up fills through `remember` without acting.
+ */
+import type { AutomodSettings, AutomodVerdict } from '../../shared/automod';
+import type { ChatMessageView } from '../../shared/views';
+import { buildTermMatcher, type RefusedTerm, type TermMatcher } from './term-matcher';
+
+interface Recent {
+  atMs: number;
+  text: string;
+}
+
+/** Chatters remembered at most (least recently active go first). */
+const MAX_CHATTERS = 20_000;
+/** Messages kept per chatter for the repeat and rate rules. */
+const PER_CHATTER = 100;
+
+const DOT_LETTERS = /\.[a-z]{2}/i;
+const EMOTE = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
+// A link as chat clients detect one: a scheme, or a domain-looking word with a known top-level shape.
+const LINK = /\b(?:https?:\/\/[^\s]+|(?:[a-z0-9-]+\.)+[a-z]{2,24}(?:\/[^\s]*)?)/gi;
+
+export class Automod {
+  #settings: AutomodSettings;
+  #terms: TermMatcher;
+  #refused: RefusedTerm[];
+  readonly #recent = new Map<string, Recent[]>();
+  readonly #seen = new Set<string>();
+
+  constructor(settings: AutomodSettings) {
+    this.#settings = settings;
+    ({ matcher: this.#terms, refused: this.#refused } = buildTermMatcher(settings.blockedTerms.terms));
+  }
+
+  /** New rules; the blocked terms are compiled again only when they changed. */
+  configure(settings: AutomodSettings): void {
+    if (JSON.stringify(settings.blockedTerms.terms) !== JSON.stringify(this.#settings.blockedTerms.terms)) {
+      ({ matcher: this.#terms, refused: this.#refused } = buildTermMatcher(settings.blockedTerms.terms));
+    }
+    this.#settings = settings;
+  }
+
+  /** Terms the matcher refused (unsafe or invalid regexes), with why. */
+  refusedTerms(): RefusedTerm[] {
+    return [...this.#refused];
+  }
+
+  /** A message from the journal replay: remembered for the rules, never judged. */
+  remember(message: ChatMessageView, atMs: number): void {
+    const key = chatterKey(message);
+    this.#note(key, normalise(message.content), atMs);
+    this.#seen.add(key);
+  }
+
+  /**
+   * Judges a live message and remembers it; null when it passes, when auto-moderation is off, or for an
+   * exempt chatter.
+   */
+  judge(message: ChatMessageView, atMs: number): AutomodVerdict | null {
+    const key = chatterKey(message);
+    const seenBefore = this.#seen.has(key);
+    const normal = normalise(message.content);
+    const recent = this.#note(key, normal, atMs);
+    this.#seen.add(key);
+    if (this.#seen.size > MAX_CHATTERS) {
+      this.#seen.delete(this.#seen.values().next().value!);
+    }
+    return this.check(message, { seenBefore, recent, atMs, normal });
+  }
+
+  /**
+   * The verdict for one message without remembering it: what `judge` does, and what the panel's "test a
+   * message" shows. `recent` is the chatter's messages including this one, oldest first, normalised.
+   */
+  check(
+    message: Pick<ChatMessageView, 'content' | 'sender'>,
+    context: { seenBefore: boolean; recent: readonly Recent[]; atMs: number; normal?: string },
+  ): AutomodVerdict | null {
+    const s = this.#settings;
+    if (!s.enabled || this.#exempt(message.sender.badges)) {
+      return null;
+    }
+    const verdict = (rule: AutomodVerdict['rule'], reason: string, action: AutomodVerdict['action']) =>
+      ({ rule, reason, action, dryRun: s.dryRun }) satisfies AutomodVerdict;
+    const text = message.content;
+    const hasEmotes = text.includes('[emote:');
+    const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
+    if (s.blockedTerms.enabled) {
+      const term = this.#terms.match(words);
+      if (term !== null) {
+        return verdict('blocked-term', `blocked term “${term}”`, s.blockedTerms.action);
+      }
+    }
+    // The link pattern is costly on long lines: only where a dot is followed by letters (a domain's shape).
+    if (s.links.enabled && !(s.links.allowSeenChatters && context.seenBefore) && DOT_LETTERS.test(words)) {
+      const foreign = (words.match(LINK) ?? []).find((link) => !allowed(link, s.links.allow));
+      if (foreign) {
+        return verdict('link', `link ${foreign.slice(0, 60)}`, s.links.action);
+      }
+    }
+    if (s.caps.enabled) {
+      const { letters, upper } = countCase(words);
+      if (letters >= s.caps.minLetters && upper / letters > s.caps.maxRatio) {
+        return verdict('caps', `${Math.round((upper / letters) * 100)}% capitals`, s.caps.action);
+      }
+    }
+    if (s.emotes.enabled && hasEmotes) {
+      let count = 0;
+      for (let at = text.indexOf('[emote:'); at >= 0; at = text.indexOf('[emote:', at + 7)) {
+        count += 1;
+      }
+      if (count > s.emotes.max) {
+        return verdict('emotes', `${count} emotes`, s.emotes.action);
+      }
+    }
+    if (s.repeatedChars.enabled) {
+      const run = longestRun(words);
+      if (run.length > s.repeatedChars.max) {
+        return verdict('repeated-chars', `“${run.char}” ${run.length} times in a row`, s.repeatedChars.action);
+      }
+    }
+    if (s.repeatedMessages.enabled) {
+      const since = context.atMs - s.repeatedMessages.windowSec * 1000;
+      const normal = context.normal ?? normalise(text);
+      let same = 0;
+      // Newest first, stopping at the window's start.
+      for (let i = context.recent.length - 1; i >= 0 && context.recent[i]!.atMs >= since; i--) {
+        if (context.recent[i]!.text === normal) {
+          same += 1;
+        }
+      }
+      if (same >= s.repeatedMessages.count) {
+        return verdict('repeated-message', `the same message ${same} times`, s.repeatedMessages.action);
+      }
+    }
+    if (s.rate.enabled) {
+      const since = context.atMs - s.rate.perSec * 1000;
+      let count = 0;
+      for (let i = context.recent.length - 1; i >= 0 && context.recent[i]!.atMs >= since; i--) {
+        count += 1;
+      }
+      if (count > s.rate.messages) {
+        return verdict('rate', `${count} messages in ${s.rate.perSec} s`, s.rate.action);
+      }
+    }
+    return null;
+  }
+
+  #exempt(badges: readonly { type: string }[]): boolean {
+    if (badges.length === 0) {
+      return false;
+    }
+    const exempt = this.#settings.exemptBadges as readonly string[];
+    return badges.some((badge) => exempt.includes(badge.type));
+  }
+
+  /** Keeps the message (`normal`: its text normalised) in the chatter's recent list; returns the list, oldest first. */
+  #note(key: string, normal: string, atMs: number): Recent[] {
+    const list = this.#recent.get(key) ?? [];
+    this.#recent.delete(key);
+    // Kept normalised: the repeat rule compares every kept line with each new one.
+    list.push({ atMs, text: normal });
+    if (list.length > PER_CHATTER) {
+      list.splice(0, list.length - PER_CHATTER);
+    }
+    this.#recent.set(key, list);
+    if (this.#recent.size > MAX_CHATTERS) {
+      this.#recent.delete(this.#recent.keys().next().value!);
+    }
+    return list;
+  }
+}
+
+function chatterKey(message: Pick<ChatMessageView, 'sender'>): string {
+  return message.sender.userId === null
+    ? `name:${message.sender.username.toLowerCase()}`
+    : String(message.sender.userId);
+}
+
+/** The longest run of one character (a code point) in `text`. */
+function longestRun(text: string): { char: string; length: number } {
+  let best = { char: '', length: 0 };
+  let previous = -1;
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.codePointAt(i)!;
+    length = code === previous ? length + 1 : 1;
+    previous = code;
+    if (length > best.length) {
+      best = { char: String.fromCodePoint(code), length };
+    }
+    if (code > 0xffff) {
+      i++;
+    }
+  }
+  return best;
+}
+
+/** Letters and capitals in `text`: a scan, since matching every letter into an array costs more than the rest. */
+function countCase(text: string): { letters: number; upper: number } {
+  let letters = 0;
+  let upper = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      letters += 1;
+      upper += 1;
+    } else if (code >= 97 && code <= 122) {
+      letters += 1;
+    } else if (code > 127) {
+      const c = text[i]!;
+      const lower = c.toLowerCase();
+      const up = c.toUpperCase();
+      if (lower !== up) {
+        letters += 1;
+        if (c !== lower) {
+          upper += 1;
+        }
+      }
+    }
+  }
+  return { letters, upper };
+}
+
+const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;
+
+/** Lower case with runs of white space as one space; the replace only for the few lines that need it. */
+function normalise(text: string): string {
+  const lower = text.toLowerCase();
+  return UNEVEN_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
+}
+
+/** A link is allowed when its host is an allowed domain or under one. */
+function allowed(link: string, domains: readonly string[]): boolean {
+  const host = (/^https?:\/\//i.test(link) ? link.replace(/^https?:\/\//i, '') : link)
+    .split(/[/?#:]/)[0]!
+    .toLowerCase();
+  return domains.some((domain) => {
+    const d = domain.toLowerCase().replace(/^\.+/, '');
+    return host === d || host.endsWith(`.${d}`);
+  });
+}

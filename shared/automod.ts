@@ -1,0 +1,112 @@
+/**
+ * Auto-moderation's settings and verdicts (docs/automod.md): rules main applies to each chat message before
+ * it is shown, what each rule does when it matches, and who is exempt. Platform-free: main evaluates, the
+ * panel edits and tests messages against the rules.
+ */
+import { z } from 'zod';
+
+export const AUTOMOD_RULES = [
+  'blocked-term',
+  'link',
+  'caps',
+  'emotes',
+  'repeated-chars',
+  'repeated-message',
+  'rate',
+] as const;
+export type AutomodRule = (typeof AUTOMOD_RULES)[number];
+
+/** Badges whose holders no rule touches, as Kick names them in `identity.badges[].type`. */
+export const EXEMPTABLE_BADGES = ['broadcaster', 'moderator', 'vip', 'subscriber', 'og', 'founder'] as const;
+
+export const automodActionSchema = z.object({
+  /** hide: not shown in Greenroom (Kick still shows it); the others act on Kick. */
+  kind: z.enum(['hide', 'delete', 'timeout', 'ban']),
+  /** For `timeout`: Kick allows 1–10080 minutes. */
+  minutes: z.int().min(1).max(10_080).default(5),
+});
+export type AutomodAction = z.infer<typeof automodActionSchema>;
+
+const action = (kind: AutomodAction['kind'], minutes = 5) => automodActionSchema.default({ kind, minutes });
+
+export const blockedTermSchema = z.object({
+  pattern: z.string().min(1).max(200),
+  /** plain: the words anywhere, any case; wildcard: `*` stands for any letters; regex: a JavaScript regex. */
+  kind: z.enum(['plain', 'wildcard', 'regex']).default('plain'),
+});
+export type BlockedTerm = z.infer<typeof blockedTermSchema>;
+
+export const automodSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** Flags what the rules would do, in the mod log, and does nothing. */
+  dryRun: z.boolean().default(true),
+  exemptBadges: z.array(z.enum(EXEMPTABLE_BADGES)).default(['broadcaster', 'moderator', 'vip']),
+  blockedTerms: z
+    .object({
+      enabled: z.boolean().default(true),
+      terms: z.array(blockedTermSchema).max(1000).default([]),
+      action: action('delete'),
+    })
+    .default({ enabled: true, terms: [], action: { kind: 'delete', minutes: 5 } }),
+  links: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Domains (and their subdomains) always allowed, e.g. `kick.com`. */
+      allow: z.array(z.string().min(1).max(100)).max(200).default(['kick.com']),
+      /** A chatter seen before in this channel may post any link. */
+      allowSeenChatters: z.boolean().default(true),
+      action: action('delete'),
+    })
+    .default({ enabled: false, allow: ['kick.com'], allowSeenChatters: true, action: { kind: 'delete', minutes: 5 } }),
+  caps: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Only messages with at least this many letters are judged. */
+      minLetters: z.int().min(1).max(500).default(12),
+      /** Share of capital letters above which the message matches, 0.5–1. */
+      maxRatio: z.number().min(0.5).max(1).default(0.8),
+      action: action('hide'),
+    })
+    .default({ enabled: false, minLetters: 12, maxRatio: 0.8, action: { kind: 'hide', minutes: 5 } }),
+  emotes: z
+    .object({ enabled: z.boolean().default(false), max: z.int().min(1).max(100).default(10), action: action('hide') })
+    .default({ enabled: false, max: 10, action: { kind: 'hide', minutes: 5 } }),
+  repeatedChars: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** The same character more than this many times in a row. */
+      max: z.int().min(3).max(100).default(15),
+      action: action('hide'),
+    })
+    .default({ enabled: false, max: 15, action: { kind: 'hide', minutes: 5 } }),
+  repeatedMessages: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** The same text from one chatter this many times within the window. */
+      count: z.int().min(2).max(20).default(3),
+      windowSec: z.int().min(5).max(3600).default(60),
+      action: action('timeout', 1),
+    })
+    .default({ enabled: false, count: 3, windowSec: 60, action: { kind: 'timeout', minutes: 1 } }),
+  rate: z
+    .object({
+      enabled: z.boolean().default(false),
+      messages: z.int().min(2).max(100).default(6),
+      perSec: z.int().min(1).max(600).default(10),
+      action: action('timeout', 1),
+    })
+    .default({ enabled: false, messages: 6, perSec: 10, action: { kind: 'timeout', minutes: 1 } }),
+});
+export type AutomodSettings = z.infer<typeof automodSettingsSchema>;
+
+export const DEFAULT_AUTOMOD_SETTINGS: AutomodSettings = automodSettingsSchema.parse({});
+
+/** What the rules decided about one message. */
+export interface AutomodVerdict {
+  rule: AutomodRule;
+  /** In the streamer's words: "blocked term “free followers”", "7 links", "92% capitals". */
+  reason: string;
+  action: AutomodAction;
+  /** True when dry run only flagged it. */
+  dryRun: boolean;
+}

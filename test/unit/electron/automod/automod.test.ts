@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { automod, msg } from './automod-fixtures';
+
+describe('auto-moderation rules', () => {
+  it('blocked terms: plain words in any case, whole words only, with the term’s action', () => {
+    const mod = automod((s) => {
+      s.blockedTerms.terms = [
+        { pattern: 'free followers', kind: 'plain' },
+        { pattern: 'ass', kind: 'plain' },
+      ];
+      s.blockedTerms.action = { kind: 'ban', minutes: 5 };
+    });
+    expect(mod.judge(msg('get FREE Followers at my site'), 0)).toMatchObject({
+      rule: 'blocked-term',
+      reason: 'blocked term “free followers”',
+      action: { kind: 'ban' },
+      dryRun: false,
+    });
+    expect(mod.judge(msg('what a class act'), 0)).toBeNull();
+  });
+
+  it('blocked terms: a wildcard stands for letters, a regex runs when it is safe', () => {
+    const mod = automod((s) => {
+      s.blockedTerms.terms = [
+        { pattern: 'spam*bot', kind: 'wildcard' },
+        { pattern: 'b[i1]tc[o0]in\\s+giveaway', kind: 'regex' },
+        { pattern: '(a+)+$', kind: 'regex' },
+      ];
+    });
+    expect(mod.judge(msg('the spammerbot is back'), 0)?.reason).toBe('blocked term “spam*bot”');
+    expect(mod.judge(msg('spam bot'), 0)).toBeNull();
+    expect(mod.judge(msg('B1TC0IN   giveaway now'), 0)?.rule).toBe('blocked-term');
+    expect(mod.refusedTerms()).toEqual([
+      { pattern: '(a+)+$', reason: expect.stringMatching(/repeated group may not contain another repetition/) },
+    ]);
+    // The refused pattern never runs: a catastrophic input passes quickly.
+    expect(mod.judge(msg(`${'a'.repeat(40)}!`), 0)).toBeNull();
+  });
+
+  it('links: refused from a first-time chatter unless allow-listed; a chatter seen before may post them', () => {
+    const mod = automod((s) => {
+      s.links.enabled = true;
+      s.links.allow = ['kick.com'];
+    });
+    expect(mod.judge(msg('watch clips at https://kick.com/streamer', 1), 0)).toBeNull();
+    expect(mod.judge(msg('cheap views at viewbot.shop/now', 2), 0)).toMatchObject({
+      rule: 'link',
+      reason: 'link viewbot.shop/now',
+    });
+    mod.judge(msg('hi all', 3), 0);
+    expect(mod.judge(msg('my setup: pcpartpicker.com/list', 3), 1000)).toBeNull();
+    const strict = automod((s) => {
+      s.links.enabled = true;
+      s.links.allowSeenChatters = false;
+    });
+    strict.judge(msg('hi', 4), 0);
+    expect(strict.judge(msg('see sub.example.org', 4), 1)?.rule).toBe('link');
+  });
+
+  it('caps: judged from the minimum letters, above the ratio', () => {
+    const mod = automod((s) => {
+      s.caps.enabled = true;
+      s.caps.minLetters = 10;
+      s.caps.maxRatio = 0.8;
+    });
+    expect(mod.judge(msg('WHAT A PLAY THAT WAS'), 0)).toMatchObject({ rule: 'caps', reason: '100% capitals' });
+    expect(mod.judge(msg('GG WP'), 0)).toBeNull();
+    expect(mod.judge(msg('That Was A Great Play'), 0)).toBeNull();
+  });
+
+  it('emote count and repeated characters', () => {
+    const mod = automod((s) => {
+      s.emotes.enabled = true;
+      s.emotes.max = 3;
+      s.repeatedChars.enabled = true;
+      s.repeatedChars.max = 5;
+    });
+    expect(mod.judge(msg('[emote:1:a] [emote:2:b] [emote:3:c] [emote:4:d]'), 0)).toMatchObject({
+      rule: 'emotes',
+      reason: '4 emotes',
+    });
+    expect(mod.judge(msg('[emote:1:a] [emote:2:b] hi'), 0)).toBeNull();
+    expect(mod.judge(msg('nooooooooo'), 0)?.reason).toBe('“o” 9 times in a row');
+    expect(mod.judge(msg('noooo'), 0)).toBeNull();
+  });
+
+  it('repeated messages per chatter within the window, and messages per chatter per N seconds', () => {
+    const mod = automod((s) => {
+      s.repeatedMessages = { enabled: true, count: 3, windowSec: 30, action: { kind: 'timeout', minutes: 2 } };
+      s.rate = { enabled: true, messages: 4, perSec: 10, action: { kind: 'timeout', minutes: 1 } };
+    });
+    expect(mod.judge(msg('buy now', 7), 0)).toBeNull();
+    expect(mod.judge(msg('Buy   now', 7), 1000)).toBeNull();
+    expect(mod.judge(msg('buy now', 7), 2000)).toMatchObject({ rule: 'repeated-message', action: { minutes: 2 } });
+    // Outside the window it starts again; another chatter is counted apart.
+    expect(mod.judge(msg('buy now', 8), 2000)).toBeNull();
+    expect(mod.judge(msg('buy now', 7), 60_000)).toBeNull();
+    for (let i = 0; i < 3; i++) {
+      expect(mod.judge(msg(`line ${i}`, 9), 100_000 + i * 100)).toBeNull();
+    }
+    expect(mod.judge(msg('line 3', 9), 100_300)).toBeNull();
+    expect(mod.judge(msg('line 4', 9), 100_400)).toMatchObject({ rule: 'rate', reason: '5 messages in 10 s' });
+    expect(mod.judge(msg('later', 9), 200_000)).toBeNull();
+  });
+
+  it('exempts the chosen badges, and does nothing while switched off', () => {
+    const mod = automod((s) => {
+      s.caps.enabled = true;
+      s.exemptBadges = ['moderator', 'subscriber'];
+    });
+    const loud = 'THIS IS VERY LOUD CHAT';
+    expect(mod.judge(msg(loud, 1, [{ type: 'moderator', text: 'Moderator' }]), 0)).toBeNull();
+    expect(mod.judge(msg(loud, 2, [{ type: 'subscriber', text: 'Subscriber', count: 3 }]), 0)).toBeNull();
+    expect(mod.judge(msg(loud, 3, [{ type: 'vip', text: 'VIP' }]), 0)?.rule).toBe('caps');
+    const off = automod((s) => {
+      s.caps.enabled = true;
+      s.enabled = false;
+    });
+    expect(off.judge(msg(loud), 0)).toBeNull();
+  });
+
+  it('dry run flags with the action it would take', () => {
+    const mod = automod((s) => {
+      s.dryRun = true;
+      s.caps.enabled = true;
+      s.caps.action = { kind: 'timeout', minutes: 10 };
+    });
+    expect(mod.judge(msg('STOP SHOUTING PLEASE'), 0)).toMatchObject({
+      dryRun: true,
+      action: { kind: 'timeout', minutes: 10 },
+    });
+  });
+
+  it('remembers the journal’s messages without judging them', () => {
+    const mod = automod((s) => {
+      s.links.enabled = true;
+      s.repeatedMessages.enabled = true;
+      s.repeatedMessages.count = 2;
+    });
+    mod.remember(msg('visit spam.example', 5), 0);
+    // Seen before (so links pass), and the replayed line counts toward the repeat.
+    expect(mod.judge(msg('visit spam.example', 5), 1000)?.rule).toBe('repeated-message');
+  });
+});
