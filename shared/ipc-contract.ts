@@ -29,6 +29,7 @@ import type {
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSettingsSchema } from './automod';
+import { chatBotSettingsSchema } from './chat-bot';
 import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
   AccountView,
@@ -171,6 +172,7 @@ export const INVOKE_SCHEMAS = {
       setupGuideDone: z.boolean().optional(),
       overlays: overlaySettingsSchema.optional(),
       automod: automodSettingsSchema.optional(),
+      chatBot: chatBotSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
     }),
   ),

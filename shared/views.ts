@@ -5,6 +5,7 @@
 import type { ErrorCode } from './errors';
 import type { OverlayKind, OverlaySettings } from './overlays';
 import type { AutomodRule, AutomodSettings } from './automod';
+import type { ChatBotSettings } from './chat-bot';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -192,6 +193,7 @@ export interface SettingsView {
   notApplied: NotAppliedView | null;
   overlays: OverlaySettings;
   automod: AutomodSettings;
+  chatBot: ChatBotSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
 }

@@ -44,6 +44,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       notApplied: deps.notApplied(),
       overlays: values.overlays,
       automod: values.automod,
+      chatBot: values.chatBot,
       streamerMode: values.streamerMode,
     };
   };

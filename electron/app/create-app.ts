@@ -17,7 +17,6 @@ import { createHandlers, type ShellPort } from '../ipc/handlers';
 import { linkPolicyFor } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
-import { ChannelOps } from '../services/channel-ops';
 import { ChatHistory } from '../services/chat-history';
 import { Feed } from '../services/feed';
 import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
@@ -25,6 +24,8 @@ import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
 import { type AppEvents, createAppEvents } from './app-events';
 import { createAppAutomod } from './app-automod';
+import { createAppChannel } from './app-channel';
+import { createAppChatBot } from './app-chat-bot';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
@@ -111,26 +112,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
     store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
   });
-  const channel = new ChannelOps({
-    client: kick.client,
-    managedRewards: {
-      has: (id) => settings.values().managedRewardIds.includes(id),
-      add: (id) => settings.addManagedReward(id),
-      remove: (id) => settings.removeManagedReward(id),
-    },
-    broadcasterUserId: () => account.userId(),
-    // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
-    knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
-    onRedemptionsDecided: (ids, status) => {
-      for (const id of ids) {
-        const item = feed.setRedemptionStatus(id, status);
-        if (item) {
-          events.emit('kick:event', { kind: 'redemption', item: { ...item } });
-        }
-      }
-    },
-    log,
-  });
+  const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, log });
 
   const appSettings = createAppSettings({
     settings,
@@ -183,6 +165,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
+  const chatBot = createAppChatBot({ client: kick.client, account, settings, clock, log });
 
   const ingest = createIngest({
     chat,
@@ -190,6 +173,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     events,
     overlays: overlays.hub,
     automod,
+    chatBot,
     streamChanged: () => account.userId() !== null && streamPush.changed(),
   });
 
@@ -281,7 +265,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
-        [overlays, automod].forEach((part) => part.stop());
+        [overlays, automod, chatBot].forEach((part) => part.stop());
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
         // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.

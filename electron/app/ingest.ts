@@ -10,6 +10,7 @@ import type { Feed } from '../services/feed';
 import type { KickEvent } from '../webhooks/types';
 import type { OverlayHub } from '../overlays/overlay-hub';
 import type { AppAutomod } from './app-automod';
+import type { AppChatBot } from './app-chat-bot';
 import type { AppEventEmitter } from './app-events';
 
 export interface IngestDeps {
@@ -20,6 +21,8 @@ export interface IngestDeps {
   overlays: Pick<OverlayHub, 'ingest'>;
   /** Auto-moderation judges live chat before it is shown (app-automod.ts). */
   automod: Pick<AppAutomod, 'screen'>;
+  /** Commands, timers and event replies hear chat that passed, and every event (app-chat-bot.ts). */
+  chatBot: Pick<AppChatBot, 'onChat' | 'onEvent'>;
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
 }
@@ -31,6 +34,7 @@ export function createIngest({
   events,
   overlays,
   automod,
+  chatBot,
   streamChanged,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
@@ -41,9 +45,13 @@ export function createIngest({
       const message = automod.screen(view.message, live) ? { ...view.message, deleted: true } : view.message;
       if (chat.add(message) && live) {
         events.emit('kick:event', { kind: 'chat', message });
+        if (!message.deleted) {
+          chatBot.onChat(message);
+        }
       }
       return;
     }
+    chatBot.onEvent(event, live);
     const kept = feed.upsert(view.item);
     if (kept && live) {
       events.emit('kick:event', { kind: view.kind, item: { ...kept } });

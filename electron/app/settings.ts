@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
+import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
@@ -70,6 +71,8 @@ export interface SettingsValues {
   streamerMode: boolean;
   /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
   automod: AutomodSettings;
+  /** Commands, timers and event replies (shared/chat-bot.ts). */
+  chatBot: ChatBotSettings;
 }
 
 /** A panel settings update, as the contract validated it. */
@@ -124,6 +127,7 @@ const FIELDS = {
   overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
   streamerMode: z.boolean().default(false),
   automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
+  chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /**

@@ -54,4 +54,11 @@ export const WIRE_ASSUMPTIONS = {
    * began), so only these are trusted for delivery lag.
    */
   eventTimeFields: { 'chat.message.sent': 'created_at' } as Readonly<Record<string, string>>,
+  /**
+   * How fast Greenroom posts chat by itself ([reference §6](../../docs/kick-wire-reference.md#6-errors-and-rate-limits) Rate limits, [ISSUES]): Kick
+   * publishes no limit and has said it will not. A guess to correct here: one automatic message per 1.5 s
+   * at most (a fast human chatter's pace), and after a 429 nothing for a minute or more, as betterKickAPI
+   * waits for the next full minute.
+   */
+  chatSend: { minIntervalMs: 1500, after429: { initialMs: 60_000, maxMs: 300_000, spread: 0.5 } },
 } as const;

@@ -1,6 +1,7 @@
 /** Views as main would send them, for renderer tests. Every builder takes overrides. */
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../shared/automod';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
 import type { KickAdBreakStatus, KickChannel, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type {
   AccountView,
@@ -124,6 +125,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     overlays: structuredClone(DEFAULT_OVERLAY_SETTINGS),
     streamerMode: false,
     automod: structuredClone(DEFAULT_AUTOMOD_SETTINGS),
+    chatBot: structuredClone(DEFAULT_CHAT_BOT_SETTINGS),
     ...over,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
 import { type ConfigInput, resolveConfig, resolveDataDir, SANDBOX_NOTICE } from '../../../../electron/app/config';
 import type { SettingsValues } from '../../../../electron/app/settings';
@@ -21,6 +22,7 @@ const SETTINGS: SettingsValues = {
   overlays: DEFAULT_OVERLAY_SETTINGS,
   streamerMode: false,
   automod: DEFAULT_AUTOMOD_SETTINGS,
+  chatBot: DEFAULT_CHAT_BOT_SETTINGS,
 };
 
 const input = (

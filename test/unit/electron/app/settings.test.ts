@@ -18,6 +18,7 @@ import {
 } from '../../../../electron/app/settings-migrations';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
@@ -58,6 +59,7 @@ describe('settings', () => {
       overlays: DEFAULT_OVERLAY_SETTINGS,
       streamerMode: false,
       automod: DEFAULT_AUTOMOD_SETTINGS,
+      chatBot: DEFAULT_CHAT_BOT_SETTINGS,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);

@@ -1,0 +1,79 @@
+/**
+ * Commands, timers and event replies in the app (docs/chat-bot.md): the bot (electron/chat-bot/chat-bot.ts)
+ * hears live chat after auto-moderation and every event, and posts through the one outgoing queue, which
+ * sends through the app's Kick client: in sandbox mode that client talks to the sandbox, so nothing
+ * automatic can reach Kick from there. Automatic messages wait while automation is paused or the streamer
+ * is signed out, and the waiting ones are dropped when that happens.
+ */
+import type { ChatMessageView } from '../../shared/views';
+import { ChatBot } from '../chat-bot/chat-bot';
+import { ChatQueue } from '../chat-bot/chat-queue';
+import type { Clock } from '../core/clock';
+import type { KickClient } from '../kick/kick-client';
+import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
+import type { AccountService } from '../services/account';
+import type { KickEvent } from '../webhooks/types';
+import type { SettingsStore } from './settings';
+
+export interface AppChatBot {
+  onChat(message: ChatMessageView): void;
+  onEvent(event: KickEvent, live: boolean): void;
+  stop(): void;
+}
+
+/** How often timers are checked. */
+const TICK_MS = 5000;
+
+const timer = (fn: () => void, ms: number): { cancel(): void } => {
+  const handle = setTimeout(fn, ms);
+  handle.unref();
+  return { cancel: () => clearTimeout(handle) };
+};
+
+export function createAppChatBot(deps: {
+  client: Pick<KickClient, 'sendChatMessage'>;
+  account: Pick<AccountService, 'userId' | 'requireUserId' | 'onChange'>;
+  settings: SettingsStore;
+  clock: Clock;
+  log: (line: string) => void;
+}): AppChatBot {
+  const settings = () => deps.settings.values().chatBot;
+  const queue = new ChatQueue({
+    send: async (message) => {
+      await deps.client.sendChatMessage({
+        content: message.content,
+        type: message.as,
+        // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
+        broadcasterUserId: message.as === 'user' ? await deps.account.requireUserId() : undefined,
+      });
+    },
+    now: () => deps.clock.now(),
+    setTimer: timer,
+    automationAllowed: () => !settings().paused && deps.account.userId() !== null,
+    minIntervalMs: WIRE_ASSUMPTIONS.chatSend.minIntervalMs,
+    after429: WIRE_ASSUMPTIONS.chatSend.after429,
+    log: deps.log,
+  });
+  const bot = new ChatBot({
+    settings,
+    enqueue: (message) => void queue.enqueue(message),
+    now: () => deps.clock.now(),
+    setTimer: timer,
+  });
+  const ticking = setInterval(() => bot.tick(), TICK_MS);
+  ticking.unref();
+  const offs = [
+    deps.settings.onChange((values) => values.chatBot.paused && queue.clearAutomatic()),
+    deps.account.onChange((view) => !view.signedIn && queue.clearAutomatic()),
+  ];
+  return {
+    onChat: (message) => bot.onChat(message),
+    onEvent: (event, live) => bot.onEvent(event, live),
+    stop() {
+      clearInterval(ticking);
+      offs.forEach((off) => off());
+      bot.stop();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Commands, timers and event replies (docs/chat-bot.md). Fed live chat (after auto-moderation) and every
+ * Kick event, the journal's at start-up too (`live` false: the stream's state is rebuilt, nothing is
+ * sent); what it posts goes through the one outgoing queue (`chat-queue.ts`). `tick` is called every few
+ * seconds for the timers.
+ */
+import type { ChatBotSettings, ChatCommand, PermissionLevel, ReplyEvent } from '../../shared/chat-bot';
+import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
+import { fillTemplate } from '../../shared/overlays';
+import type { ChatMessageView } from '../../shared/views';
+import { alertSourceOf } from '../overlays/alert-source';
+import type { KickEvent } from '../webhooks/types';
+import type { OutgoingMessage } from './chat-queue';
+
+export interface ChatBotDeps {
+  settings: () => ChatBotSettings;
+  enqueue: (message: OutgoingMessage) => void;
+  now: () => number;
+  /** Schedules the flush of a combined event reply. */
+  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+}
+
+interface Pending {
+  users: string[];
+  count: number;
+  amount: number;
+  months: string;
+  reward: string;
+  firstAtMs: number;
+  timer: { cancel(): void };
+}
+
+/** The longest a combined reply waits for more events before it is sent anyway. */
+const MAX_COMBINE_MS = 60_000;
+
+export class ChatBot {
+  readonly #deps: ChatBotDeps;
+  readonly #lastUsed = new Map<string, number>();
+  readonly #lastUsedBy = new Map<string, number>();
+  readonly #uses = new Map<string, number>();
+  readonly #pending = new Map<ReplyEvent, Pending>();
+  /** Per timer (by index): when it last posted, and chat messages since. */
+  #timers: { lastMs: number; messages: number }[] = [];
+  #stream = { live: false, title: '', category: '', startedAtMs: null as number | null };
+
+  constructor(deps: ChatBotDeps) {
+    this.#deps = deps;
+  }
+
+  /** A Kick event: the stream's state (title, category, live) and, when live, an event reply. */
+  onEvent(event: KickEvent, live: boolean): void {
+    if (event.kind === 'known' && event.type === 'livestream.status.updated') {
+      const p = event.payload;
+      this.#stream.live = p.is_live;
+      this.#stream.title = p.title || this.#stream.title;
+      this.#stream.startedAtMs = p.is_live ? Date.parse(p.started_at) || event.receivedAtMs : null;
+      this.#timers = [];
+    } else if (event.kind === 'known' && event.type === 'livestream.metadata.updated') {
+      this.#stream.title = event.payload.metadata.title;
+      this.#stream.category = event.payload.metadata.category.name;
+    }
+    if (live) {
+      this.#reply(event);
+    }
+  }
+
+  /** A live chat message auto-moderation let through: counts for timers, and may be a command. */
+  onChat(message: ChatMessageView): void {
+    for (const timer of this.#timerStates()) {
+      timer.messages += 1;
+    }
+    const found = /^!([a-z0-9_]{1,25})(?:\s+(.*))?$/is.exec(message.content.trim());
+    if (!found) {
+      return;
+    }
+    const name = found[1]!.toLowerCase();
+    const settings = this.#deps.settings();
+    const command = settings.commands.find((c) => c.enabled && (c.name === name || c.aliases.includes(name)));
+    if (!command || settings.paused || !permitted(message, command.permission)) {
+      return;
+    }
+    const now = this.#deps.now();
+    const userKey = `${command.name}:${message.sender.userId ?? message.sender.username}`;
+    if (
+      now - (this.#lastUsed.get(command.name) ?? Number.NEGATIVE_INFINITY) < command.cooldownSec * 1000 ||
+      now - (this.#lastUsedBy.get(userKey) ?? Number.NEGATIVE_INFINITY) < command.userCooldownSec * 1000
+    ) {
+      return;
+    }
+    this.#lastUsed.set(command.name, now);
+    this.#lastUsedBy.set(userKey, now);
+    const count = (this.#uses.get(command.name) ?? 0) + 1;
+    this.#uses.set(command.name, count);
+    this.#deps.enqueue({
+      content: this.#fill(command, message, found[2] ?? '', count),
+      as: command.sendAs,
+      manual: false,
+    });
+  }
+
+  /** Posts each timer that is due: live, its interval passed, and enough chat since it last posted. */
+  tick(): void {
+    const settings = this.#deps.settings();
+    if (settings.paused || !this.#stream.live) {
+      return;
+    }
+    const now = this.#deps.now();
+    settings.timers.forEach((timer, i) => {
+      const state = this.#timerStates()[i]!;
+      if (timer.enabled && now - state.lastMs >= timer.everySec * 1000 && state.messages >= timer.minMessages) {
+        state.lastMs = now;
+        state.messages = 0;
+        this.#deps.enqueue({ content: timer.message, as: 'bot', manual: false });
+      }
+    });
+  }
+
+  stop(): void {
+    for (const pending of this.#pending.values()) {
+      pending.timer.cancel();
+    }
+    this.#pending.clear();
+  }
+
+  #timerStates(): { lastMs: number; messages: number }[] {
+    const count = this.#deps.settings().timers.length;
+    while (this.#timers.length < count) {
+      // A timer starts counting when the stream (or Greenroom) starts: its first post is a full interval in.
+      this.#timers.push({ lastMs: this.#deps.now(), messages: 0 });
+    }
+    return this.#timers;
+  }
+
+  #fill(command: ChatCommand, message: ChatMessageView, args: string, count: number): string {
+    return fillTemplate(command.reply, {
+      user: message.sender.username,
+      args: args.trim(),
+      title: this.#stream.title,
+      category: this.#stream.category,
+      uptime: this.#uptime(),
+      count: String(count),
+    } as Record<string, string>).slice(0, 500);
+  }
+
+  #uptime(): string {
+    if (!this.#stream.live || this.#stream.startedAtMs === null) {
+      return 'offline';
+    }
+    const minutes = Math.max(0, Math.floor((this.#deps.now() - this.#stream.startedAtMs) / 60_000));
+    return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`;
+  }
+
+  #reply(event: KickEvent): void {
+    const source = alertSourceOf(event);
+    if (!source || !(REPLY_EVENTS as readonly string[]).includes(source.kind)) {
+      return;
+    }
+    const kind = source.kind as ReplyEvent;
+    const settings = this.#deps.settings();
+    const reply = settings.replies[kind];
+    const amount = kind === 'gifted-subs' || kind === 'kicks' ? source.amount : 1;
+    if (settings.paused || !reply.enabled || amount < reply.minAmount) {
+      return;
+    }
+    const pending = this.#pending.get(kind);
+    const user = source.fields.user ?? 'Anonymous';
+    if (pending) {
+      if (!pending.users.includes(user)) {
+        pending.users.push(user);
+      }
+      pending.count += Number(source.fields.count ?? 1);
+      pending.amount += Number(source.fields.amount ?? 0);
+      pending.timer.cancel();
+      const wait = Math.min(reply.combineSec * 1000, pending.firstAtMs + MAX_COMBINE_MS - this.#deps.now());
+      pending.timer = this.#deps.setTimer(() => this.#flush(kind), Math.max(0, wait));
+      return;
+    }
+    this.#pending.set(kind, {
+      users: [user],
+      count: Number(source.fields.count ?? 1),
+      amount: Number(source.fields.amount ?? 0),
+      months: source.fields.months ?? '',
+      reward: source.fields.reward ?? '',
+      firstAtMs: this.#deps.now(),
+      timer: this.#deps.setTimer(() => this.#flush(kind), reply.combineSec * 1000),
+    });
+  }
+
+  #flush(kind: ReplyEvent): void {
+    const pending = this.#pending.get(kind);
+    this.#pending.delete(kind);
+    const settings = this.#deps.settings();
+    if (!pending || settings.paused) {
+      return;
+    }
+    const content = fillTemplate(settings.replies[kind].template, {
+      user: listOf(pending.users),
+      count: String(pending.count),
+      amount: String(pending.amount),
+      months: pending.months,
+      reward: pending.reward,
+    });
+    this.#deps.enqueue({ content: content.slice(0, 500), as: settings.sendRepliesAs, manual: false });
+  }
+}
+
+/** "a", "a and b", "a, b and 3 others". */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) {
+    return names[0] ?? '';
+  }
+  if (names.length <= 3) {
+    return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  }
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`;
+}
+
+/** The chatter's level from their badges; each level includes the ones below it. */
+export function levelOf(message: Pick<ChatMessageView, 'sender'>): PermissionLevel {
+  const types = new Set(message.sender.badges.map((badge) => badge.type));
+  if (types.has('broadcaster')) {
+    return 'broadcaster';
+  }
+  if (types.has('moderator')) {
+    return 'moderator';
+  }
+  if (types.has('vip')) {
+    return 'vip';
+  }
+  if (types.has('subscriber') || types.has('founder') || types.has('og')) {
+    return 'subscriber';
+  }
+  return 'everyone';
+}
+
+function permitted(message: ChatMessageView, needed: PermissionLevel): boolean {
+  return PERMISSION_LEVELS.indexOf(levelOf(message)) >= PERMISSION_LEVELS.indexOf(needed);
+}

@@ -1,0 +1,105 @@
+/**
+ * What Greenroom posts in chat by itself (docs/chat-bot.md): commands, timers and event replies, their
+ * settings (schema-validated in the settings file) and the template fields they may use. Platform-free.
+ */
+import { z } from 'zod';
+
+/** Who may use a command, from the badges Kick sends with the message; each level includes those above. */
+export const PERMISSION_LEVELS = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+
+/** The events a reply can thank, one template each. */
+export const REPLY_EVENTS = ['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption'] as const;
+export type ReplyEvent = (typeof REPLY_EVENTS)[number];
+
+const name = z
+  .string()
+  .regex(/^[a-z0-9_]{1,25}$/i, 'must be 1–25 letters, digits or _ (without the !)')
+  .transform((value) => value.toLowerCase());
+
+export const commandSchema = z.object({
+  name,
+  aliases: z.array(name).max(10).default([]),
+  /** The reply: `{user}`, `{args}`, `{title}`, `{category}`, `{uptime}`, `{count}` are filled in. */
+  reply: z.string().min(1).max(500),
+  permission: z.enum(PERMISSION_LEVELS).default('everyone'),
+  /** Seconds before the command answers anyone again. */
+  cooldownSec: z.int().min(0).max(3600).default(30),
+  /** Seconds before it answers the same chatter again. */
+  userCooldownSec: z.int().min(0).max(3600).default(0),
+  sendAs: z.enum(['bot', 'user']).default('bot'),
+  enabled: z.boolean().default(true),
+});
+export type ChatCommand = z.infer<typeof commandSchema>;
+
+export const timerSchema = z.object({
+  message: z.string().min(1).max(500),
+  /** Seconds between posts: at least 30, 15 minutes unless set. */
+  everySec: z.int().min(30).max(14_400).default(900),
+  /** Chat messages that must have passed since the timer last posted. */
+  minMessages: z.int().min(0).max(10_000).default(10),
+  enabled: z.boolean().default(true),
+});
+export type ChatTimer = z.infer<typeof timerSchema>;
+
+export const eventReplySchema = z.object({
+  enabled: z.boolean().default(false),
+  /** `{user}` (or the names, for a train), `{count}`, `{amount}`, `{months}`, `{reward}`. */
+  template: z.string().min(1).max(500),
+  /** Gifted subs: at least this many; KICKs: at least this amount. */
+  minAmount: z.int().min(0).max(1_000_000).default(0),
+  /** Events within this many seconds of each other are thanked together, in one message. */
+  combineSec: z.int().min(0).max(600).default(10),
+});
+export type EventReply = z.infer<typeof eventReplySchema>;
+
+const reply = (template: string, enabled = false) =>
+  eventReplySchema.default({ enabled, template, minAmount: 0, combineSec: 10 });
+
+export const chatBotSettingsSchema = z.object({
+  /** The header switch: nothing automatic is sent while paused. */
+  paused: z.boolean().default(false),
+  commands: z
+    .array(commandSchema)
+    .max(200)
+    .default([])
+    .refine(
+      (commands) =>
+        new Set(commands.flatMap((c) => [c.name, ...c.aliases])).size ===
+        commands.flatMap((c) => [c.name, ...c.aliases]).length,
+      'a command name or alias is used twice',
+    ),
+  timers: z.array(timerSchema).max(50).default([]),
+  replies: z
+    .object({
+      follow: reply('Thanks for the follow, {user}!'),
+      subscription: reply('Welcome to the sub club, {user}!'),
+      renewal: reply('{user} resubscribed for {months} months, thank you!'),
+      'gifted-subs': reply('Thank you {user} for the {count} gifted subs!'),
+      kicks: reply('Thanks for the {amount} KICKs, {user}!'),
+      redemption: reply('{user} redeemed {reward}'),
+    })
+    .default(() => chatBotDefaults().replies),
+  sendRepliesAs: z.enum(['bot', 'user']).default('bot'),
+});
+export type ChatBotSettings = z.infer<typeof chatBotSettingsSchema>;
+
+function chatBotDefaults(): ChatBotSettings {
+  const make = (template: string): EventReply => ({ enabled: false, template, minAmount: 0, combineSec: 10 });
+  return {
+    paused: false,
+    commands: [],
+    timers: [],
+    replies: {
+      follow: make('Thanks for the follow, {user}!'),
+      subscription: make('Welcome to the sub club, {user}!'),
+      renewal: make('{user} resubscribed for {months} months, thank you!'),
+      'gifted-subs': make('Thank you {user} for the {count} gifted subs!'),
+      kicks: make('Thanks for the {amount} KICKs, {user}!'),
+      redemption: make('{user} redeemed {reward}'),
+    },
+    sendRepliesAs: 'bot',
+  };
+}
+
+export const DEFAULT_CHAT_BOT_SETTINGS: ChatBotSettings = chatBotDefaults();

@@ -1,0 +1,86 @@
+import type { ChatBotSettings } from '../../../../shared/chat-bot';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
+import type { KickBadge } from '../../../../shared/kick/events';
+import type { ChatMessageView } from '../../../../shared/views';
+import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
+import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
+import type { KickEvent } from '../../../../electron/webhooks/types';
+
+/** Timers run by hand: `advance` fires those due. */
+export class ManualTimers {
+  now = 1_000_000;
+  #timers: { at: number; fn: () => void; cancelled: boolean }[] = [];
+  set = (fn: () => void, ms: number): { cancel(): void } => {
+    const timer = { at: this.now + ms, fn, cancelled: false };
+    this.#timers.push(timer);
+    return { cancel: () => (timer.cancelled = true) };
+  };
+  advance(ms: number): void {
+    const until = this.now + ms;
+    for (;;) {
+      const due = this.#timers.filter((t) => !t.cancelled && t.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!due) {
+        break;
+      }
+      this.now = due.at;
+      due.cancelled = true;
+      due.fn();
+    }
+    this.now = until;
+  }
+}
+
+export function botSetup(change: (s: ChatBotSettings) => void = () => undefined) {
+  const settings = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
+  change(settings);
+  const sent: OutgoingMessage[] = [];
+  const timers = new ManualTimers();
+  const bot = new ChatBot({
+    settings: () => settings,
+    enqueue: (message) => sent.push(message),
+    now: () => timers.now,
+    setTimer: timers.set,
+  });
+  return { bot, sent, timers, settings };
+}
+
+let next = 0;
+export function chat(content: string, username = 'viewer', badges: KickBadge[] = []): ChatMessageView {
+  next += 1;
+  return {
+    messageId: `c${next}`,
+    content,
+    emotes: [],
+    sender: {
+      userId: username.length * 1000 + username.charCodeAt(0),
+      username,
+      color: null,
+      badges,
+      isVerified: false,
+    },
+    replyTo: null,
+    sentAtMs: 0,
+    deleted: false,
+  };
+}
+
+/** A Kick event as the bus delivers it. */
+export function event(type: string, payload: Record<string, unknown>, receivedAtMs = 0): KickEvent {
+  next += 1;
+  return {
+    kind: 'known',
+    type,
+    version: 1,
+    messageId: `e${next}`,
+    subscriptionId: 's',
+    timestamp: '',
+    receivedAtMs,
+    payload,
+  } as unknown as KickEvent;
+}
+
+export const gift = (gifter: string, count: number): KickEvent =>
+  event('channel.subscription.gifts', {
+    gifter: { username: gifter, is_anonymous: false },
+    giftees: Array.from({ length: count }, (_, i) => ({ username: `g${i}` })),
+  });
