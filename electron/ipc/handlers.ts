@@ -137,7 +137,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'app:open-external': async (input) => {
       // The sign-in link main itself built is allowed as it is (id.kick.com is not one of the guide's hosts).
       const signInLink = input.url === account.signInUrl();
-      if (!signInLink && !isAllowedExternalUrl(input.url, deps.linkPolicy())) {
+      if (!signInLink && !isAllowedExternalUrl(input.url, deps.linkPolicy()) && !postedInChat(input.url, deps.chat)) {
         deps.log(`open-external: refused a link outside the allow-list (${new URL(input.url).origin})`);
         return;
       }
@@ -148,6 +148,19 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
   };
 
   return { invoke, send };
+}
+
+/**
+ * A viewer's link the streamer confirmed in the panel's chat: an http(s) URL whose host appears in a chat
+ * message Greenroom holds, so a compromised page cannot use this channel to open arbitrary addresses.
+ */
+function postedInChat(url: string, chat: Pick<ChatHistory, 'messages'>): boolean {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    return false;
+  }
+  const host = parsed.host.toLowerCase();
+  return chat.messages().some((message) => message.content.toLowerCase().includes(host));
 }
 
 function windowAction(deps: HandlerDeps, action: keyof ShellPort): void {

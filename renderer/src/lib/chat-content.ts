@@ -7,9 +7,12 @@
 export type ContentSegment =
   | { kind: 'text'; text: string }
   | { kind: 'emote'; id: string; name: string }
-  | { kind: 'mention'; text: string; self: boolean };
+  | { kind: 'mention'; text: string; self: boolean }
+  | { kind: 'link'; text: string; url: string };
 
-const TOKEN = /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})/g;
+// Links as chat clients detect them: with a scheme, or a www. host. Trailing punctuation stays text.
+const TOKEN =
+  /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})|((?:https?:\/\/|www\.)[^\s<>"]+[^\s<>".,;:!?)\]'])/gi;
 
 /** Splits `content` into segments; `selfName` marks mentions of the streamer (case-insensitive). */
 export function parseContent(content: string, selfName: string | null): ContentSegment[] {
@@ -23,6 +26,11 @@ export function parseContent(content: string, selfName: string | null): ContentS
     }
     if (match[1] !== undefined && match[2] !== undefined) {
       out.push({ kind: 'emote', id: match[1], name: match[2] });
+    } else if (match[4] !== undefined) {
+      const url = /^https?:\/\//i.test(match[4]) ? match[4] : `https://${match[4]}`;
+      out.push(
+        URL.canParse(url) ? { kind: 'link', text: match[4], url: new URL(url).href } : { kind: 'text', text: match[4] },
+      );
     } else {
       const name = match[3] ?? '';
       out.push({ kind: 'mention', text: match[0], self: self !== null && name.toLowerCase() === self });

@@ -26,4 +26,16 @@ describe('chat content', () => {
     expect(emoteUrl('http://127.0.0.1:5/', '9')).toBe('http://127.0.0.1:5/emotes/9/fullsize');
     expect(plainContent('a [emote:1:Pog] b')).toBe('a Pog b');
   });
+  it('finds links with a scheme or www., leaving trailing punctuation as text', () => {
+    expect(parseContent('see https://example.org/a?b=1, and www.kick.com.', null)).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'https://example.org/a?b=1', url: 'https://example.org/a?b=1' },
+      { kind: 'text', text: ', and ' },
+      { kind: 'link', text: 'www.kick.com', url: 'https://www.kick.com/' },
+      { kind: 'text', text: '.' },
+    ]);
+    expect(parseContent('javascript:alert(1) example.org', null)).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) example.org' },
+    ]);
+  });
 });
