@@ -15,7 +15,7 @@ import { WebSocket } from 'ws';
 import { request } from 'undici';
 import type { OverlaysView } from '../../shared/views';
 import { screenshot, startOverlayWorld, WATCH_ALERTS, type OverlayWorld } from './overlay-fixtures';
-import { value } from './panel';
+import { openPanel, value } from './panel';
 
 const WAIT = { timeout: 30_000 };
 const TRAIN = 20;
@@ -68,6 +68,13 @@ describe('journey: OBS overlays', () => {
       expect(frames.map((f) => (JSON.parse(f) as { type: string }).type)).toEqual(['config', 'chat']);
       expect(frames.join('')).not.toMatch(/clientId|redirectUri|"result"/);
     }
+    // What OBS shows for an old URL: one plain line, nothing else loads.
+    const refusedPage = await (await world.browser.newContext({ viewport: { width: 800, height: 200 } })).newPage();
+    const answer = await refusedPage.goto(`${url.origin}/overlay/alerts?key=wrong`);
+    expect(answer?.status()).toBe(403);
+    await refusedPage.getByText('this overlay URL is not valid').waitFor(WAIT);
+    await screenshot(refusedPage, 'overlay-wrong-key');
+
     const wrong = new WebSocket(`ws://${url.host}/overlay/ws?kind=chat&key=wrong`, { origin: url.origin });
     const refused = await new Promise((resolve) =>
       wrong.once('unexpected-response', (_, res) => resolve(res.statusCode)),
@@ -131,6 +138,24 @@ describe('journey: OBS overlays', () => {
     await value(world.panel.api.chat.delete({ messageId: ids[1]! }));
     await page.locator(`[data-message-id="${ids[1]}"]`).waitFor({ state: 'detached', timeout: 2000 });
     expect(await page.locator('[data-message-id]').count()).toBe(2);
+  });
+
+  it('manages overlays from the panel in a 340 px OBS dock', async () => {
+    const context = await world.browser.newContext({ viewport: { width: 340, height: 900 }, colorScheme: 'dark' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await openPanel(context, world.app);
+    await page.getByRole('tab', { name: 'Overlays' }).click();
+    const section = page.getByRole('region', { name: 'Overlays' });
+    await section.getByRole('button', { name: 'Copy URL' }).first().click();
+    await section.getByText('Alert box URL copied.').waitFor(WAIT);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(urls.alerts);
+    // Nothing wider than the dock: no sideways scrolling in the panel.
+    const overflow = await page.evaluate(
+      `[...document.querySelectorAll('.tab-panel')].some((el) => el.scrollWidth > el.clientWidth + 1)`,
+    );
+    expect(overflow).toBe(false);
+    await section.getByRole('img', { name: 'Preview' }).waitFor(WAIT);
+    await screenshot(page, 'overlays-dock');
   });
 
   it('moves the goal bar with follows', async () => {

@@ -5,11 +5,12 @@ import { EXTERNAL_HOSTS } from '../../../../electron/ipc/external-links';
 const SIGN_IN_URL = 'https://id.kick.com/oauth/authorize?client_id=c&state=s';
 
 /** Only what app:open-external touches; the other handlers are not called here. */
-function handlersWith(pending: string | null) {
+function handlersWith(pending: string | null, chatLines: string[] = []) {
   const opened: string[] = [];
   const logs: string[] = [];
   const deps = {
     account: { signInUrl: () => pending },
+    chat: { messages: () => chatLines.map((content) => ({ content })) },
     openExternal: (url: string) => {
       opened.push(url);
       return Promise.resolve();
@@ -35,5 +36,13 @@ describe('app:open-external and the sign-in link', () => {
     await idle.send['app:open-external']({ url: SIGN_IN_URL });
     expect(idle.opened).toEqual([]);
     expect(idle.logs.join()).toMatch(/refused/);
+  });
+
+  it('opens a viewer’s http(s) link whose host is in chat, and nothing else from chat', async () => {
+    const { send, opened } = handlersWith(null, ['clip: https://clips.example.org/42 gg']);
+    await send['app:open-external']({ url: 'https://clips.example.org/42' });
+    await send['app:open-external']({ url: 'https://elsewhere.example.net/' });
+    await send['app:open-external']({ url: 'file:///etc/passwd' });
+    expect(opened).toEqual(['https://clips.example.org/42']);
   });
 });
