@@ -27,7 +27,7 @@ export const automodActionSchema = z.object({
 });
 export type AutomodAction = z.infer<typeof automodActionSchema>;
 
-const action = (kind: AutomodAction['kind'], minutes = 5) => automodActionSchema.default({ kind, minutes });
+const action = (kind: AutomodAction['kind'], minutes = 5) => automodActionSchema.prefault({ kind, minutes });
 
 export const blockedTermSchema = z.object({
   pattern: z.string().min(1).max(200),
@@ -47,7 +47,7 @@ export const automodSettingsSchema = z.object({
       terms: z.array(blockedTermSchema).max(1000).default([]),
       action: action('delete'),
     })
-    .default({ enabled: true, terms: [], action: { kind: 'delete', minutes: 5 } }),
+    .prefault({}),
   links: z
     .object({
       enabled: z.boolean().default(false),
@@ -57,7 +57,7 @@ export const automodSettingsSchema = z.object({
       allowSeenChatters: z.boolean().default(true),
       action: action('delete'),
     })
-    .default({ enabled: false, allow: ['kick.com'], allowSeenChatters: true, action: { kind: 'delete', minutes: 5 } }),
+    .prefault({}),
   caps: z
     .object({
       enabled: z.boolean().default(false),
@@ -67,10 +67,10 @@ export const automodSettingsSchema = z.object({
       maxRatio: z.number().min(0.5).max(1).default(0.8),
       action: action('hide'),
     })
-    .default({ enabled: false, minLetters: 12, maxRatio: 0.8, action: { kind: 'hide', minutes: 5 } }),
+    .prefault({}),
   emotes: z
     .object({ enabled: z.boolean().default(false), max: z.int().min(1).max(100).default(10), action: action('hide') })
-    .default({ enabled: false, max: 10, action: { kind: 'hide', minutes: 5 } }),
+    .prefault({}),
   repeatedChars: z
     .object({
       enabled: z.boolean().default(false),
@@ -78,7 +78,7 @@ export const automodSettingsSchema = z.object({
       max: z.int().min(3).max(100).default(15),
       action: action('hide'),
     })
-    .default({ enabled: false, max: 15, action: { kind: 'hide', minutes: 5 } }),
+    .prefault({}),
   repeatedMessages: z
     .object({
       enabled: z.boolean().default(false),
@@ -87,7 +87,7 @@ export const automodSettingsSchema = z.object({
       windowSec: z.int().min(5).max(3600).default(60),
       action: action('timeout', 1),
     })
-    .default({ enabled: false, count: 3, windowSec: 60, action: { kind: 'timeout', minutes: 1 } }),
+    .prefault({}),
   rate: z
     .object({
       enabled: z.boolean().default(false),
@@ -95,7 +95,7 @@ export const automodSettingsSchema = z.object({
       perSec: z.int().min(1).max(600).default(10),
       action: action('timeout', 1),
     })
-    .default({ enabled: false, messages: 6, perSec: 10, action: { kind: 'timeout', minutes: 1 } }),
+    .prefault({}),
 });
 export type AutomodSettings = z.infer<typeof automodSettingsSchema>;
 

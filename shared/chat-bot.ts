@@ -53,8 +53,17 @@ export const eventReplySchema = z.object({
 });
 export type EventReply = z.infer<typeof eventReplySchema>;
 
-const reply = (template: string, enabled = false) =>
-  eventReplySchema.default({ enabled, template, minAmount: 0, combineSec: 10 });
+const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
+  follow: 'Thanks for the follow, {user}!',
+  subscription: 'Welcome to the sub club, {user}!',
+  renewal: '{user} resubscribed for {months} months, thank you!',
+  'gifted-subs': 'Thank you {user} for the {count} gifted subs!',
+  kicks: 'Thanks for the {amount} KICKs, {user}!',
+  redemption: '{user} redeemed {reward}',
+};
+
+const reply = (kind: ReplyEvent) =>
+  eventReplySchema.extend({ template: eventReplySchema.shape.template.default(DEFAULT_TEMPLATES[kind]) }).prefault({});
 
 export const chatBotSettingsSchema = z.object({
   /** The header switch: nothing automatic is sent while paused. */
@@ -71,35 +80,15 @@ export const chatBotSettingsSchema = z.object({
     ),
   timers: z.array(timerSchema).max(50).default([]),
   replies: z
-    .object({
-      follow: reply('Thanks for the follow, {user}!'),
-      subscription: reply('Welcome to the sub club, {user}!'),
-      renewal: reply('{user} resubscribed for {months} months, thank you!'),
-      'gifted-subs': reply('Thank you {user} for the {count} gifted subs!'),
-      kicks: reply('Thanks for the {amount} KICKs, {user}!'),
-      redemption: reply('{user} redeemed {reward}'),
-    })
-    .default(() => chatBotDefaults().replies),
+    .object(
+      Object.fromEntries(REPLY_EVENTS.map((kind) => [kind, reply(kind)])) as Record<
+        ReplyEvent,
+        ReturnType<typeof reply>
+      >,
+    )
+    .prefault({}),
   sendRepliesAs: z.enum(['bot', 'user']).default('bot'),
 });
 export type ChatBotSettings = z.infer<typeof chatBotSettingsSchema>;
 
-function chatBotDefaults(): ChatBotSettings {
-  const make = (template: string): EventReply => ({ enabled: false, template, minAmount: 0, combineSec: 10 });
-  return {
-    paused: false,
-    commands: [],
-    timers: [],
-    replies: {
-      follow: make('Thanks for the follow, {user}!'),
-      subscription: make('Welcome to the sub club, {user}!'),
-      renewal: make('{user} resubscribed for {months} months, thank you!'),
-      'gifted-subs': make('Thank you {user} for the {count} gifted subs!'),
-      kicks: make('Thanks for the {amount} KICKs, {user}!'),
-      redemption: make('{user} redeemed {reward}'),
-    },
-    sendRepliesAs: 'bot',
-  };
-}
-
-export const DEFAULT_CHAT_BOT_SETTINGS: ChatBotSettings = chatBotDefaults();
+export const DEFAULT_CHAT_BOT_SETTINGS: ChatBotSettings = chatBotSettingsSchema.parse({});

@@ -88,13 +88,13 @@ const template = (kind: AlertKind): z.ZodType<AlertTemplate> =>
   alertTemplateSchema.extend({ text: alertTemplateSchema.shape.text.unwrap().default(DEFAULT_TEXTS[kind]) });
 
 const alertsSchema = z.object(
-  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, template(kind).default(template(kind).parse({}))])) as Record<
+  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, template(kind).prefault({})])) as Record<
     AlertKind,
-    z.ZodDefault<z.ZodType<AlertTemplate>>
+    z.ZodPrefault<z.ZodType<AlertTemplate>>
   >,
 );
 
-const styleDefault = overlayStyleSchema.default(overlayStyleSchema.parse({}));
+const styleDefault = overlayStyleSchema.prefault({});
 
 export const overlaySettingsSchema = z.object({
   style: z
@@ -105,7 +105,7 @@ export const overlaySettingsSchema = z.object({
       goal: overlayStyleSchema.parse({ sizePx: 22 }),
       events: overlayStyleSchema.parse({ sizePx: 18 }),
     })),
-  alerts: alertsSchema.default(() => alertsSchema.parse({})),
+  alerts: alertsSchema.prefault({}),
   chat: z
     .object({
       /** Seconds a line stays; 0 keeps it until pushed out. */
@@ -115,13 +115,7 @@ export const overlaySettingsSchema = z.object({
       hideBots: z.boolean().default(true),
       botNames: z.array(z.string().min(1).max(25)).max(50).default(['BotRix', 'KickBot', 'Fossabot']),
     })
-    .default({
-      fadeAfterSec: 30,
-      maxLines: 12,
-      hideCommands: true,
-      hideBots: true,
-      botNames: ['BotRix', 'KickBot', 'Fossabot'],
-    }),
+    .prefault({}),
   goal: z
     .object({
       metric: z.enum(['follows', 'subs', 'kicks', 'custom']).default('follows'),
@@ -130,8 +124,8 @@ export const overlaySettingsSchema = z.object({
       /** For `custom`: the current value, set in the panel. */
       customValue: z.int().min(0).max(10_000_000).default(0),
     })
-    .default({ metric: 'follows', label: 'Follower goal', target: 50, customValue: 0 }),
-  events: z.object({ count: z.int().min(1).max(20).default(5) }).default({ count: 5 }),
+    .prefault({}),
+  events: z.object({ count: z.int().min(1).max(20).default(5) }).prefault({}),
 });
 export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
 
