@@ -45,6 +45,7 @@ export const INVOKE_CHANNELS = [
   'overlays:test-alert',
   'overlays:add-media',
   'automod:test',
+  'mod:set-note',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

@@ -30,6 +30,7 @@ import type {
 import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSettingsSchema } from './automod';
 import { chatBotSettingsSchema } from './chat-bot';
+import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
   AccountView,
@@ -103,6 +104,9 @@ export const INVOKE_SCHEMAS = {
   'mod:unban': one(z.strictObject({ userId })),
   'mod:log': none,
   'mod:user-card': one(z.strictObject({ userId })),
+  'mod:set-note': one(
+    z.strictObject({ userId, note: z.string().max(MOD_NOTE_MAX, `note: at most ${MOD_NOTE_MAX} characters`) }),
+  ),
   'feed:history': none,
   'redemptions:list': one(z.strictObject({ status: z.enum(['pending', 'accepted', 'rejected']).optional() })),
   'redemptions:accept': one(z.strictObject({ ids: redemptionIds })),
@@ -173,6 +177,7 @@ export const INVOKE_SCHEMAS = {
       overlays: overlaySettingsSchema.optional(),
       automod: automodSettingsSchema.optional(),
       chatBot: chatBotSettingsSchema.optional(),
+      chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
     }),
   ),
@@ -216,6 +221,7 @@ export interface InvokeResults {
   'mod:unban': ModAction;
   'mod:log': ModAction[];
   'mod:user-card': UserCardView;
+  'mod:set-note': UserCardView;
   'feed:history': FeedItem[];
   'redemptions:list': RedemptionGroupView[];
   'redemptions:accept': KickRedemptionFailure[];

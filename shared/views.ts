@@ -6,6 +6,7 @@ import type { ErrorCode } from './errors';
 import type { OverlayKind, OverlaySettings } from './overlays';
 import type { AutomodRule, AutomodSettings } from './automod';
 import type { ChatBotSettings } from './chat-bot';
+import type { ChatToolsSettings } from './chat-tools';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -48,6 +49,8 @@ export interface ChatMessageView {
   /** Epoch ms (`created_at`, else the webhook timestamp). */
   sentAtMs: number;
   deleted: boolean;
+  /** The chatter's first message in this channel as far back as Greenroom's journal reaches. */
+  firstMessage?: boolean;
 }
 
 export type FeedKind =
@@ -133,6 +136,10 @@ export interface UserCardView {
   username: string;
   recentMessages: ChatMessageView[];
   actions: ModAction[];
+  /** When they first chatted and how often, as far back as the journal reaches; null if never. */
+  chatter: { firstSeenMs: number; messageCount: number } | null;
+  /** The streamer's and moderators' private note on this chatter ('' when none). */
+  note: string;
 }
 
 export type TunnelView =
@@ -194,6 +201,7 @@ export interface SettingsView {
   overlays: OverlaySettings;
   automod: AutomodSettings;
   chatBot: ChatBotSettings;
+  chatTools: ChatToolsSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
 }

@@ -45,6 +45,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       overlays: values.overlays,
       automod: values.automod,
       chatBot: values.chatBot,
+      chatTools: values.chatTools,
       streamerMode: values.streamerMode,
     };
   };

@@ -18,6 +18,7 @@ import { linkPolicyFor } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
 import { ChatHistory } from '../services/chat-history';
+import { Chatters } from '../services/chatters';
 import { Feed } from '../services/feed';
 import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
@@ -98,6 +99,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   // --- Services ---
 
   const chat = new ChatHistory({ capacity: settings.values().chatScrollback });
+  const chatters = new Chatters();
   const feed = new Feed();
   // Scopes are read at each sign-in, so a change in the settings applies to the next one.
   const account = new AccountService({ kick, log, scopes: () => settings.values().scopes });
@@ -111,6 +113,11 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     log,
     // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
     store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
+    chatters,
+    notes: {
+      get: (userId) => settings.values().modNotes[String(userId)] ?? '',
+      set: (userId, note) => settings.setModNote(userId, note),
+    },
   });
   const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, log });
 
@@ -169,6 +176,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   const ingest = createIngest({
     chat,
+    chatters,
     feed,
     events,
     overlays: overlays.hub,

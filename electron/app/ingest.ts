@@ -5,6 +5,7 @@
  * read the channel once for every panel (`stream-push.ts`).
  */
 import type { ChatHistory } from '../services/chat-history';
+import type { Chatters } from '../services/chatters';
 import { toPanelEvent } from '../services/event-views';
 import type { Feed } from '../services/feed';
 import type { KickEvent } from '../webhooks/types';
@@ -15,6 +16,8 @@ import type { AppEventEmitter } from './app-events';
 
 export interface IngestDeps {
   chat: ChatHistory;
+  /** First messages and message counts, the journal's too (electron/services/chatters.ts). */
+  chatters: Pick<Chatters, 'note'>;
   feed: Feed;
   events: AppEventEmitter;
   /** The overlays' alert queue and goal count see every event, the journal's too. */
@@ -30,6 +33,7 @@ export interface IngestDeps {
 /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
 export function createIngest({
   chat,
+  chatters,
   feed,
   events,
   overlays,
@@ -43,7 +47,14 @@ export function createIngest({
     if (view.kind === 'chat') {
       // A message auto-moderation acts on goes out already removed: no panel or overlay ever shows it.
       const message = automod.screen(view.message, live) ? { ...view.message, deleted: true } : view.message;
-      if (chat.add(message) && live) {
+      if (!chat.add(message)) {
+        return;
+      }
+      // Marked on the kept object, so a panel that opens later sees the first message marked too.
+      if (chatters.note(message)) {
+        message.firstMessage = true;
+      }
+      if (live) {
         events.emit('kick:event', { kind: 'chat', message });
         if (!message.deleted) {
           chatBot.onChat(message);

@@ -16,6 +16,7 @@ import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
+import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
@@ -73,6 +74,10 @@ export interface SettingsValues {
   automod: AutomodSettings;
   /** Commands, timers and event replies (shared/chat-bot.ts). */
   chatBot: ChatBotSettings;
+  /** Highlight terms, the ignore list, first-message marks and inline event rows (shared/chat-tools.ts). */
+  chatTools: ChatToolsSettings;
+  /** Private mod notes by user id; not in the panel's settings view (the user card shows them). */
+  modNotes: Record<string, string>;
 }
 
 /** A panel settings update, as the contract validated it. */
@@ -128,6 +133,8 @@ const FIELDS = {
   streamerMode: z.boolean().default(false),
   automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
   chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
+  chatTools: chatToolsSettingsSchema.prefault({}),
+  modNotes: modNotesSchema.default({}),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /**
@@ -230,6 +237,13 @@ export class SettingsStore {
     if (this.#values.managedRewardIds.includes(id)) {
       this.#commit({ ...this.#values, managedRewardIds: this.#values.managedRewardIds.filter((r) => r !== id) });
     }
+  }
+
+  /** A private note on a chatter; '' removes it. A note beyond the limits is refused naming them. */
+  setModNote(userId: number, note: string): void {
+    const { [String(userId)]: _old, ...rest } = this.#values.modNotes;
+    const modNotes = note === '' ? rest : checkField('modNotes', { ...rest, [String(userId)]: note });
+    this.#commit({ ...this.#values, modNotes });
   }
 
   onChange(listener: (values: SettingsValues) => void): () => void {

@@ -86,6 +86,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'mod:unban': (input) => moderation.unban(input),
     'mod:log': () => Promise.resolve(moderation.actions()),
     'mod:user-card': (input) => moderation.userCard(input.userId),
+    'mod:set-note': (input) => moderation.setNote(input.userId, input.note),
 
     'feed:history': () => Promise.resolve(deps.feed.items()),
     'redemptions:list': (input) => channel.listRedemptions(input.status),

@@ -5,13 +5,14 @@
  * joins that log with the user's recent chat. With a store the log is kept on disk and read back at start,
  * so a restart loses none of it.
  */
-import { isAppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import type { AutomodVerdict } from '../../shared/automod';
 import type { AutomodNote, ChatMessageView, ModAction, ModActionKind, UserCardView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { createUlid } from '../core/ids';
 import type { KickClient } from '../kick/kick-client';
 import type { ChatHistory } from './chat-history';
+import type { Chatters } from './chatters';
 import type { ModLogStore } from './mod-log-file';
 
 /** The Kick client operations moderation uses. */
@@ -35,6 +36,17 @@ export interface ModerationDeps {
   logSize?: number;
   /** Where the log is kept across restarts; in memory only without one. */
   store?: ModLogStore;
+  /** First seen and message count for the user card (electron/services/chatters.ts). */
+  chatters?: Pick<Chatters, 'stats'>;
+  /** The private mod notes, kept in the settings (docs/chat-tools.md). */
+  notes?: ModNotes;
+}
+
+/** Private notes on chatters, by user id. */
+export interface ModNotes {
+  get(userId: number): string;
+  /** An empty note removes it; throws an AppError naming the limit for one too long. */
+  set(userId: number, note: string): void;
 }
 
 interface Target {
@@ -173,7 +185,23 @@ export class Moderation {
       actions.findLast((a) => a.targetUsername !== null)?.targetUsername ??
       (await this.#lookUpName(userId)) ??
       `user ${userId}`;
-    return { userId, username, recentMessages: this.#deps.chat.recentFor(userId), actions };
+    return {
+      userId,
+      username,
+      recentMessages: this.#deps.chat.recentFor(userId),
+      actions,
+      chatter: this.#deps.chatters?.stats(userId) ?? null,
+      note: this.#deps.notes?.get(userId) ?? '',
+    };
+  }
+
+  /** Keeps (or with '' removes) the private note on a chatter and returns their card as it is now. */
+  async setNote(userId: number, note: string): Promise<UserCardView> {
+    if (!this.#deps.notes) {
+      throw new AppError('Internal', 'mod notes are not available in this build');
+    }
+    this.#deps.notes.set(userId, note.trim());
+    return this.userCard(userId);
   }
 
   #target(userId: number): Target {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
+import { DEFAULT_CHAT_TOOLS_SETTINGS } from '../../../../shared/chat-tools';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
@@ -23,6 +24,8 @@ const SETTINGS: SettingsValues = {
   streamerMode: false,
   automod: DEFAULT_AUTOMOD_SETTINGS,
   chatBot: DEFAULT_CHAT_BOT_SETTINGS,
+  chatTools: DEFAULT_CHAT_TOOLS_SETTINGS,
+  modNotes: {},
 };
 
 const input = (

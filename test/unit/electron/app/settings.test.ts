@@ -60,6 +60,8 @@ describe('settings', () => {
       streamerMode: false,
       automod: DEFAULT_AUTOMOD_SETTINGS,
       chatBot: DEFAULT_CHAT_BOT_SETTINGS,
+      chatTools: { highlights: [], ignoredUsers: [], firstMessageHighlight: true, inlineEvents: true },
+      modNotes: {},
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);

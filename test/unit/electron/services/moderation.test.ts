@@ -4,6 +4,7 @@ import type { ChatMessageView, ModAction } from '../../../../shared/views';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { KickApiError } from '../../../../electron/kick/kick-errors';
 import { ChatHistory } from '../../../../electron/services/chat-history';
+import { Chatters } from '../../../../electron/services/chatters';
 import type { ModLogStore } from '../../../../electron/services/mod-log-file';
 import { Moderation, type ModerationClient } from '../../../../electron/services/moderation';
 
@@ -48,6 +49,10 @@ function setup(
   chat.add(chatFrom(7, 'noodle_ninja', 'msg-7b'));
   const emitted: ModAction[] = [];
   const deleted: string[] = [];
+  const chatters = new Chatters();
+  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7a'), sentAtMs: 500 });
+  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7b'), sentAtMs: 900 });
+  const notes = new Map<number, string>();
   const moderation = new Moderation({
     client,
     broadcasterUserId: () =>
@@ -60,8 +65,13 @@ function setup(
     onDeleted: (id) => deleted.push(id),
     log: () => undefined,
     logSize: options.logSize,
+    chatters,
+    notes: {
+      get: (userId) => notes.get(userId) ?? '',
+      set: (userId, note) => (note === '' ? notes.delete(userId) : notes.set(userId, note)),
+    },
   });
-  return { moderation, calls, chat, emitted, deleted };
+  return { moderation, calls, chat, emitted, deleted, notes };
 }
 
 describe('Moderation', () => {
@@ -190,6 +200,16 @@ describe('Moderation', () => {
       recentMessages: [],
       actions: [expect.objectContaining({ kind: 'ban' })],
     });
+  });
+
+  it('shows first seen, message count and the private note on the card, and keeps a note trimmed', async () => {
+    const { moderation, notes } = setup();
+    expect(await moderation.userCard(7)).toMatchObject({ chatter: { firstSeenMs: 500, messageCount: 2 }, note: '' });
+    expect((await moderation.setNote(7, '  warned twice about spoilers  ')).note).toBe('warned twice about spoilers');
+    expect(notes.get(7)).toBe('warned twice about spoilers');
+    expect((await moderation.setNote(7, '')).note).toBe('');
+    expect(notes.has(7)).toBe(false);
+    expect((await moderation.userCard(8)).chatter).toBeNull();
   });
 
   it('keeps the mod log bounded', async () => {
