@@ -44,7 +44,7 @@ function defaults(): Map<InvokeChannel, Handler> {
       'mod:user-card',
       (a: { userId: number }) => ({
         ok: true,
-        value: { userId: a.userId, username: 'x', recentMessages: [], actions: [] },
+        value: { userId: a.userId, username: 'x', recentMessages: [], actions: [], chatter: null, note: '' },
       }),
     ],
     ['chat:delete', ok(null)],

@@ -1,5 +1,6 @@
 /** Views as main would send them, for renderer tests. Every builder takes overrides. */
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
+import { DEFAULT_CHAT_TOOLS_SETTINGS } from '../../../shared/chat-tools';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
 import type { KickAdBreakStatus, KickChannel, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
@@ -126,6 +127,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     streamerMode: false,
     automod: structuredClone(DEFAULT_AUTOMOD_SETTINGS),
     chatBot: structuredClone(DEFAULT_CHAT_BOT_SETTINGS),
+    chatTools: structuredClone(DEFAULT_CHAT_TOOLS_SETTINGS),
     ...over,
   };
 }

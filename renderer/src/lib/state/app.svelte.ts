@@ -8,8 +8,10 @@ import type { AppSnapshot } from '../../../../shared/views';
 import { animationFrameScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
 import { copyText, type CopyFn } from '../clipboard';
 import { openInThisBrowser, type OpenLinkFn } from '../open-link';
+import { type ChimeFn, playChime } from '../chime';
 import { AdsState } from './ads.svelte';
 import { ChatState } from './chat.svelte';
+import { ChatToolsState } from './chat-tools.svelte';
 import { ComposerState } from './composer.svelte';
 import { ConnectionState, type ConnectionSource } from './connection.svelte';
 import { FeedState } from './feed.svelte';
@@ -33,6 +35,8 @@ export interface PanelDeps {
   openLink: OpenLinkFn;
   /** The transport's status; absent in tests and wherever the link cannot drop. */
   connection: ConnectionSource | null;
+  /** The highlight sound. */
+  chime: ChimeFn;
 }
 
 export const defaultDeps: PanelDeps = {
@@ -41,6 +45,7 @@ export const defaultDeps: PanelDeps = {
   copy: copyText,
   openLink: openInThisBrowser,
   connection: null,
+  chime: playChime,
 };
 
 /** All panel state. */
@@ -50,6 +55,7 @@ export class AppState {
   readonly connection: ConnectionState;
   readonly session: SessionState;
   readonly chat: ChatState;
+  readonly chatTools: ChatToolsState;
   readonly composer: ComposerState;
   readonly mod: ModerationState;
   readonly card: UserCardState;
@@ -74,8 +80,9 @@ export class AppState {
         void Promise.all(this.#loadSignedIn());
       }
     });
-    this.chat = new ChatState(api, this.deps.scheduler);
-    this.composer = new ComposerState(api, this.session);
+    this.chatTools = new ChatToolsState(this.deps.chime, this.deps.clock);
+    this.chat = new ChatState(api, this.deps.scheduler, this.chatTools);
+    this.composer = new ComposerState(api, this.session, () => this.chat.messages);
     this.mod = new ModerationState(api, this.chat);
     this.card = new UserCardState(api, this.chat, this.mod);
     this.feed = new FeedState(api);
@@ -114,6 +121,8 @@ export class AppState {
       this.api.on('settings:changed', (settings) => {
         this.settings.apply(settings, false);
         this.chat.setLimit(settings.chatScrollback);
+        this.chatTools.configure(settings.chatTools);
+        this.chat.refilter();
       }),
       this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),
       // Main reads the channel once when it changes and pushes it to every panel.
@@ -136,6 +145,7 @@ export class AppState {
     this.health.apply(snapshot.health);
     this.settings.apply(snapshot.settings);
     this.chat.setLimit(snapshot.settings.chatScrollback);
+    this.chatTools.configure(snapshot.settings.chatTools);
     this.#started = true;
     this.wizard.openOnFirstRun(snapshot.settings);
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];

@@ -20,10 +20,21 @@ const SCROLLBACK_MAX = 10_000;
 /** Messages the card shows per user (main keeps as many). */
 export const RECENT_PER_USER = 50;
 
+/** What the chat reading tools decide per message (chat-tools.svelte.ts); none in the simplest panels. */
+export interface ChatFilter {
+  /** A message from an ignored chatter is not kept. */
+  isIgnored(message: ChatMessageView): boolean;
+  /** A live message arrived (not one from history): the highlight sound hears it. */
+  heard(message: ChatMessageView): void;
+}
+
+const NO_FILTER: ChatFilter = { isIgnored: () => false, heard: () => undefined };
+
 /** Chat scrollback, batching and pause. */
 export class ChatState {
   #api: PanelApi;
   #schedule: FrameScheduler;
+  #filter: ChatFilter;
   #messages = $state.raw<ChatMessageView[]>([]);
   #held = $state.raw<ChatMessageView[]>([]);
   #reasons = new SvelteSet<PauseReason>();
@@ -39,9 +50,10 @@ export class ChatState {
 
   readonly paused = $derived(this.#reasons.size > 0);
 
-  constructor(api: PanelApi, schedule: FrameScheduler = animationFrameScheduler) {
+  constructor(api: PanelApi, schedule: FrameScheduler = animationFrameScheduler, filter: ChatFilter = NO_FILTER) {
     this.#api = api;
     this.#schedule = schedule;
+    this.#filter = filter;
   }
 
   get messages(): readonly ChatMessageView[] {
@@ -80,7 +92,7 @@ export class ChatState {
       this.#error = explainError(result.error);
       return;
     }
-    const fresh = result.value.filter((m) => !this.#ids.has(m.messageId));
+    const fresh = result.value.filter((m) => !this.#ids.has(m.messageId) && !this.#filter.isIgnored(m));
     for (const m of fresh) {
       this.#ids.add(m.messageId);
     }
@@ -89,9 +101,10 @@ export class ChatState {
 
   /** One incoming message: buffered until the next frame. */
   receive(message: ChatMessageView): void {
-    if (this.#ids.has(message.messageId)) {
+    if (this.#ids.has(message.messageId) || this.#filter.isIgnored(message)) {
       return;
     }
+    this.#filter.heard(message);
     this.#ids.add(message.messageId);
     this.#buffer.push(message);
     if (this.#buffer.length > this.#limit * 2) {
@@ -137,6 +150,17 @@ export class ChatState {
   resumeAll(): void {
     this.#reasons.clear();
     this.#release();
+  }
+
+  /** The ignore list changed: messages from chatters now ignored leave the scrollback at once. */
+  refilter(): void {
+    const keep = (list: ChatMessageView[]): ChatMessageView[] => {
+      const kept = list.filter((m) => !this.#filter.isIgnored(m));
+      return kept.length === list.length ? list : kept;
+    };
+    this.#buffer = keep(this.#buffer);
+    this.#messages = keep(this.#messages);
+    this.#held = keep(this.#held);
   }
 
   /** Marks a message deleted wherever it is (Kick sends no deletion event; main tells us ours). */

@@ -7,6 +7,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import type { ChatMessageView } from '../../../../shared/views';
 import { explainError, plainError, type ShownError } from '../error-text';
+import { applyMention, mentionAt, recentNames, SentHistory, suggestMentions } from '../chat-typing';
 import type { SessionState } from './session.svelte';
 
 export type SendAs = 'user' | 'bot';
@@ -18,6 +19,12 @@ export class ComposerState {
   #replyTo = $state.raw<ChatMessageView | null>(null);
   #sending = $state(false);
   #error = $state.raw<ShownError | null>(null);
+  #history = new SentHistory();
+  #chatters: () => readonly { sender: { username: string } }[];
+  /** Where the caret is in the input, kept by the input so @mention completion knows the word. */
+  caret = $state(0);
+  /** The highlighted @mention suggestion. */
+  suggestionIndex = $state(0);
 
   /** Bound to the input. */
   content = $state('');
@@ -40,9 +47,53 @@ export class ComposerState {
     this.disabledReason === null && !this.#sending && this.content.trim().length > 0 && !this.overLimit,
   );
 
-  constructor(api: PanelApi, session: SessionState) {
+  /** Names offered for the @word at the caret, most recent chatter first; empty when not in one. */
+  readonly suggestions: string[] = $derived.by(() => {
+    const query = mentionAt(this.content, this.caret);
+    return query ? suggestMentions(recentNames(this.#chatters()), query.prefix) : [];
+  });
+
+  constructor(
+    api: PanelApi,
+    session: SessionState,
+    chatters: () => readonly { sender: { username: string } }[] = () => [],
+  ) {
     this.#api = api;
     this.#session = session;
+    this.#chatters = chatters;
+  }
+
+  /** Completes the @word at the caret with a suggestion; returns where the caret goes, or null. */
+  complete(name = this.suggestions[this.suggestionIndex]): number | null {
+    const query = mentionAt(this.content, this.caret);
+    if (!query || name === undefined) {
+      return null;
+    }
+    const next = applyMention(this.content, query, name);
+    this.content = next.content;
+    this.caret = next.caret;
+    this.suggestionIndex = 0;
+    return next.caret;
+  }
+
+  /** ↑: the previous sent message replaces the draft (kept for ↓). */
+  older(): boolean {
+    const text = this.#history.older(this.content);
+    if (text === null) {
+      return false;
+    }
+    this.content = text;
+    return true;
+  }
+
+  /** ↓: the next newer sent message, then the draft. */
+  newer(): boolean {
+    const text = this.#history.newer();
+    if (text === null) {
+      return false;
+    }
+    this.content = text;
+    return true;
   }
 
   get replyTo(): ChatMessageView | null {
@@ -84,6 +135,7 @@ export class ComposerState {
       this.#error = plainError('Kick did not send the message (it may have been held by chat settings).');
       return false;
     }
+    this.#history.add(content);
     this.content = '';
     this.#replyTo = null;
     return true;

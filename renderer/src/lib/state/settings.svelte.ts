@@ -5,6 +5,7 @@
  * main rebuilds it in place and says so on `app:restarted` ({@link SettingsState.noteRestarted}); when it
  * cannot, the view's `notApplied` says why and {@link SettingsState.restart} ("Restart now") tries again.
  */
+import type { ChatToolsSettings } from '../../../../shared/chat-tools';
 import type { Result } from '../../../../shared/errors';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
 import type { PanelApi } from '../../../../shared/panel-api';
@@ -216,6 +217,11 @@ export class SettingsState {
     }
     const chatScrollback = this.scrollback;
     return this.#save('chat', 'Chat settings saved.', () => this.#api.settings.update({ chatScrollback }));
+  }
+
+  /** Saves the chat reading tools whole (highlights, ignore list, marks); main names a field it refuses. */
+  saveChatTools(chatTools: ChatToolsSettings, done = 'Chat tools saved.'): Promise<boolean> {
+    return this.#save('chat-tools', done, () => this.#api.settings.update({ chatTools }));
   }
 
   setNotification(key: NotificationKey, on: boolean): Promise<boolean> {

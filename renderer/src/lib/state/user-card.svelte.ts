@@ -25,6 +25,8 @@ export class UserCardState {
   #loading = $state(false);
   #error = $state.raw<ShownError | null>(null);
   #selected = $state<string | null>(null);
+  #noteSaving = $state(false);
+  #noteError = $state.raw<ShownError | null>(null);
 
   readonly messages: ChatMessageView[] = $derived.by(() => {
     const target = this.#target;
@@ -63,6 +65,42 @@ export class UserCardState {
   get error(): ShownError | null {
     return this.#error;
   }
+  /** First seen and message count, once main has answered; null for someone who never chatted. */
+  get chatter(): UserCardView['chatter'] {
+    return this.#remote?.chatter ?? null;
+  }
+  /** The private note as main keeps it ('' for none, or before main answered). */
+  get note(): string {
+    return this.#remote?.note ?? '';
+  }
+  get noteSaving(): boolean {
+    return this.#noteSaving;
+  }
+  get noteError(): ShownError | null {
+    return this.#noteError;
+  }
+
+  /** Keeps the private note on the open card's chatter; '' removes it. */
+  async saveNote(note: string): Promise<boolean> {
+    const target = this.#target;
+    if (!target || target.userId === null) {
+      return false;
+    }
+    this.#noteSaving = true;
+    this.#noteError = null;
+    const result = await this.#api.mod.setNote({ userId: target.userId, note });
+    this.#noteSaving = false;
+    if (this.#target !== target) {
+      return false;
+    }
+    if (!result.ok) {
+      this.#noteError = explainError(result.error);
+      return false;
+    }
+    this.#remote = result.value;
+    return true;
+  }
+
   get selectedId(): string | null {
     return this.#selected;
   }
@@ -102,6 +140,7 @@ export class UserCardState {
     this.#selected = null;
     this.#loading = false;
     this.#error = null;
+    this.#noteError = null;
   }
 
   reset(): void {

@@ -121,6 +121,8 @@ describe('UserCardState', () => {
       username: 'troll',
       recentMessages: [old],
       actions: [modAction({ id: 'r1', targetUserId: 42 })],
+      chatter: null,
+      note: '',
     });
     chat.receive(live);
     frames.run();
