@@ -17,9 +17,8 @@
  *   (it renders only rows in view) counts as shown when the first message after it was.
  * - `chat-heap-growth`: the page's JS heap after a forced GC at the end over the same after the first
  *   10,000 messages (40% of a storm shorter than 20,000).
- * - `chat-delivered`: storm messages that reached the page over the panel socket, of those sent.
- * - `chat-auto-pauses`: times chat stopped following live with nobody touching the page.
- * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr.
+ * - `chat-delivered`: storm messages that reached the page over the panel socket, of those sent;
+ *   `chat-auto-pauses`: times chat stopped following live with nobody touching the page. A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr.
  */
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
@@ -31,6 +30,7 @@ import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
 import { describeBusy, rendererBusy, stormTimings } from './lib/storm-timings';
 import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
+import type { AutomodSettings } from '../shared/automod';
 import type { BenchResult } from './types';
 
 const STORM_S = Number(process.env.GREENROOM_BENCH_STORM_S ?? 60);
@@ -49,11 +49,13 @@ const FRAME_MS = 1000 / 60;
 /** A measured interval as the whole frames it spans (at least one). */
 const onFrameGrid = (interval: number): number => Math.max(1, Math.round(interval / FRAME_MS)) * FRAME_MS;
 
-function describe(label: string, values: number[]): string {
-  return `${label} p50 ${round(quantile(values, 0.5), 1)} p99 ${round(quantile(values, 0.99), 1)} ms (n=${values.length})`;
-}
+const describe = (label: string, values: number[]): string =>
+  `${label} p50 ${round(quantile(values, 0.5), 1)} p99 ${round(quantile(values, 0.99), 1)} ms (n=${values.length})`;
 
-export async function run(): Promise<BenchResult[]> {
+export const run = (): Promise<BenchResult[]> => runStorm({});
+
+/** The storm; with `automod`, those rules are on in the app before the first message (bench/automod.ts). */
+export async function runStorm(options: { automod?: AutomodSettings }): Promise<BenchResult[]> {
   ensureBuilt(note);
   const app = await startAppProcess();
   const browser = await chromium.launch({
@@ -66,6 +68,9 @@ export async function run(): Promise<BenchResult[]> {
     const admin = await app.admin();
     const panel = await connectPanel(app.panelUrl);
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
+    if (options.automod && !(await panel.invoke('settings:update', [{ automod: options.automod }])).ok) {
+      throw new Error('the app refused the benchmark’s auto-moderation rules');
+    }
     await panel.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'dark' });
