@@ -4,6 +4,7 @@
  * panel edits and tests messages against the rules.
  */
 import { z } from 'zod';
+import { checkRegex } from './safe-regex';
 
 export const AUTOMOD_RULES = [
   'blocked-term',
@@ -100,6 +101,24 @@ export const automodSettingsSchema = z.object({
 export type AutomodSettings = z.infer<typeof automodSettingsSchema>;
 
 export const DEFAULT_AUTOMOD_SETTINGS: AutomodSettings = automodSettingsSchema.parse({});
+
+/**
+ * The rules as a panel may save them: every regular expression must pass the safety check, so an unsafe
+ * one is refused at Save with the reason rather than only left unused. (The settings file is read with the
+ * plain schema: a saved rule set is never thrown away over one term; the matcher skips and logs it.)
+ */
+export const automodSaveSchema = automodSettingsSchema.superRefine((settings, ctx) => {
+  settings.blockedTerms.terms.forEach((term, i) => {
+    const check = term.kind === 'regex' ? checkRegex(term.pattern) : null;
+    if (check && !check.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['blockedTerms', 'terms', i, 'pattern'],
+        message: `the regular expression ${term.pattern} is refused: ${check.reason}`,
+      });
+    }
+  });
+});
 
 /** What the rules decided about one message. */
 export interface AutomodVerdict {

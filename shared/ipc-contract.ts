@@ -28,7 +28,7 @@ import type {
   KickReward,
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
-import { type AutomodVerdict, automodSettingsSchema } from './automod';
+import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSettingsSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
@@ -175,7 +175,7 @@ export const INVOKE_SCHEMAS = {
       chatScrollback: z.int().min(100).max(10_000).optional(),
       setupGuideDone: z.boolean().optional(),
       overlays: overlaySettingsSchema.optional(),
-      automod: automodSettingsSchema.optional(),
+      automod: automodSaveSchema.optional(),
       chatBot: chatBotSettingsSchema.optional(),
       chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),

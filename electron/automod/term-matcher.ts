@@ -9,10 +9,10 @@
  * - Wildcard terms (`*` for any letters or digits inside a word) are indexed by the first letter of their
  *   first word; a term starting with `*` is tried at every word.
  * - Regular expressions run one by one on the message as sent, after passing the safety check
- *   (`safe-regex.ts`).
+ *   (`shared/safe-regex.ts`).
  */
 import type { BlockedTerm } from '../../shared/automod';
-import { checkRegex } from './safe-regex';
+import { checkRegex } from '../../shared/safe-regex';
 
 export interface TermMatcher {
   /** The first blocked term in `text`, as the streamer wrote it, or null. */
