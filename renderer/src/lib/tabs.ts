@@ -1,3 +1,13 @@
 /** The panel's sections, in tab order. */
 export type TabId =
-  'chat' | 'activity' | 'redemptions' | 'rewards' | 'ads' | 'stream' | 'overlays' | 'kicks' | 'health' | 'settings';
+  | 'chat'
+  | 'activity'
+  | 'redemptions'
+  | 'rewards'
+  | 'ads'
+  | 'stream'
+  | 'overlays'
+  | 'automation'
+  | 'kicks'
+  | 'health'
+  | 'settings';

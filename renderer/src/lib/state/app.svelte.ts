@@ -10,6 +10,7 @@ import { copyText, type CopyFn } from '../clipboard';
 import { openInThisBrowser, type OpenLinkFn } from '../open-link';
 import { type ChimeFn, playChime } from '../chime';
 import { AdsState } from './ads.svelte';
+import { AutomationState } from './automation.svelte';
 import { ChatState } from './chat.svelte';
 import { ChatToolsState } from './chat-tools.svelte';
 import { ComposerState } from './composer.svelte';
@@ -67,6 +68,7 @@ export class AppState {
   readonly leaderboard: LeaderboardState;
   readonly health: HealthState;
   readonly settings: SettingsState;
+  readonly automation: AutomationState;
   readonly wizard: SetupWizardState;
   #started = $state(false);
 
@@ -93,6 +95,7 @@ export class AppState {
     this.leaderboard = new LeaderboardState(api);
     this.health = new HealthState(api);
     this.settings = new SettingsState(api);
+    this.automation = new AutomationState(api);
     this.wizard = new SetupWizardState(this.session, this.settings, this.health);
   }
 
@@ -123,6 +126,7 @@ export class AppState {
         this.chat.setLimit(settings.chatScrollback);
         this.chatTools.configure(settings.chatTools);
         this.chat.refilter();
+        this.automation.apply(settings);
       }),
       this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),
       // Main reads the channel once when it changes and pushes it to every panel.
@@ -146,6 +150,7 @@ export class AppState {
     this.settings.apply(snapshot.settings);
     this.chat.setLimit(snapshot.settings.chatScrollback);
     this.chatTools.configure(snapshot.settings.chatTools);
+    this.automation.apply(snapshot.settings);
     this.#started = true;
     this.wizard.openOnFirstRun(snapshot.settings);
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];
