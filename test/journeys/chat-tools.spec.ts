@@ -87,6 +87,22 @@ describe('journey: highlights, ignore list, first messages and notes', () => {
     await row(back).waitFor(WAIT);
   });
 
+  it('completes an @mention from recent chatters, and ↑ brings back what was sent', async () => {
+    const input = page.getByRole('textbox', { name: 'Chat message' });
+    await input.click();
+    await input.pressSequentially('thanks @glitch');
+    await page.getByRole('listbox', { name: 'Mention a chatter' }).getByText('@glitchgoblin').waitFor(WAIT);
+    await input.press('Tab');
+    expect(await input.inputValue()).toBe('thanks @glitchgoblin ');
+    await input.pressSequentially('for coming');
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue(), WAIT).toBe('');
+    await input.press('ArrowUp');
+    expect(await input.inputValue()).toBe('thanks @glitchgoblin for coming');
+    await input.press('ArrowDown');
+    expect(await input.inputValue()).toBe('');
+  });
+
   it('shows a follow as a compact row in chat, and not once the streamer turns inline events off', async () => {
     const [payload] = await world.sandbox.admin.trigger('channel.followed');
     const follower = (payload!.follower as { username: string }).username;
