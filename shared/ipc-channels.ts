@@ -46,6 +46,7 @@ export const INVOKE_CHANNELS = [
   'overlays:add-media',
   'automod:test',
   'mod:set-note',
+  'mod:undo-auto',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;
@@ -53,6 +54,7 @@ export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'windo
 export const EVENT_CHANNELS = [
   'kick:event',
   'chat:deleted',
+  'chat:shown',
   'mod:action',
   'session:changed',
   'health:changed',

@@ -104,6 +104,7 @@ export const INVOKE_SCHEMAS = {
   'mod:unban': one(z.strictObject({ userId })),
   'mod:log': none,
   'mod:user-card': one(z.strictObject({ userId })),
+  'mod:undo-auto': one(z.strictObject({ actionId: z.string().min(1).max(40) })),
   'mod:set-note': one(
     z.strictObject({ userId, note: z.string().max(MOD_NOTE_MAX, `note: at most ${MOD_NOTE_MAX} characters`) }),
   ),
@@ -222,6 +223,7 @@ export interface InvokeResults {
   'mod:log': ModAction[];
   'mod:user-card': UserCardView;
   'mod:set-note': UserCardView;
+  'mod:undo-auto': ModAction[];
   'feed:history': FeedItem[];
   'redemptions:list': RedemptionGroupView[];
   'redemptions:accept': KickRedemptionFailure[];
@@ -271,6 +273,8 @@ export type PanelKickEvent =
 export interface EventPayloads {
   'kick:event': PanelKickEvent;
   'chat:deleted': { messageId: string };
+  /** A message auto-moderation removed, shown again by its Undo. */
+  'chat:shown': { messageId: string };
   'mod:action': ModAction;
   'session:changed': AccountView;
   'health:changed': HealthView;

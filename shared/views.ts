@@ -100,7 +100,7 @@ export interface RedemptionGroupView {
 }
 
 /** `hide`: auto-moderation kept a message out of Greenroom only; `flag`: its dry run noted what it would do. */
-export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban' | 'hide' | 'flag';
+export type ModActionKind = 'delete' | 'timeout' | 'ban' | 'unban' | 'hide' | 'flag' | 'show';
 
 /** Why auto-moderation acted (docs/automod.md): the rule, in the streamer's words, and the message. */
 export interface AutomodNote {

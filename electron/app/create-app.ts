@@ -110,6 +110,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     clock,
     onAction: (action) => events.emit('mod:action', action),
     onDeleted: (messageId) => events.emit('chat:deleted', { messageId }),
+    onShown: (messageId) => events.emit('chat:shown', { messageId }),
     log,
     // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
     store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),

@@ -87,6 +87,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'mod:log': () => Promise.resolve(moderation.actions()),
     'mod:user-card': (input) => moderation.userCard(input.userId),
     'mod:set-note': (input) => moderation.setNote(input.userId, input.note),
+    'mod:undo-auto': (input) => moderation.undoAutomatic(input.actionId),
 
     'feed:history': () => Promise.resolve(deps.feed.items()),
     'redemptions:list': (input) => channel.listRedemptions(input.status),

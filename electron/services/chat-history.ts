@@ -95,6 +95,16 @@ export class ChatHistory {
     return true;
   }
 
+  /** Shows a removed message again (auto-moderation's Undo); false when it is not known. */
+  markShown(messageId: string): boolean {
+    const message = this.find(messageId);
+    if (!message) {
+      return false;
+    }
+    message.deleted = false;
+    return true;
+  }
+
   /** Changes the ring's size (the scrollback setting); shrinking drops the oldest. */
   resize(capacity: number): void {
     this.#capacity = positive(capacity);

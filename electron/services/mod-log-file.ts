@@ -39,7 +39,7 @@ const ERROR_CODES = [...API_ERROR_CODES, ...AUTH_ERROR_CODES, ...WEBHOOK_ERROR_C
 
 const modAction = z.object({
   id: z.string().min(1),
-  kind: z.enum(['delete', 'timeout', 'ban', 'unban', 'hide', 'flag']),
+  kind: z.enum(['delete', 'timeout', 'ban', 'unban', 'hide', 'flag', 'show']),
   atMs: z.number(),
   targetUserId: z.int().nullable(),
   targetUsername: z.string().nullable(),

@@ -8,51 +8,10 @@
 import { AppError, isAppError } from '../../shared/errors';
 import type { AutomodVerdict } from '../../shared/automod';
 import type { AutomodNote, ChatMessageView, ModAction, ModActionKind, UserCardView } from '../../shared/views';
-import type { Clock } from '../core/clock';
 import { createUlid } from '../core/ids';
-import type { KickClient } from '../kick/kick-client';
-import type { ChatHistory } from './chat-history';
-import type { Chatters } from './chatters';
-import type { ModLogStore } from './mod-log-file';
+import { DEFAULT_MOD_LOG_SIZE, type ModerationDeps, type Target } from './moderation-deps';
 
-/** The Kick client operations moderation uses. */
-export type ModerationClient = Pick<KickClient, 'banUser' | 'unbanUser' | 'deleteChatMessage' | 'fetchUser'>;
-
-/** Actions kept in the mod log. */
-export const DEFAULT_MOD_LOG_SIZE = 500;
-
-/** What moderation is built from. */
-export interface ModerationDeps {
-  client: ModerationClient;
-  /** The broadcaster whose channel is moderated (the signed-in user); rejects when signed out. */
-  broadcasterUserId: () => Promise<number>;
-  chat: ChatHistory;
-  clock: Clock;
-  /** Every recorded action, done or failed. */
-  onAction: (action: ModAction) => void;
-  /** A message deleted through Greenroom. */
-  onDeleted: (messageId: string) => void;
-  log: (line: string) => void;
-  logSize?: number;
-  /** Where the log is kept across restarts; in memory only without one. */
-  store?: ModLogStore;
-  /** First seen and message count for the user card (electron/services/chatters.ts). */
-  chatters?: Pick<Chatters, 'stats'>;
-  /** The private mod notes, kept in the settings (docs/chat-tools.md). */
-  notes?: ModNotes;
-}
-
-/** Private notes on chatters, by user id. */
-export interface ModNotes {
-  get(userId: number): string;
-  /** An empty note removes it; throws an AppError naming the limit for one too long. */
-  set(userId: number, note: string): void;
-}
-
-interface Target {
-  userId: number | null;
-  username: string | null;
-}
+export { DEFAULT_MOD_LOG_SIZE, type ModerationClient, type ModerationDeps, type ModNotes } from './moderation-deps';
 
 /** Moderation actions, the mod log and the user card. */
 export class Moderation {
@@ -117,17 +76,11 @@ export class Moderation {
     const userId = message.sender.userId;
     try {
       if (verdict.dryRun || kind === 'hide' || (kind !== 'delete' && userId === null)) {
-        const logged: ModAction = {
-          id: createUlid(this.#deps.clock.now()),
-          kind: verdict.dryRun ? 'flag' : 'hide',
-          atMs: this.#deps.clock.now(),
-          targetUserId: target.userId,
-          targetUsername: target.username,
+        const logged = this.#entry(verdict.dryRun ? 'flag' : 'hide', target, {
           messageId: message.messageId,
           reason,
-          ok: true,
           auto: verdict.dryRun ? { ...note, wouldDo: kind } : note,
-        };
+        });
         await this.#record(logged);
         return logged;
       }
@@ -157,14 +110,45 @@ export class Moderation {
    */
   reapplyDeletions(): number {
     let marked = 0;
+    const shown = new Set(this.#actions.filter((a) => a.kind === 'show').map((a) => a.messageId));
     for (const action of this.#actions) {
-      // Auto-moderation kept its messages out of chat whatever it then did (hide, delete, timeout, ban).
-      const removed = action.kind === 'delete' || (action.auto !== undefined && action.kind !== 'flag');
+      // Auto-moderation kept its messages out of chat whatever it then did (hide, delete, timeout, ban),
+      // unless its Undo showed the message again.
+      const removed =
+        action.kind === 'delete' ||
+        (action.auto !== undefined && action.kind !== 'flag' && !shown.has(action.messageId));
       if (removed && action.ok && action.messageId && this.#deps.chat.markDeleted(action.messageId)) {
         marked++;
       }
     }
     return marked;
+  }
+
+  /**
+   * Undo for an automatic action (docs/automod.md): a timeout or ban is lifted, and the message it kept out of
+   * chat is shown again (a `show` entry, so it stays shown after a restart). A delete cannot be undone: Kick
+   * has no way to bring a deleted message back. Returns the actions recorded.
+   */
+  async undoAutomatic(actionId: string): Promise<ModAction[]> {
+    const action = this.#actions.find((a) => a.id === actionId);
+    if (!action?.auto || !action.ok || action.kind === 'flag' || action.kind === 'delete') {
+      throw new AppError(
+        'InvalidArgument',
+        'actionId: only a hide, timeout or ban made by auto-moderation can be undone',
+      );
+    }
+    const done: ModAction[] = [];
+    if ((action.kind === 'timeout' || action.kind === 'ban') && action.targetUserId !== null) {
+      done.push(await this.unban({ userId: action.targetUserId }));
+    }
+    if (action.messageId && this.#deps.chat.markShown(action.messageId)) {
+      const target = { userId: action.targetUserId, username: action.targetUsername };
+      const shown = this.#entry('show', target, { messageId: action.messageId });
+      await this.#record(shown);
+      this.#deps.onShown?.(action.messageId);
+      done.push(shown);
+    }
+    return done;
   }
 
   /** The mod log, oldest first. */
@@ -221,14 +205,7 @@ export class Moderation {
     extra: Pick<ModAction, 'minutes' | 'reason' | 'messageId' | 'auto'>,
     act: (broadcasterUserId: number) => Promise<void>,
   ): Promise<ModAction> {
-    const base: ModAction = {
-      id: createUlid(this.#deps.clock.now()),
-      kind,
-      atMs: this.#deps.clock.now(),
-      targetUserId: target.userId,
-      targetUsername: target.username,
-      ok: true,
-    };
+    const base = this.#entry(kind, target);
     for (const [key, value] of Object.entries(extra)) {
       if (value !== undefined && value !== '') {
         (base as unknown as Record<string, unknown>)[key] = value;
@@ -247,6 +224,20 @@ export class Moderation {
     }
     await this.#record(base);
     return base;
+  }
+
+  /** A new, successful log entry about `target`. */
+  #entry(kind: ModActionKind, target: Target, extra: Partial<ModAction> = {}): ModAction {
+    const atMs = this.#deps.clock.now();
+    return {
+      id: createUlid(atMs),
+      kind,
+      atMs,
+      targetUserId: target.userId,
+      targetUsername: target.username,
+      ok: true,
+      ...extra,
+    };
   }
 
   /** Keeps the action (on disk first, with a store), then announces it. */

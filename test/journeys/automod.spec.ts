@@ -98,6 +98,26 @@ describe('journey: auto-moderation', () => {
     await screenshot(page, 'automod-mod-log');
   });
 
+  it('undoes the automatic timeout from the mod log: lifted on Kick, the message shown again', async () => {
+    const page = await openPanel(await world.browser.newContext({ viewport: { width: 1100, height: 800 } }), world.app);
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const log = page.getByRole('region', { name: 'Mod log' });
+    // An automatic delete has no Undo: Kick cannot bring the message back.
+    expect(await log.getByRole('button', { name: /^Undo automod delete/ }).count()).toBe(0);
+    await log.getByRole('button', { name: /^Undo automod timeout/ }).click();
+    await log.getByText('shown again').waitFor(WAIT);
+    const bans = async () =>
+      (await world.sandbox.admin.call<SandboxBans>('GET', `/channels/${STREAMER_USER_ID}/bans`)).bans;
+    await expect.poll(async () => (await bans()).length, WAIT).toBe(0);
+    const timeout = (await value(world.panel.api.mod.log())).find((a) => a.auto && a.kind === 'timeout')!;
+    const history = await value(world.panel.api.chat.history());
+    expect(history.find((m) => m.messageId === timeout.messageId)?.deleted).toBe(false);
+    // The panel that watched it shows the line again, no longer struck through.
+    const line = page.locator(`article[data-message-id="${timeout.messageId}"]`);
+    await expect.poll(async () => (await line.getAttribute('class')) ?? 'missing', WAIT).not.toMatch(/deleted|missing/);
+    expect(await log.getByRole('button', { name: /^Undo automod timeout/ }).count()).toBe(0);
+  });
+
   it('answers "test a message" against the rules without acting', async () => {
     expect(await value(world.panel.api.automod.test({ content: 'FREE FOLLOWERS here', badges: [] }))).toMatchObject({
       rule: 'blocked-term',

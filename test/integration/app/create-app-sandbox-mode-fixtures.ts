@@ -30,6 +30,7 @@ export const logs: string[] = [];
 export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'kick:event': [],
   'chat:deleted': [],
+  'chat:shown': [],
   'mod:action': [],
   'session:changed': [],
   'health:changed': [],

@@ -118,6 +118,8 @@ export class AppState {
         }
       }),
       this.api.on('chat:deleted', ({ messageId }) => this.chat.markDeleted(messageId)),
+      // Auto-moderation's Undo showed a removed message again.
+      this.api.on('chat:shown', ({ messageId }) => this.chat.markDeleted(messageId, false)),
       this.api.on('mod:action', (action) => this.mod.record(action)),
       this.api.on('session:changed', (account) => this.session.applyAccount(account)),
       this.api.on('health:changed', (health) => this.health.apply(health)),

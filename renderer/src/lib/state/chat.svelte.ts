@@ -164,14 +164,14 @@ export class ChatState {
   }
 
   /** Marks a message deleted wherever it is (Kick sends no deletion event; main tells us ours). */
-  markDeleted(messageId: string): void {
+  markDeleted(messageId: string, deleted = true): void {
     const mark = (list: ChatMessageView[]): ChatMessageView[] | null => {
       const i = list.findIndex((m) => m.messageId === messageId);
-      if (i < 0 || list[i]!.deleted) {
+      if (i < 0 || list[i]!.deleted === deleted) {
         return null;
       }
       const copy = list.slice();
-      copy[i] = { ...list[i]!, deleted: true };
+      copy[i] = { ...list[i]!, deleted };
       return copy;
     };
     this.#buffer = mark(this.#buffer) ?? this.#buffer;

@@ -193,6 +193,27 @@ export class ModerationState {
     }
   }
 
+  /**
+   * Undo for an automatic action in the mod log: main lifts a timeout or ban and shows the message again.
+   * Its status shows under that log entry (`auto:<id>`).
+   */
+  async undoAutomatic(action: ModAction): Promise<void> {
+    await this.#run(`auto:${action.id}`, 'Undoing…', 'Undone', 'Undo failed', async () => {
+      const result = await this.#api.mod.undoAuto({ actionId: action.id });
+      return result.ok ? { ok: true, value: null } : result;
+    });
+  }
+
+  /** Whether an automatic action can still be undone: not a delete or a flag, and not undone yet. */
+  canUndo(action: ModAction): boolean {
+    if (!action.auto || !action.ok || action.kind === 'flag' || action.kind === 'delete') {
+      return false;
+    }
+    return !this.#log.some(
+      (a) => a.atMs >= action.atMs && a.ok && a.kind === 'show' && a.messageId === action.messageId,
+    );
+  }
+
   /** Undo for the last ban. */
   async undoBan(): Promise<void> {
     const target = this.#undo;

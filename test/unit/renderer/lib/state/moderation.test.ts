@@ -111,6 +111,32 @@ describe('ModerationState', () => {
   });
 });
 
+describe('ModerationState: undo of automatic actions', () => {
+  it('offers Undo for an automatic hide, timeout or ban until its message is shown again', async () => {
+    const { fake, mod } = setup();
+    const auto = { rule: 'blocked-term' as const, reason: 'x', content: 'spam' };
+    const timeout = modAction({ kind: 'timeout', messageId: 'm1', auto });
+    expect(mod.canUndo(timeout)).toBe(true);
+    expect(mod.canUndo(modAction({ kind: 'delete', messageId: 'm2', auto }))).toBe(false);
+    expect(mod.canUndo(modAction({ kind: 'flag', messageId: 'm3', auto }))).toBe(false);
+    expect(mod.canUndo(modAction({ kind: 'timeout', messageId: 'm4' }))).toBe(false);
+
+    const shown = modAction({ kind: 'show', messageId: 'm1', atMs: timeout.atMs + 10 });
+    fake.ok('mod:undo-auto', [shown]);
+    await mod.undoAutomatic(timeout);
+    expect(fake.argsOf('mod:undo-auto')).toEqual([[{ actionId: timeout.id }]]);
+    expect(mod.statusFor(`auto:${timeout.id}`)).toMatchObject({ state: 'ok', text: 'Undone' });
+    // main announces the entries as mod:action; once the show is in the log, Undo goes away.
+    mod.record(shown);
+    expect(mod.canUndo(timeout)).toBe(false);
+
+    fake.fail('mod:undo-auto', 'InvalidArgument', 'actionId: only a hide, timeout or ban');
+    const ban = modAction({ kind: 'ban', messageId: 'm5', auto });
+    await mod.undoAutomatic(ban);
+    expect(mod.statusFor(`auto:${ban.id}`)).toMatchObject({ state: 'failed', text: /^Undo failed: actionId/ });
+  });
+});
+
 describe('UserCardState', () => {
   it('merges remote and local recent messages and the actions on the user', async () => {
     const { fake, frames, chat, mod, card } = setup();
