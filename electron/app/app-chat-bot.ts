@@ -5,6 +5,7 @@
  * automatic can reach Kick from there. Automatic messages wait while automation is paused or the streamer
  * is signed out, and the waiting ones are dropped when that happens.
  */
+import type { KickChatSendResult } from '../../shared/kick/resources';
 import type { ChatMessageView } from '../../shared/views';
 import { ChatBot } from '../chat-bot/chat-bot';
 import { ChatQueue } from '../chat-bot/chat-queue';
@@ -16,6 +17,8 @@ import type { KickEvent } from '../webhooks/types';
 import type { SettingsStore } from './settings';
 
 export interface AppChatBot {
+  /** The streamer's message from the panel, through the same queue: first in line, answered with Kick's reply. */
+  sendManual(message: { content: string; as: 'bot' | 'user'; replyToMessageId?: string }): Promise<KickChatSendResult>;
   onChat(message: ChatMessageView): void;
   onEvent(event: KickEvent, live: boolean): void;
   stop(): void;
@@ -39,14 +42,14 @@ export function createAppChatBot(deps: {
 }): AppChatBot {
   const settings = () => deps.settings.values().chatBot;
   const queue = new ChatQueue({
-    send: async (message) => {
-      await deps.client.sendChatMessage({
+    send: async (message) =>
+      deps.client.sendChatMessage({
         content: message.content,
         type: message.as,
         // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
         broadcasterUserId: message.as === 'user' ? await deps.account.requireUserId() : undefined,
-      });
-    },
+        replyToMessageId: message.replyToMessageId,
+      }),
     now: () => deps.clock.now(),
     setTimer: timer,
     automationAllowed: () => !settings().paused && deps.account.userId() !== null,
@@ -67,6 +70,13 @@ export function createAppChatBot(deps: {
     deps.account.onChange((view) => !view.signedIn && queue.clearAutomatic()),
   ];
   return {
+    sendManual: async (message) => {
+      // Signed out, the panel hears "sign in first" at once rather than after a turn in the queue.
+      if (message.as === 'user') {
+        await deps.account.requireUserId();
+      }
+      return (await queue.sendManual(message)) as KickChatSendResult;
+    },
     onChat: (message) => bot.onChat(message),
     onEvent: (event, live) => bot.onEvent(event, live),
     stop() {

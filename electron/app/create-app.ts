@@ -217,7 +217,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       feed,
       moderation,
       channel,
-      client: kick.client,
+      chatBot,
       settings: appSettings,
       openExternal: adapters.openExternal,
       linkPolicy: () => linkPolicyFor(embedded?.sandbox.urls),

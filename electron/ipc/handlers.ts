@@ -6,7 +6,7 @@ import type { AppSnapshot, HealthView, SettingsView } from '../../shared/views';
 import type { AppAutomod } from '../app/app-automod';
 import type { AppOverlays } from '../app/app-overlays';
 import type { SettingsPatch } from '../app/settings';
-import type { KickClient } from '../kick/kick-client';
+import type { AppChatBot } from '../app/app-chat-bot';
 import type { AccountService } from '../services/account';
 import type { ChannelOps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
@@ -38,7 +38,8 @@ export interface HandlerDeps {
   feed: Feed;
   moderation: Moderation;
   channel: ChannelOps;
-  client: Pick<KickClient, 'sendChatMessage'>;
+  /** The streamer's messages go through the one outgoing chat queue, ahead of anything automatic. */
+  chatBot: Pick<AppChatBot, 'sendManual'>;
   settings: SettingsPort;
   openExternal: (url: string) => Promise<void>;
   /** Read at each request: the sandbox's origins are known only once it listens. */
@@ -68,14 +69,8 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'auth:sign-out': () => account.signOut(),
 
     'chat:history': () => Promise.resolve(deps.chat.messages()),
-    'chat:send': async (input) =>
-      deps.client.sendChatMessage({
-        content: input.content,
-        type: input.as,
-        // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
-        broadcasterUserId: input.as === 'user' ? await account.requireUserId() : undefined,
-        replyToMessageId: input.replyToMessageId,
-      }),
+    'chat:send': (input) =>
+      deps.chatBot.sendManual({ content: input.content, as: input.as, replyToMessageId: input.replyToMessageId }),
     'chat:delete': async (input) => {
       await moderation.deleteMessage(input.messageId);
       return null;

@@ -94,4 +94,40 @@ describe('the outgoing chat queue', () => {
     queue.clearAutomatic();
     expect(await dropped).toBe(false);
   });
+
+  it("answers the streamer's own message with Kick's reply, ahead of automatic ones", async () => {
+    const { queue, sent, auto, run } = setup();
+    void auto('a1');
+    void auto('a2');
+    await flush();
+    const mine = queue.sendManual({ content: 'me', as: 'user', replyToMessageId: 'parent' });
+    await run(4000);
+    expect(sent.map((s) => s.content)).toEqual(['a1', 'me', 'a2']);
+    // The fake send resolves with nothing; Kick's answer is whatever `send` resolves with.
+    await expect(mine).resolves.toBeUndefined();
+  });
+
+  it("gives the streamer's message Kick's error, and refuses at once while a 429 back-off runs", async () => {
+    let answer: Error | null = new AppError('Forbidden', 'no chat:write');
+    const { queue, sent, auto, run } = setup(() => (answer ? Promise.reject(answer) : Promise.resolve()));
+    // Caught as they are made: the rejection comes while the clock runs, before the assertion.
+    const refused = queue.sendManual({ content: 'hi', as: 'user' }).catch((error: unknown) => error);
+    await run(500);
+    expect(await refused).toMatchObject({ code: 'Forbidden' });
+
+    answer = new AppError('Ratelimited', 'slow down');
+    const limited = queue.sendManual({ content: 'again', as: 'user' }).catch((error: unknown) => error);
+    await run(2000);
+    expect(await limited).toMatchObject({ code: 'Ratelimited' });
+    // Not kept for later: the panel keeps the draft; a new try during the back-off is refused at once.
+    answer = null;
+    await expect(queue.sendManual({ content: 'now?', as: 'user' })).rejects.toMatchObject({
+      code: 'Ratelimited',
+      message: expect.stringMatching(/try again in \d+ s$/),
+    });
+    const later = auto('automatic waits the back-off out');
+    await run(70_000);
+    expect(await later).toBe(true);
+    expect(sent.map((s) => s.content)).toEqual(['automatic waits the back-off out']);
+  });
 });
