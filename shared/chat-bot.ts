@@ -50,6 +50,8 @@ export const eventReplySchema = z.object({
   minAmount: z.int().min(0).max(1_000_000).default(0),
   /** Events within this many seconds of each other are thanked together, in one message. */
   combineSec: z.int().min(0).max(600).default(10),
+  /** Redemptions: only these rewards, by title (any case); empty answers every reward. */
+  rewards: z.array(z.string().trim().min(1).max(50)).max(15).default([]),
 });
 export type EventReply = z.infer<typeof eventReplySchema>;
 

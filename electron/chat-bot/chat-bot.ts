@@ -38,7 +38,8 @@ export class ChatBot {
   readonly #lastUsed = new Map<string, number>();
   readonly #lastUsedBy = new Map<string, number>();
   readonly #uses = new Map<string, number>();
-  readonly #pending = new Map<ReplyEvent, Pending>();
+  /** By event kind; redemptions by kind and reward, so two rewards are never thanked in one message. */
+  readonly #pending = new Map<string, Pending>();
   /** Per timer (by index): when it last posted, and chat messages since. */
   #timers: { lastMs: number; messages: number }[] = [];
   #stream = { live: false, title: '', category: '', startedAtMs: null as number | null };
@@ -159,10 +160,12 @@ export class ChatBot {
     const settings = this.#deps.settings();
     const reply = settings.replies[kind];
     const amount = kind === 'gifted-subs' || kind === 'kicks' ? source.amount : 1;
-    if (settings.paused || !reply.enabled || amount < reply.minAmount) {
+    const reward = source.fields.reward ?? '';
+    if (settings.paused || !reply.enabled || amount < reply.minAmount || !rewardWanted(reply.rewards, kind, reward)) {
       return;
     }
-    const pending = this.#pending.get(kind);
+    const key = kind === 'redemption' ? `${kind}:${reward.toLowerCase()}` : kind;
+    const pending = this.#pending.get(key);
     const user = source.fields.user ?? 'Anonymous';
     if (pending) {
       if (!pending.users.includes(user)) {
@@ -172,23 +175,23 @@ export class ChatBot {
       pending.amount += Number(source.fields.amount ?? 0);
       pending.timer.cancel();
       const wait = Math.min(reply.combineSec * 1000, pending.firstAtMs + MAX_COMBINE_MS - this.#deps.now());
-      pending.timer = this.#deps.setTimer(() => this.#flush(kind), Math.max(0, wait));
+      pending.timer = this.#deps.setTimer(() => this.#flush(kind, key), Math.max(0, wait));
       return;
     }
-    this.#pending.set(kind, {
+    this.#pending.set(key, {
       users: [user],
       count: Number(source.fields.count ?? 1),
       amount: Number(source.fields.amount ?? 0),
       months: source.fields.months ?? '',
-      reward: source.fields.reward ?? '',
+      reward,
       firstAtMs: this.#deps.now(),
-      timer: this.#deps.setTimer(() => this.#flush(kind), reply.combineSec * 1000),
+      timer: this.#deps.setTimer(() => this.#flush(kind, key), reply.combineSec * 1000),
     });
   }
 
-  #flush(kind: ReplyEvent): void {
-    const pending = this.#pending.get(kind);
-    this.#pending.delete(kind);
+  #flush(kind: ReplyEvent, key: string): void {
+    const pending = this.#pending.get(key);
+    this.#pending.delete(key);
     const settings = this.#deps.settings();
     if (!pending || settings.paused) {
       return;
@@ -202,6 +205,11 @@ export class ChatBot {
     });
     this.#deps.enqueue({ content: content.slice(0, 500), as: settings.sendRepliesAs, manual: false });
   }
+}
+
+/** A redemption reply limited to some rewards answers only those (by title, any case); other kinds always. */
+function rewardWanted(rewards: readonly string[], kind: ReplyEvent, reward: string): boolean {
+  return kind !== 'redemption' || rewards.length === 0 || rewards.some((r) => r.toLowerCase() === reward.toLowerCase());
 }
 
 /** "a", "a and b", "a, b and 3 others". */

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
-import { value } from './panel';
-import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { openPanel, value } from './panel';
+import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { STREAMER_USER_ID } from './sandbox-admin';
 
 const WAIT = { timeout: 20_000 };
@@ -45,6 +45,7 @@ describe('journey: the chat bot', () => {
       template: 'Thank you {user} for {count} subs!',
       minAmount: 0,
       combineSec: 4,
+      rewards: [],
     };
     await value(world.panel.api.settings.update({ chatBot }));
   });
@@ -95,4 +96,16 @@ describe('journey: the chat bot', () => {
     await world.sandbox.admin.chat('third', 100107);
     await expect.poll(timerPosts, WAIT).toBe(1);
   }, 90_000);
+
+  it("shows the bot's answers in the streamer's chat, as viewers see them", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await openPanel(context, world.app);
+    await page.locator('article.msg', { hasText: 'Our Discord: discord.gg/greenroom' }).first().waitFor(WAIT);
+    await page
+      .locator('article.msg', { hasText: /Thank you .* subs!/ })
+      .first()
+      .waitFor(WAIT);
+    await screenshot(page, 'chat-bot-replies');
+    await context.close();
+  });
 });

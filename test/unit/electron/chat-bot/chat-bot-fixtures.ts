@@ -84,3 +84,12 @@ export const gift = (gifter: string, count: number): KickEvent =>
     gifter: { username: gifter, is_anonymous: false },
     giftees: Array.from({ length: count }, (_, i) => ({ username: `g${i}` })),
   });
+
+export const redemption = (redeemer: string, reward: string): KickEvent =>
+  event('channel.reward.redemption.updated', {
+    id: `r-${redeemer}-${reward}`,
+    user_input: '',
+    status: 'pending',
+    redeemer: { username: redeemer },
+    reward: { id: reward, title: reward, cost: 100, description: '' },
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botSetup, chat, event, gift } from './chat-bot-fixtures';
+import { botSetup, chat, event, gift, redemption } from './chat-bot-fixtures';
 
 const command = (over: Record<string, unknown> = {}) => ({
   name: 'discord',
@@ -132,7 +132,13 @@ describe('chat bot event replies', () => {
 
   it('applies the minimum, never thanks the journal’s events, and sends a long train by the 60 s cap', () => {
     const { bot, sent, timers } = botSetup((s) => {
-      s.replies['gifted-subs'] = { enabled: true, template: '{user}: {count}', minAmount: 5, combineSec: 10 };
+      s.replies['gifted-subs'] = {
+        enabled: true,
+        template: '{user}: {count}',
+        minAmount: 5,
+        combineSec: 10,
+        rewards: [],
+      };
     });
     bot.onEvent(gift('small', 1), true);
     bot.onEvent(gift('old', 10), false);
@@ -144,5 +150,23 @@ describe('chat bot event replies', () => {
     }
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(sent[0]!.content).toBe('big: 60');
+  });
+
+  it('answers redemptions of the chosen rewards only, each reward in its own message', () => {
+    const { bot, sent, timers } = botSetup((s) => {
+      s.replies.redemption = {
+        enabled: true,
+        template: '{user} redeemed {reward}',
+        minAmount: 0,
+        combineSec: 5,
+        rewards: ['Hydrate', 'song request'],
+      };
+    });
+    bot.onEvent(redemption('ana', 'hydrate'), true);
+    bot.onEvent(redemption('ben', 'Song Request'), true);
+    bot.onEvent(redemption('cy', 'Hydrate'), true);
+    bot.onEvent(redemption('dee', 'Timeout a mod'), true);
+    timers.advance(6000);
+    expect(sent.map((m) => m.content).sort()).toEqual(['ana and cy redeemed hydrate', 'ben redeemed Song Request']);
   });
 });
