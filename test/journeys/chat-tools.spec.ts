@@ -83,6 +83,9 @@ describe('journey: highlights, ignore list, first messages and notes', () => {
     await screenshot(page, 'chat-ignore-list');
     await page.getByRole('button', { name: `Stop ignoring ${name.toLowerCase()}` }).click();
     await ignored.waitFor({ state: 'detached', ...WAIT });
+    // What main kept of theirs comes back into the scrollback, and new lines show again.
+    await row(before).waitFor(WAIT);
+    await row(hidden).waitFor(WAIT);
     const back = await world.sandbox.admin.chat('am I back?', 100107);
     await row(back).waitFor(WAIT);
   });

@@ -126,8 +126,13 @@ export class AppState {
       this.api.on('settings:changed', (settings) => {
         this.settings.apply(settings, false);
         this.chat.setLimit(settings.chatScrollback);
+        const wasIgnored = this.chatTools.settings.ignoredUsers;
         this.chatTools.configure(settings.chatTools);
         this.chat.refilter();
+        // Someone no longer ignored: their lines main still keeps come back into the scrollback.
+        if (wasIgnored.some((name) => !settings.chatTools.ignoredUsers.includes(name))) {
+          void this.chat.loadHistory();
+        }
         this.automation.apply(settings);
       }),
       this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),

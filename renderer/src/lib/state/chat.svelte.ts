@@ -82,7 +82,10 @@ export class ChatState {
     this.#held = this.#trim(this.#held);
   }
 
-  /** Restores recent chat from main after a start or reconnect; duplicates are skipped. */
+  /**
+   * Restores recent chat from main after a start or reconnect, or after the ignore list shrank;
+   * duplicates and ignored chatters are skipped.
+   */
   async loadHistory(): Promise<void> {
     this.#loading = true;
     this.#error = null;
@@ -96,7 +99,13 @@ export class ChatState {
     for (const m of fresh) {
       this.#ids.add(m.messageId);
     }
-    this.#messages = this.#trim([...fresh, ...this.#messages]);
+    // At start-up the history is older than anything live; a chatter no longer ignored has lines among
+    // those already shown, so then they are merged in by time.
+    const oldestShown = this.#messages[0]?.sentAtMs ?? Infinity;
+    const merged = fresh.every((m) => m.sentAtMs <= oldestShown)
+      ? [...fresh, ...this.#messages]
+      : [...this.#messages, ...fresh].sort((a, b) => a.sentAtMs - b.sentAtMs);
+    this.#messages = this.#trim(merged);
   }
 
   /** One incoming message: buffered until the next frame. */
@@ -155,7 +164,14 @@ export class ChatState {
   /** The ignore list changed: messages from chatters now ignored leave the scrollback at once. */
   refilter(): void {
     const keep = (list: ChatMessageView[]): ChatMessageView[] => {
-      const kept = list.filter((m) => !this.#filter.isIgnored(m));
+      const kept = list.filter((m) => {
+        const ignored = this.#filter.isIgnored(m);
+        if (ignored) {
+          // Forgotten, so a later un-ignore can bring the line back from main's history.
+          this.#ids.delete(m.messageId);
+        }
+        return !ignored;
+      });
       return kept.length === list.length ? list : kept;
     };
     this.#buffer = keep(this.#buffer);

@@ -167,3 +167,30 @@ describe('inline event rows', () => {
     expect(mixEvents(list, [event('old', 10)])).toBe(list);
   });
 });
+
+describe('un-ignoring a chatter', () => {
+  it('brings their kept lines back into the scrollback, in time order', async () => {
+    const fake = createFakeApi();
+    const frames = manualFrames();
+    const tools = new ChatToolsState(() => undefined, manualClock());
+    const chat = new ChatState(fake.api, frames.scheduler, tools);
+    const a = message({ username: 'calm', sentAtMs: 1000 });
+    const b = message({ username: 'loud', sentAtMs: 2000 });
+    const c = message({ username: 'calm', sentAtMs: 3000 });
+    const d = message({ username: 'loud', sentAtMs: 4000 });
+    // b was shown before the chatter was ignored; d arrived while ignored.
+    chat.receive(a);
+    chat.receive(b);
+    frames.run();
+    tools.configure({ ...DEFAULT_CHAT_TOOLS_SETTINGS, ignoredUsers: ['loud'] });
+    chat.refilter();
+    chat.receive(c);
+    chat.receive(d);
+    frames.run();
+    expect(chat.messages.map((m) => m.messageId)).toEqual([a.messageId, c.messageId]);
+    tools.configure(DEFAULT_CHAT_TOOLS_SETTINGS);
+    fake.ok('chat:history', [a, b, c, d]);
+    await chat.loadHistory();
+    expect(chat.messages.map((m) => m.messageId)).toEqual([a.messageId, b.messageId, c.messageId, d.messageId]);
+  });
+});
