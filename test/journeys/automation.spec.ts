@@ -129,4 +129,20 @@ describe('journey: automation edited in the panel', () => {
     await world.sandbox.admin.chat('!discord', 100102);
     await expect.poll(async () => (await botLines()).length, WAIT).toBe(before + 1);
   });
+
+  it('fits a 340 px OBS dock: the Automation tab and Settings → Chat tools never scroll sideways', async () => {
+    const context = await world.browser.newContext({ viewport: { width: 340, height: 900 }, colorScheme: 'dark' });
+    const dock = await openPanel(context, world.app);
+    const overflow = () =>
+      dock.evaluate(
+        `[...document.querySelectorAll('.tab-panel, header.top')].some((el) => el.scrollWidth > el.clientWidth + 1)`,
+      );
+    await dock.getByRole('tab', { name: 'Automation' }).click();
+    await dock.getByRole('form', { name: 'Auto-moderation rules' }).waitFor(WAIT);
+    expect(await overflow()).toBe(false);
+    await dock.getByRole('tab', { name: 'Settings' }).click();
+    await dock.locator('.chat-tools').waitFor(WAIT);
+    expect(await overflow()).toBe(false);
+    await context.close();
+  });
 });
