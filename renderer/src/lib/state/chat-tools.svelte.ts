@@ -40,9 +40,13 @@ export class ChatToolsState {
     return message.deleted ? null : this.#match(message.content);
   }
 
-  /** Whether the first-message mark shows on this message. */
+  /** Whether the first-message mark shows on this message: never for the streamer or a bot. */
   isFirst(message: ChatMessageView): boolean {
-    return this.#settings.firstMessageHighlight && message.firstMessage === true;
+    return (
+      this.#settings.firstMessageHighlight &&
+      message.firstMessage === true &&
+      !message.sender.badges.some((b) => b.type === 'broadcaster' || b.type === 'bot')
+    );
   }
 
   isIgnored(message: Pick<ChatMessageView, 'sender'>): boolean {

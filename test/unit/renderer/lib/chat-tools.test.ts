@@ -76,6 +76,9 @@ describe('ChatToolsState and the ignore list', () => {
     const first = message({ firstMessage: true });
     expect(tools.isFirst(first)).toBe(true);
     expect(tools.isFirst(message())).toBe(false);
+    const bot = message({ firstMessage: true });
+    bot.sender.badges = [{ type: 'bot', text: 'Bot' }];
+    expect(tools.isFirst(bot)).toBe(false);
     tools.configure({ ...DEFAULT_CHAT_TOOLS_SETTINGS, firstMessageHighlight: false });
     expect(tools.isFirst(first)).toBe(false);
   });
