@@ -52,3 +52,11 @@ export function formatRelative(targetMs: number, nowMs: number): string {
 export function formatCount(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** `a, b ,, c` → `['a', 'b', 'c']`: a comma-separated field as the list it edits. */
+export function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatMinutes, formatRelative } from '../../../../renderer/src/lib/format';
+import { commaList, formatCountdown, formatMinutes, formatRelative } from '../../../../renderer/src/lib/format';
 
 describe('format', () => {
   it('formats', () => {
@@ -7,5 +7,10 @@ describe('format', () => {
     expect(formatCountdown(65)).toBe('1:05');
     expect(formatRelative(3_600_000 * 3, 0)).toBe('in 3 h');
     expect(formatRelative(0, 300_000)).toBe('5 min ago');
+  });
+
+  it('reads a comma-separated field as its list', () => {
+    expect(commaList(' kick.com, ,youtube.com ,, ')).toEqual(['kick.com', 'youtube.com']);
+    expect(commaList('')).toEqual([]);
   });
 });
