@@ -78,7 +78,8 @@ describe('journey: auto-moderation', () => {
     const shown = (id: string) => history.find((m) => m.messageId === id);
     expect(shown(term)?.deleted).toBe(true);
     expect(shown(link)?.deleted).toBe(true);
-    expect(shown(repeats[2]!)?.deleted).toBe(true);
+    // The third of the same line is removed; Kick may deliver the three in any order, so which one is open.
+    expect(repeats.filter((id) => shown(id)?.deleted)).toHaveLength(1);
     expect(shown(moderator)?.deleted).toBe(false);
     expect(shown(ordinary)?.deleted).toBe(false);
 
