@@ -85,23 +85,16 @@ export class ChatHistory {
     return this.#byUser.get(userId)?.at(-1)?.sender.username ?? null;
   }
 
-  /** Marks a message deleted (kept, shown struck through); returns false when it is not known. */
-  markDeleted(messageId: string): boolean {
+  /**
+   * Marks a message deleted (kept, shown struck through), or shown again with `deleted` false
+   * (auto-moderation's Undo); returns false when it is not known.
+   */
+  markDeleted(messageId: string, deleted = true): boolean {
     const message = this.find(messageId);
     if (!message) {
       return false;
     }
-    message.deleted = true;
-    return true;
-  }
-
-  /** Shows a removed message again (auto-moderation's Undo); false when it is not known. */
-  markShown(messageId: string): boolean {
-    const message = this.find(messageId);
-    if (!message) {
-      return false;
-    }
-    message.deleted = false;
+    message.deleted = deleted;
     return true;
   }
 

@@ -141,7 +141,7 @@ export class Moderation {
     if ((action.kind === 'timeout' || action.kind === 'ban') && action.targetUserId !== null) {
       done.push(await this.unban({ userId: action.targetUserId }));
     }
-    if (action.messageId && this.#deps.chat.markShown(action.messageId)) {
+    if (action.messageId && this.#deps.chat.markDeleted(action.messageId, false)) {
       const target = { userId: action.targetUserId, username: action.targetUsername };
       const shown = this.#entry('show', target, { messageId: action.messageId });
       await this.#record(shown);
