@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { request } from 'undici';
 import { SETTINGS_FILE_NAME } from '../../electron/app/settings';
+import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import type { OverlaySettings } from '../../shared/overlays';
 import { type AppRun, killLeftovers, ROOT, startApp } from './app-process';
 import { connectPanel, launchChromium, type PanelClient, value } from './panel';
@@ -87,6 +88,9 @@ export async function startOverlayWorld(): Promise<OverlayWorld> {
   const signingIn = value(world.panel.api.auth.startLogin({}));
   await visit((await world.app.stdout.waitFor(/^Open this link to continue: (\S+)$/, { from }))[1]!);
   await signingIn;
+  // Kick delivers only to subscriptions that exist: a journey's first message must not race the app's
+  // subscribing after sign-in (on a loaded CI machine it did, and that message never arrived).
+  await waitForSubscriptions(sandbox, KICK_EVENT_TYPES.length);
 
   world.restart = async () => {
     world.panel.close();
@@ -131,3 +135,14 @@ export const WATCH_ALERTS = `
     }
   }).observe(document, { subtree: true, childList: true });
 `;
+
+/** Resolves once the sandbox holds `count` event subscriptions; throws after 30 s. */
+async function waitForSubscriptions(sandbox: StandaloneSandbox, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await sandbox.admin.counts()).eventSubscriptions < count) {
+    if (Date.now() > deadline) {
+      throw new Error(`the app did not subscribe to ${count} event types within 30 s of signing in`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
