@@ -1,7 +1,7 @@
 /**
  * The webhook receiver: a node:http adapter that composes the hot-path steps ([design notes](../../docs/design-notes.md#event-path-the-hot-path) "Event path"):
  * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
- * → dedup (id, body hash) → journal append → 200 → parse + validate → onEvent. It binds to loopback only;
+ * → dedup (id, body hash) → journal append queued → parse + validate → onEvent → append durable → 200. It binds to loopback only;
  * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,
  * never the body or the signature) and a count, and the server keeps serving whatever arrives.
  * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
@@ -11,13 +11,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Clock } from '../core/clock';
 import { type DeliveryDedup, hashBody } from './dedup';
 import { describe, reply, replyOk } from './receiver-replies';
-import { parseKickEvent } from './parse-event';
 import { type PublicKeyCache, verifyWithKeyCache } from './public-key-cache';
 import { hasBody, readBody, SlowReads } from './read-body';
 import { createReceiverServer, DEFAULT_TIMEOUTS, listen, type ReceiverTimeouts } from './receiver-server';
 import { readDeliveryHeaders } from './read-headers';
 import { checkReplayWindow, DEFAULT_FUTURE_SKEW_SECONDS, DEFAULT_REPLAY_WINDOW_SECONDS } from './replay-guard';
+import { appendRecord, createPublish } from './receiver-publish';
 import { routeRequest } from './route-request';
+import { createShownUnkept } from './shown-unkept';
 import type { EventJournal, JournalRecord, KickEvent, ReceiverCounters } from './types';
 import { WebhookError } from './webhook-error';
 
@@ -44,9 +45,13 @@ export interface WebhookReceiverDeps {
   publicKey: PublicKeyCache;
   journal: EventJournal;
   dedup: DeliveryDedup;
-  /** Each accepted delivery, parsed, after Kick has its 200. A throw here is logged and ignored. */
+  /**
+   * Each new delivery, parsed, once its journal append is queued and before it is durable (Kick's 200 waits
+   * for that); a delivery whose append fails is not announced again when Kick retries it. A throw here is
+   * logged and ignored.
+   */
   onEvent: (event: KickEvent) => void;
-  /** Each accepted record, right after its 200 (lag tracking). */
+  /** Each new record, just before `onEvent` (lag tracking). */
   onAccepted?: (record: JournalRecord) => void;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
 }
@@ -79,6 +84,8 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const reads = new SlowReads(deps.maxPendingBodies);
   const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, rejectedByCode: {} };
+  const shownUnkept = createShownUnkept();
+  const publish = createPublish(deps);
   let server: Server | null = null;
   let stopping = false;
   // Requests past their body (verifying, journaling), which stop() lets finish; slow senders it cuts off.
@@ -151,7 +158,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     }
   };
 
-  /** Headers → verify → window → dedup → journal → 200 → publish, on a fully read body. */
+  /** Headers → verify → window → dedup → journal queued → publish → durable → 200, on a fully read body. */
   const processDelivery = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const read = readDeliveryHeaders(req.headersDistinct);
     if (!read.ok) {
@@ -209,36 +216,26 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       bodyHash,
       body: body.toString('utf8'),
     };
+    // Queued first, so it joins this turn's group commit; shown while it is on its way to the disk, since a
+    // raid's chat would otherwise wait on an fdatasync to be seen (docs/decisions.md, "Shown while the
+    // journal write is on its way"). Kick still gets its 200 only once the record is durable.
+    const appended = appendRecord(deps.journal, record);
+    if (!shownUnkept.take(record.messageId, bodyHash)) {
+      publish(record);
+    }
     try {
-      await deps.journal.append(record);
+      await appended;
     } catch (error) {
-      // Not kept, so not seen: Kick's retry of this delivery (and any copy waiting on it) must be retried.
+      // Not kept: Kick's retry of this delivery (and any copy waiting on it) must be retried. It was shown
+      // already, so the retry is kept without being announced again.
       claim.settle(false);
+      shownUnkept.remember(record.messageId, bodyHash);
       const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
     claim.settle(true);
     replyOk(res);
     counters.accepted++;
-    publish(record);
-  };
-
-  /** After the 200: lag tracking, parse, and the listener, none of which may reach the response or server. */
-  const publish = (record: JournalRecord): void => {
-    try {
-      deps.onAccepted?.(record);
-    } catch (error) {
-      deps.log('error', 'webhook onAccepted failed', { messageId: record.messageId, error: String(error) });
-    }
-    try {
-      const event = parseKickEvent(record);
-      if (event.kind === 'unknown') {
-        deps.log('info', 'webhook event not understood', { messageId: record.messageId, reason: event.reason });
-      }
-      deps.onEvent(event);
-    } catch (error) {
-      deps.log('error', 'webhook listener failed', { messageId: record.messageId, error: String(error) });
-    }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -7,7 +7,7 @@
  */
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/core/clock';
 import { createKick } from '../../../electron/kick/create-kick';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
@@ -55,19 +55,46 @@ describe('receiver: dedup, journal, key', () => {
     expect(h.receiver.counters).toMatchObject({ accepted: 1, duplicates: 3, rejected: 0 });
   });
 
-  it('500 when the journal append fails, nothing published, and the retry is accepted', async () => {
+  it('500 when the journal append fails; the retry is kept without being shown a second time', async () => {
     const h = await startReceiver();
     const d = h.delivery();
     h.journal.failNext();
     const answer = await expectRejected(h, postDelivery(h.url, d), 500, 'WebhookJournal');
     expect(answer.message).toBe('journal append failed; retry later');
     expect(h.logs.at(-1)!.level).toBe('error');
-    expect(h.events).toHaveLength(0);
-    expect(h.accepted).toHaveLength(0);
+    // Shown while the write was on its way (docs/decisions.md), and counted only once kept.
+    expect(h.events).toHaveLength(1);
+    expect(h.receiver.counters.accepted).toBe(0);
     expect((await postDelivery(h.url, d)).status).toBe(200);
     expect(h.journal.records.map((r) => r.messageId)).toEqual([d.messageId]);
     expect(h.events).toHaveLength(1);
     expect(h.receiver.counters).toMatchObject({ accepted: 1, duplicates: 0 });
+    // A different delivery after the failure is shown as usual.
+    expect((await postDelivery(h.url, h.delivery())).status).toBe(200);
+    expect(h.events).toHaveLength(2);
+  });
+
+  it('shows a delivery while its journal write is on its way, and answers 200 only once it is kept', async () => {
+    let finishWrite: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => (finishWrite = resolve));
+    const h = await startReceiver();
+    const append = h.journal.append.bind(h.journal);
+    let answered = false;
+    h.journal.append = async (record) => {
+      await writing;
+      return append(record);
+    };
+    const answer = postDelivery(h.url, h.delivery()).then((res) => {
+      answered = true;
+      return res;
+    });
+    await vi.waitFor(() => expect(h.events).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    expect(h.journal.records).toHaveLength(0);
+    finishWrite();
+    expect((await answer).status).toBe(200);
+    expect(h.journal.records).toHaveLength(1);
   });
 
   it('503 when the public key cannot be fetched, then accepts once it can', async () => {

@@ -13,7 +13,7 @@ import { T0, payloads, startReceiver, useSetup, withHeader } from './receiver-fi
 useSetup();
 
 describe('receiver: accepting', () => {
-  it('journals a signed delivery before answering 200, then publishes the typed event', async () => {
+  it('journals a signed delivery, publishes the typed event and answers 200', async () => {
     const h = await startReceiver();
     const d = h.delivery();
     const res = await postDelivery(h.url, d);
