@@ -11,131 +11,28 @@
  * happens to a damaged one, is `settings-file.ts`.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
-import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
-import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
-import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
-import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
-import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
-import { createInstallSubdomain, isValidSubdomain } from '../webhooks/tunnel/subdomain';
-import { DEFAULT_WEBHOOK_PORT } from './config';
+import { createInstallSubdomain } from '../webhooks/tunnel/subdomain';
 import { type SettingsFile, type SettingsOptions, openSettingsFile } from './settings-file';
 import { type Migration, MIGRATIONS } from './settings-migrations';
-
-export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsOptions } from './settings-file';
-import { Listeners } from '../../shared/listeners';
-import { fsReason } from '../secrets/damaged-file';
-
-/** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
-export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';
-/** Where Kick serves emote images (`/emotes/<id>/fullsize`). */
-export const DEFAULT_EMOTE_HOST = 'https://files.kick.com';
-/** Messages kept in chat unless the streamer changes it (100–10,000). */
-export const DEFAULT_CHAT_SCROLLBACK = 1000;
-/** Rewards this app created, remembered so they are shown as editable; Kick allows 15 per channel. */
-const MANAGED_REWARDS_MAX = 200;
-
-/** Which desktop notifications the streamer wants. */
-export interface NotificationToggles {
-  follows: boolean;
-  subs: boolean;
-  kicks: boolean;
-  redemptions: boolean;
-}
-
-/** The settings as the app uses them (current version, every field valid). */
-export interface SettingsValues {
-  clientId: string;
-  redirectUri: string;
-  /** `localtunnel`, `off`, or a public https URL routed to the receiver. */
-  tunnel: string;
-  wantedEvents: KickEventType[];
-  scopes: KickScope[];
-  notifications: NotificationToggles;
-  chatScrollback: number;
-  emoteHost: string;
-  /** This install's localtunnel subdomain, made once and kept (the webhook URL must not change). */
-  installSubdomain: string | null;
-  managedRewardIds: string[];
-  /**
-   * The local port of the webhook receiver; fixed so a streamer's own tunnel or reverse proxy can route to
-   * it (`GREENROOM_WEBHOOK_PORT` overrides it; 0 picks a free port on every start).
-   */
-  webhookPort: number;
-  /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
-  setupGuideDone: boolean;
-  /** The OBS overlays' look, alerts, chat box, goal and event list (shared/overlays.ts). */
-  overlays: OverlaySettings;
-  /** Never show the stream key; keep the window out of screen captures where the system allows it. */
-  streamerMode: boolean;
-  /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
-  automod: AutomodSettings;
-  /** Commands, timers and event replies (shared/chat-bot.ts). */
-  chatBot: ChatBotSettings;
-  /** Highlight terms, the ignore list, first-message marks and inline event rows (shared/chat-tools.ts). */
-  chatTools: ChatToolsSettings;
-  /** Private mod notes by user id; not in the panel's settings view (the user card shows them). */
-  modNotes: Record<string, string>;
-}
+import { deepFreeze, FIELDS, MANAGED_REWARDS_MAX, type SettingsValues } from './settings-schema';
 
 /** A panel settings update, as the contract validated it. */
 export type SettingsPatch = InvokeArgs<'settings:update'>[0];
 
-// --- Schema ---
+export {
+  DEFAULT_CHAT_SCROLLBACK,
+  DEFAULT_EMOTE_HOST,
+  DEFAULT_REDIRECT_URI,
+  type NotificationToggles,
+  type SettingsValues,
+} from './settings-schema';
 
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
-
-const redirectUri = z.string().refine((value) => {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  return url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname) && url.pathname !== '/';
-}, 'must be an http URL on 127.0.0.1, localhost or [::1] with a path, e.g. http://127.0.0.1:3000/callback');
-
-const tunnel = z
-  .string()
-  .refine(
-    (value) => value === 'localtunnel' || value === 'off' || /^https:\/\/[^\s/]+/.test(value),
-    'must be "localtunnel", "off" or an https URL',
-  );
-
-const httpsOrigin = z.string().refine((value) => {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/';
-}, 'must be an http(s) origin such as https://files.kick.com');
-
-/** One schema per field, each with its default: a bad field falls back alone. */
-const FIELDS = {
-  clientId: z.string().max(100).default(''),
-  redirectUri: redirectUri.default(DEFAULT_REDIRECT_URI),
-  tunnel: tunnel.default('localtunnel'),
-  wantedEvents: z.array(z.enum(KICK_EVENT_TYPES)).default([...KICK_EVENT_TYPES]),
-  scopes: z.array(z.enum(KICK_SCOPES)).default([...KICK_SCOPES]),
-  notifications: z
-    .object({
-      follows: z.boolean().default(true),
-      subs: z.boolean().default(true),
-      kicks: z.boolean().default(true),
-      redemptions: z.boolean().default(true),
-    })
-    .default({ follows: true, subs: true, kicks: true, redemptions: true }),
-  chatScrollback: z.int().min(100).max(10_000).default(DEFAULT_CHAT_SCROLLBACK),
-  emoteHost: httpsOrigin.default(DEFAULT_EMOTE_HOST),
-  installSubdomain: z
-    .string()
-    .refine(isValidSubdomain, 'must be 4–63 lowercase letters or digits')
-    .nullable()
-    .default(null),
-  managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
-  webhookPort: z.int().min(0).max(65_535).default(DEFAULT_WEBHOOK_PORT),
-  setupGuideDone: z.boolean().default(false),
-  overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
-  streamerMode: z.boolean().default(false),
-  automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
-  chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
-  chatTools: chatToolsSettingsSchema.prefault({}),
-  modNotes: modNotesSchema.default({}),
-} satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
+export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsOptions } from './settings-file';
+import { Listeners } from '../../shared/listeners';
+import { fsReason } from '../secrets/damaged-file';
 
 /**
  * Brings any stored document to `migrations.length` and validates it field by field. A document from a
@@ -179,6 +76,7 @@ export class SettingsStore {
   readonly #file: SettingsFile;
   readonly #listeners = new Listeners<[SettingsValues]>();
   #values: SettingsValues;
+  #snapshot: SettingsValues | null = null;
   #version: number;
   #extra: Record<string, unknown>;
 
@@ -206,8 +104,13 @@ export class SettingsStore {
     }
   }
 
+  /**
+   * The settings as they stand: one frozen copy per change, shared by every reader. The chat bot, auto-moderation
+   * and the overlays read them per chat message, and a fresh deep copy each time was a tenth of the app's CPU
+   * in a raid (issue 10); frozen, a reader cannot change them behind the store's back either.
+   */
   values(): SettingsValues {
-    return structuredClone(this.#values);
+    return (this.#snapshot ??= deepFreeze(structuredClone(this.#values)));
   }
 
   /** Applies a panel update; a bad value is an InvalidArgument naming the field, and nothing is written. */
@@ -262,6 +165,7 @@ export class SettingsStore {
       );
     }
     this.#values = next;
+    this.#snapshot = null;
     const snapshot = this.values();
     this.#listeners.emit(snapshot);
     return snapshot;

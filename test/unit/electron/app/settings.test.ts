@@ -212,6 +212,18 @@ describe('settings', () => {
     expect(open().values().redirectUri).toBe('http://127.0.0.1:3000/callback');
   });
 
+  it('hands every reader one frozen copy until a change, so a read per chat message costs no copy', () => {
+    const store = open();
+    const first = store.values();
+    expect(store.values()).toBe(first);
+    expect(Object.isFrozen(first.chatBot.commands)).toBe(true);
+    expect(() => ((first.chatBot as { paused: boolean }).paused = true)).toThrow(TypeError);
+    store.update({ chatScrollback: 400 });
+    const after = store.values();
+    expect(after).not.toBe(first);
+    expect([first.chatScrollback, after.chatScrollback]).toEqual([1000, 400]);
+  });
+
   it('keeps secrets out: only the client id is stored, and rewards created here are remembered', () => {
     const store = open();
     store.setClientId('  01CLIENT  ');

@@ -1,0 +1,129 @@
+/**
+ * The settings' fields: their types, their schemas and their defaults, one schema per field so a bad value
+ * falls back alone (`settings.ts` reads, migrates and writes them).
+ */
+import { z } from 'zod';
+import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
+import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
+import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
+import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
+import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
+import { isValidSubdomain } from '../webhooks/tunnel/subdomain';
+import { DEFAULT_WEBHOOK_PORT } from './config';
+
+/** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';
+/** Where Kick serves emote images (`/emotes/<id>/fullsize`). */
+export const DEFAULT_EMOTE_HOST = 'https://files.kick.com';
+/** Messages kept in chat unless the streamer changes it (100–10,000). */
+export const DEFAULT_CHAT_SCROLLBACK = 1000;
+/** Rewards this app created, remembered so they are shown as editable; Kick allows 15 per channel. */
+export const MANAGED_REWARDS_MAX = 200;
+
+/** Which desktop notifications the streamer wants. */
+export interface NotificationToggles {
+  follows: boolean;
+  subs: boolean;
+  kicks: boolean;
+  redemptions: boolean;
+}
+
+/** The settings as the app uses them (current version, every field valid). */
+export interface SettingsValues {
+  clientId: string;
+  redirectUri: string;
+  /** `localtunnel`, `off`, or a public https URL routed to the receiver. */
+  tunnel: string;
+  wantedEvents: KickEventType[];
+  scopes: KickScope[];
+  notifications: NotificationToggles;
+  chatScrollback: number;
+  emoteHost: string;
+  /** This install's localtunnel subdomain, made once and kept (the webhook URL must not change). */
+  installSubdomain: string | null;
+  managedRewardIds: string[];
+  /**
+   * The local port of the webhook receiver; fixed so a streamer's own tunnel or reverse proxy can route to
+   * it (`GREENROOM_WEBHOOK_PORT` overrides it; 0 picks a free port on every start).
+   */
+  webhookPort: number;
+  /** The streamer finished or closed the setup guide; until then it opens by itself (first run). */
+  setupGuideDone: boolean;
+  /** The OBS overlays' look, alerts, chat box, goal and event list (shared/overlays.ts). */
+  overlays: OverlaySettings;
+  /** Never show the stream key; keep the window out of screen captures where the system allows it. */
+  streamerMode: boolean;
+  /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
+  automod: AutomodSettings;
+  /** Commands, timers and event replies (shared/chat-bot.ts). */
+  chatBot: ChatBotSettings;
+  /** Highlight terms, the ignore list, first-message marks and inline event rows (shared/chat-tools.ts). */
+  chatTools: ChatToolsSettings;
+  /** Private mod notes by user id; not in the panel's settings view (the user card shows them). */
+  modNotes: Record<string, string>;
+}
+
+// --- Schema ---
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+const redirectUri = z.string().refine((value) => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname) && url.pathname !== '/';
+}, 'must be an http URL on 127.0.0.1, localhost or [::1] with a path, e.g. http://127.0.0.1:3000/callback');
+
+const tunnel = z
+  .string()
+  .refine(
+    (value) => value === 'localtunnel' || value === 'off' || /^https:\/\/[^\s/]+/.test(value),
+    'must be "localtunnel", "off" or an https URL',
+  );
+
+const httpsOrigin = z.string().refine((value) => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/';
+}, 'must be an http(s) origin such as https://files.kick.com');
+
+/** One schema per field, each with its default: a bad field falls back alone. */
+export const FIELDS = {
+  clientId: z.string().max(100).default(''),
+  redirectUri: redirectUri.default(DEFAULT_REDIRECT_URI),
+  tunnel: tunnel.default('localtunnel'),
+  wantedEvents: z.array(z.enum(KICK_EVENT_TYPES)).default([...KICK_EVENT_TYPES]),
+  scopes: z.array(z.enum(KICK_SCOPES)).default([...KICK_SCOPES]),
+  notifications: z
+    .object({
+      follows: z.boolean().default(true),
+      subs: z.boolean().default(true),
+      kicks: z.boolean().default(true),
+      redemptions: z.boolean().default(true),
+    })
+    .default({ follows: true, subs: true, kicks: true, redemptions: true }),
+  chatScrollback: z.int().min(100).max(10_000).default(DEFAULT_CHAT_SCROLLBACK),
+  emoteHost: httpsOrigin.default(DEFAULT_EMOTE_HOST),
+  installSubdomain: z
+    .string()
+    .refine(isValidSubdomain, 'must be 4–63 lowercase letters or digits')
+    .nullable()
+    .default(null),
+  managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
+  webhookPort: z.int().min(0).max(65_535).default(DEFAULT_WEBHOOK_PORT),
+  setupGuideDone: z.boolean().default(false),
+  overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
+  streamerMode: z.boolean().default(false),
+  automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
+  chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
+  chatTools: chatToolsSettingsSchema.prefault({}),
+  modNotes: modNotesSchema.default({}),
+} satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
+
+/** Freezes an object and everything it holds (the settings are plain JSON data). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) {
+      deepFreeze(inner);
+    }
+    Object.freeze(value);
+  }
+  return value;
+}
