@@ -1,6 +1,6 @@
 /**
- * Turns an accepted (verified, journaled) delivery into a typed {@link KickEvent}. Runs after the 200,
- * on the journal record, so the same function rebuilds the feed from the journal on start. Never throws:
+ * Turns an accepted (verified, new) delivery into a typed {@link KickEvent}. Runs while its journal write is on
+ * its way (docs/decisions.md, "Shown while the journal write is on its way"), on the journal record, so the same function rebuilds the feed from the journal on start. Never throws:
  * anything it cannot read as a known v1 event comes back as `kind: 'unknown'` with the reason, and is
  * kept rather than dropped.
  */
