@@ -6,7 +6,8 @@
  * This file: “receiver: dedup, journal, key”; “receiver: end to end with the Kick sandbox”.
  */
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../electron/core/clock';
 import { createKick } from '../../../electron/kick/create-kick';
@@ -78,22 +79,29 @@ describe('receiver: dedup, journal, key', () => {
     let finishWrite: () => void = () => undefined;
     const writing = new Promise<void>((resolve) => (finishWrite = resolve));
     const h = await startReceiver();
+    // The receiver mounted on a server of ours, so the test sees its response object itself.
+    let response: ServerResponse | null = null;
+    const server = createServer((req, res) => {
+      response = res;
+      h.receiver.handle(req, res);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
     const append = h.journal.append.bind(h.journal);
-    let answered = false;
+    let answeredBeforeKept: boolean | null = null;
     h.journal.append = async (record) => {
       await writing;
+      answeredBeforeKept = response?.headersSent ?? null;
       return append(record);
     };
-    const answer = postDelivery(h.url, h.delivery()).then((res) => {
-      answered = true;
-      return res;
-    });
+    const { port } = server.address() as AddressInfo;
+    const answer = postDelivery(`http://127.0.0.1:${port}/kick/webhook`, h.delivery());
     await vi.waitFor(() => expect(h.events).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(answered).toBe(false);
     expect(h.journal.records).toHaveLength(0);
     finishWrite();
     expect((await answer).status).toBe(200);
+    expect(answeredBeforeKept).toBe(false);
     expect(h.journal.records).toHaveLength(1);
   });
 
