@@ -12,15 +12,6 @@ export interface VirtualWindow {
   total: number;
 }
 
-/** Prefix offsets: `offsets[i]` is the top of row i, `offsets[n]` the total height. */
-export function rowOffsets(count: number, heightOf: (index: number) => number): Float64Array {
-  const offsets = new Float64Array(count + 1);
-  for (let i = 0; i < count; i++) {
-    offsets[i + 1] = offsets[i]! + heightOf(i);
-  }
-  return offsets;
-}
-
 /** The first row whose bottom is below `y` (offsets measured from `base`). */
 function rowAt(offsets: Float64Array, count: number, y: number, base: number): number {
   let lo = 0;

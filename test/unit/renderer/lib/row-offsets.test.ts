@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RowOffsets } from '../../../../renderer/src/lib/row-offsets';
-import { computeWindow, rowOffsets } from '../../../../renderer/src/lib/virtual-window';
+import { computeWindow } from '../../../../renderer/src/lib/virtual-window';
+import { prefixOffsets } from './prefix-offsets';
 
 interface Row {
   messageId: string;
@@ -19,7 +20,7 @@ function seeded(seed: number): () => number {
 function expectSameAsRebuild(cache: RowOffsets, rows: Row[], heights: Map<string, number>, changed: Set<string>) {
   const heightOf = (i: number): number => heights.get(rows[i]!.messageId) ?? 28;
   const view = cache.update(rows, heightOf, changed);
-  const full = rowOffsets(rows.length, heightOf);
+  const full = prefixOffsets(rows.length, heightOf);
   expect(view.count).toBe(rows.length);
   const kept = Array.from({ length: rows.length + 1 }, (_, i) => view.offsets[i]! - view.base);
   expect(kept).toEqual(Array.from(full));
