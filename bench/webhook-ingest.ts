@@ -28,6 +28,7 @@ import { MemoryJournal } from '../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { freePort, startFloor } from './lib/floor-receiver';
+import { CpuLedger, THIS_PROCESS } from './lib/process-cpu';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { startDockProcess, startFloorProcess } from './lib/side-process';
 import { median } from './lib/stats';
@@ -143,6 +144,10 @@ async function runWholeApp(): Promise<WholeApp> {
     await drive(floor.floorUrl, warmUp);
     await drive(floor.bareUrl, warmUp);
 
+    // Where each delivery's CPU goes, per process (stderr): the cores are shared by all of them.
+    const ledger = new CpuLedger();
+    const appSide = { app: app.child.pid, dock: dock.pid, 'load generator': THIS_PROCESS } as const;
+    const floorSide = { floor: floor.pid, 'load generator': THIS_PROCESS } as const;
     const ratios: number[] = [];
     let appRate = 0;
     let floorRate = 0;
@@ -151,17 +156,24 @@ async function runWholeApp(): Promise<WholeApp> {
       const deliveries = rounds[r]!;
       let ours: number;
       let theirs: number;
+      const driveApp = (): Promise<number> =>
+        ledger.measure('the app', appSide, deliveries.length, () => drive(receiverUrl, deliveries));
+      const driveFloor = (): Promise<number> =>
+        ledger.measure('the floor', floorSide, deliveries.length, () => drive(floor.floorUrl, deliveries));
       if (r % 2 === 0) {
-        theirs = await drive(floor.floorUrl, deliveries);
-        ours = await drive(receiverUrl, deliveries);
+        theirs = await driveFloor();
+        ours = await driveApp();
       } else {
-        ours = await drive(receiverUrl, deliveries);
-        theirs = await drive(floor.floorUrl, deliveries);
+        ours = await driveApp();
+        theirs = await driveFloor();
       }
       ratios.push(ours / theirs);
       appRate = Math.max(appRate, ours);
       floorRate = Math.max(floorRate, theirs);
       bareRate = Math.max(bareRate, await drive(floor.bareUrl, deliveries));
+    }
+    for (const line of ledger.lines()) {
+      note(line);
     }
     const pushed = await dock.counts();
     const posted = warmUp.length + ROUNDS * DELIVERIES;

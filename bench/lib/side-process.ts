@@ -12,6 +12,8 @@ import { ROOT } from './app-process';
 export interface SideProcess {
   /** The first line the script printed (its ports, or `ready`). */
   greeting: string;
+  /** Its process id (for CPU accounting, `process-cpu.ts`). */
+  pid: number | undefined;
   /** Writes one line and resolves with the next line the script prints. */
   ask(line: string): Promise<string>;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ async function startScript(script: string, env: Record<string, string>): Promise
   const greeting = await next();
   return {
     greeting,
+    pid: child.pid,
     ask(line) {
       child.stdin!.write(`${line}\n`);
       return next();
@@ -79,12 +82,13 @@ floor.listen(0, '127.0.0.1', () => bare.listen(0, '127.0.0.1', () =>
 /** The verify-only floor and the bare responder, on their own ports in one process. */
 export async function startFloorProcess(
   publicKeyPem: string,
-): Promise<{ floorUrl: string; bareUrl: string; close: () => Promise<void> }> {
+): Promise<{ floorUrl: string; bareUrl: string; pid: number | undefined; close: () => Promise<void> }> {
   const side = await startScript(FLOOR_SCRIPT, { FLOOR_PUBLIC_KEY: publicKeyPem });
   const [floor, bare] = side.greeting.split(' ');
   return {
     floorUrl: `http://127.0.0.1:${floor}/kick/webhook`,
     bareUrl: `http://127.0.0.1:${bare}/kick/webhook`,
+    pid: side.pid,
     close: () => side.close(),
   };
 }
@@ -111,9 +115,11 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', ()
 `;
 
 /** One dock on the panel socket; `counts()` answers the frames (and bytes) pushed to it so far. */
-export async function startDockProcess(
-  panelUrl: string,
-): Promise<{ counts: () => Promise<{ frames: number; bytes: number }>; close: () => Promise<void> }> {
+export async function startDockProcess(panelUrl: string): Promise<{
+  counts: () => Promise<{ frames: number; bytes: number }>;
+  pid: number | undefined;
+  close: () => Promise<void>;
+}> {
   const side = await startScript(DOCK_SCRIPT, { DOCK_PANEL_URL: panelUrl });
   if (side.greeting !== 'ready') {
     throw new Error(`the dock did not connect: ${side.greeting}`);
@@ -123,6 +129,7 @@ export async function startDockProcess(
       const [frames, bytes] = (await side.ask('count')).split(' ').map(Number);
       return { frames: frames!, bytes: bytes! };
     },
+    pid: side.pid,
     close: () => side.close(),
   };
 }
