@@ -65,7 +65,10 @@ export class CpuLedger {
     return result;
   }
 
-  /** One line per label, e.g. `app: app 118 µs, dock 6 µs, load generator 29 µs (CPU per delivery, median of 7)`. */
+  /**
+   * One line per label, e.g. `the app: app 118 µs, dock 6 µs, load generator 29 µs (CPU per delivery, median of 7
+   * rounds)`. Linux counts in 10 ms ticks, so a short round reads a few µs either way; the median evens that out.
+   */
   lines(): string[] {
     return [...this.rounds].map(([label, byProcess]) => {
       const parts = [...byProcess].map(([name, values]) => `${name} ${Math.round(median(values))} µs`);
