@@ -34,6 +34,7 @@ if (node24) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedTests = [];
 for (const major of ['20', '22', '24', String(process.versions.node.split('.')[0])].filter(
   (v, i, a) => a.indexOf(v) === i,
 )) {
@@ -45,6 +46,11 @@ for (const major of ['20', '22', '24', String(process.versions.node.split('.')[0
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  failedTests.push(...namesOfFailed(report, `Node ${major}`));
+}
+// Named again at the very end: a CI log is often read from its tail, far below the failure itself.
+if (failedTests.length > 0) {
+  console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);
 }
 if (failures.length > 0) {
   console.log(`\nFailed steps:\n  ${failures.join('\n  ')}`);
@@ -69,4 +75,21 @@ function ensureNode24() {
     console.log('Node 24 is not available here (see scripts/ensure-node24.sh); the Node 24 run is skipped.');
   }
   return null;
+}
+
+/** `file › test title (Node N)` for every failed test in one Vitest JSON report. */
+function namesOfFailed(report, label) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failedHere = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedHere) {
+      names.push(`${path} › ${test.fullName ?? test.title} (${label})`);
+    }
+    if (failedHere.length === 0 && file.status === 'failed') {
+      // A file that failed outside any test (an import or a hook): its own message says why.
+      names.push(`${path} (${label}): ${String(file.message ?? 'failed').split('\n')[0]}`);
+    }
+  }
+  return names;
 }
