@@ -1,8 +1,11 @@
 /**
- * The panel server's outgoing events. Events of one event-loop turn go out together, serialised once for
- * every client: one frame per turn instead of one per event (a raid's chat cost a WebSocket write per line;
- * issue 10). A result to a request flushes first (`flushNow`), so an event the request caused still
- * arrives before its answer.
+ * The panel server's outgoing events, serialised once for every client and sent together (a raid's chat
+ * cost a WebSocket write per line; issue 10). The first event after a quiet spell goes out at the end of
+ * its event-loop turn; while events keep coming, frames are paced at most one per `minIntervalMs`
+ * (half a display frame by default), because deliveries arrive one or two per turn and a frame per turn
+ * still cost one socket write per delivery. A panel paints once per display frame, so the pacing delays
+ * nothing it could have shown sooner by more than half a frame. A result to a request flushes first
+ * (`flushNow`), so an event the request caused still arrives before its answer.
  */
 import type { WebSocket } from 'ws';
 import type { EventChannel } from '../../shared/ipc-contract';
@@ -14,6 +17,10 @@ export interface EventBatcherOptions {
   /** A client with more than this still unsent is dropped (it reconnects and reloads its snapshot). */
   maxBufferedBytes: number;
   log: (line: string) => void;
+  /** Least time between two frames while events keep coming; default 8 ms. 0 sends once per turn. */
+  minIntervalMs?: number;
+  /** Monotonic milliseconds; default `performance.now`. */
+  now?: () => number;
 }
 
 export interface EventBatcher {
@@ -22,12 +29,28 @@ export interface EventBatcher {
   flushNow(): void;
 }
 
-export function createEventBatcher({ clients, maxBufferedBytes, log }: EventBatcherOptions): EventBatcher {
+export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
+  const { clients, maxBufferedBytes, log } = options;
+  const minIntervalMs = options.minIntervalMs ?? 8;
+  const now = options.now ?? (() => performance.now());
   let turn: string[] = [];
-  let flushing: NodeJS.Immediate | null = null;
+  let flushing: { cancel: () => void } | null = null;
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
+
+  const schedule = (): void => {
+    const wait = lastFlushAt + minIntervalMs - now();
+    if (wait <= 0) {
+      const immediate = setImmediate(flushTurn);
+      flushing = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timer = setTimeout(flushTurn, wait);
+      flushing = { cancel: () => clearTimeout(timer) };
+    }
+  };
 
   const flushTurn = (): void => {
     flushing = null;
+    lastFlushAt = now();
     const events = turn;
     turn = [];
     if (events.length === 0) {
@@ -62,11 +85,13 @@ export function createEventBatcher({ clients, maxBufferedBytes, log }: EventBatc
         log(`panel: event ${event} could not be serialised: ${String(error)}`);
         return;
       }
-      flushing ??= setImmediate(flushTurn);
+      if (flushing === null) {
+        schedule();
+      }
     },
     flushNow() {
       if (flushing !== null) {
-        clearImmediate(flushing);
+        flushing.cancel();
         flushTurn();
       }
     },

@@ -24,7 +24,7 @@ export interface SessionOptions {
   /** Called once the socket is authorized: from then on it receives events. */
   onAuthorized(socket: WebSocket): void;
   /**
-   * Called before a result is sent: events are batched per turn, and an event a request caused must still
+   * Called before a result is sent: events are batched (event-batcher.ts), and an event a request caused must still
    * reach the panel before that request's answer, as it did when events went out one by one.
    */
   beforeResult?(): void;
