@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { namesOfFailed } from './failed-tests.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.reports');
@@ -46,7 +47,7 @@ for (const major of ['20', '22', '24', String(process.versions.node.split('.')[0
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
-  failedTests.push(...namesOfFailed(report, `Node ${major}`));
+  failedTests.push(...namesOfFailed(report, `Node ${major}`, root));
 }
 // Named again at the very end: a CI log is often read from its tail, far below the failure itself.
 if (failedTests.length > 0) {
@@ -75,21 +76,4 @@ function ensureNode24() {
     console.log('Node 24 is not available here (see scripts/ensure-node24.sh); the Node 24 run is skipped.');
   }
   return null;
-}
-
-/** `file › test title (Node N)` for every failed test in one Vitest JSON report. */
-function namesOfFailed(report, label) {
-  const names = [];
-  for (const file of report.testResults ?? []) {
-    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
-    const failedHere = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const test of failedHere) {
-      names.push(`${path} › ${test.fullName ?? test.title} (${label})`);
-    }
-    if (failedHere.length === 0 && file.status === 'failed') {
-      // A file that failed outside any test (an import or a hook): its own message says why.
-      names.push(`${path} (${label}): ${String(file.message ?? 'failed').split('\n')[0]}`);
-    }
-  }
-  return names;
 }
