@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseContent } from '../../../../renderer/src/lib/chat-content';
+import { buildContent } from '../../../../renderer/src/lib/content-dom';
+
+const HOST = 'http://127.0.0.1:9/';
+
+/** Builds `content` into a detached span, as the chat row does before it joins the page. */
+function render(content: string, options: { emoteHost?: string; onLink?: (url: string) => void } = {}): HTMLElement {
+  const span = document.createElement('span');
+  span.append(buildContent(document, parseContent(content, 'me'), { emoteHost: HOST, ...options }));
+  return span;
+}
+
+describe('chat content as DOM', () => {
+  it('keeps user text as text: markup in a message never becomes elements', () => {
+    const span = render('<img src=x onerror=alert(1)> <b>bold</b>');
+    expect(span.children).toHaveLength(0);
+    expect(span.textContent).toBe('<img src=x onerror=alert(1)> <b>bold</b>');
+  });
+
+  it('renders emotes as fixed-size images from the emote host, in order with the text around them', () => {
+    const span = render('so good [emote:37226:KEKW] ok');
+    const img = span.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('http://127.0.0.1:9/emotes/37226/fullsize');
+    expect(img.alt).toBe('KEKW');
+    expect(img.className).toBe('emote');
+    expect([...span.childNodes].map((n) => n.textContent || (n as Element).tagName)).toEqual([
+      'so good ',
+      'IMG',
+      ' ok',
+    ]);
+  });
+
+  it('shows an emote’s name when its image fails to load, and when there is no emote host', () => {
+    const span = render('[emote:5:catJAM]');
+    span.querySelector('img')!.dispatchEvent(new Event('error'));
+    expect(span.querySelector('img')).toBeNull();
+    expect(span.querySelector('.emote-fallback')?.textContent).toBe('catJAM');
+
+    const hostless = render('[emote:5:catJAM]', { emoteHost: '' });
+    expect(hostless.querySelector('img')).toBeNull();
+    expect(hostless.textContent).toBe('catJAM');
+  });
+
+  it('marks mentions, the streamer’s own in its own class', () => {
+    const span = render('hi @me and @you');
+    const mentions = [...span.querySelectorAll('.mention')];
+    expect(mentions.map((m) => [m.textContent, m.classList.contains('self')])).toEqual([
+      ['@me', true],
+      ['@you', false],
+    ]);
+  });
+
+  it('makes links ask first when the panel confirms them, and leaves them as text otherwise', () => {
+    const onLink = vi.fn();
+    const span = render('see https://example.org/a now', { onLink });
+    const link = span.querySelector('a')!;
+    const click = new MouseEvent('click', { cancelable: true });
+    link.dispatchEvent(click);
+    expect(onLink).toHaveBeenCalledWith('https://example.org/a');
+    expect(click.defaultPrevented).toBe(true);
+
+    const plain = render('see https://example.org/a now');
+    expect(plain.querySelector('a')).toBeNull();
+    expect(plain.textContent).toBe('see https://example.org/a now');
+  });
+});
