@@ -18,7 +18,9 @@
  * - `chat-heap-growth`: the page's JS heap after a forced GC at the end over the same after the first
  *   10,000 messages (40% of a storm shorter than 20,000).
  * - `chat-delivered`: storm messages that reached the page over the panel socket, of those sent;
- *   `chat-auto-pauses`: times chat stopped following live with nobody touching the page. A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr.
+ *   `chat-auto-pauses`: times chat stopped following live with nobody touching the page.
+ * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr. The storm runs
+ * in rounds, 3 by default (`GREENROOM_BENCH_STORM_ROUNDS`); `lib/storm-rounds.ts` says how they combine.
  */
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
@@ -28,7 +30,8 @@ import { PAGE_PROBE, ProbeFindings, type ProbeGlobal } from './lib/page-probe';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
-import { describeBusy, rendererBusy, stormTimings } from './lib/storm-timings';
+import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
+import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
 import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
 import type { AutomodSettings } from '../shared/automod';
 import type { BenchResult } from './types';
@@ -52,7 +55,7 @@ const onFrameGrid = (interval: number): number => Math.max(1, Math.round(interva
 const describe = (label: string, values: number[]): string =>
   `${label} p50 ${round(quantile(values, 0.5), 1)} p99 ${round(quantile(values, 0.99), 1)} ms (n=${values.length})`;
 
-export const run = (): Promise<BenchResult[]> => runStorm({});
+export const run = (): Promise<BenchResult[]> => inRounds(STORM_ROUNDS, () => runStorm({}), note);
 
 /** The storm; with `automod`, those rules are on in the app before the first message (bench/automod.ts). */
 export async function runStorm(options: { automod?: AutomodSettings }): Promise<BenchResult[]> {
@@ -250,14 +253,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
         `duplicates ${duplicates}; received but scrolled past undrawn ${undrawn}; frames ${findings.frames.length}, ` +
         `p50 ${round(quantile(findings.frames, 0.5), 1)} ms`,
     );
-    // Where the frames fall: a vsync interval read through Chromium's coarsened clock (100 µs, jittered)
-    // reads 16.6–16.8 ms; a dropped frame reads 33 ms or more.
-    const frameBands = [16.75, 16.95, 20, 33, Infinity].map(
-      (upTo, i, all) => findings.frames.filter((f) => f < upTo && (i === 0 || f >= all[i - 1]!)).length,
-    );
-    note(
-      `frame intervals <16.75 ${frameBands[0]}, <16.95 ${frameBands[1]}, <20 ${frameBands[2]}, <33 ${frameBands[3]}, ≥33 ${frameBands[4]} ms`,
-    );
+    note(describeFrames(findings.frames));
     note(
       `heap ${round((baselineHeap ?? Number.NaN) / 1048576, 1)} MB after ${baselineAt}, ${round(endHeap / 1048576, 1)} MB at the end`,
     );
