@@ -1,7 +1,7 @@
 /**
  * The chat storm in rounds. Issue 10 judges its targets "on the median of rounds", and on a loaded two-core
  * machine one 60 s storm in a few meets a scheduling stall that alone puts its p99 past a second (seen while
- * working on the panel's rows, docs/decisions.md "Chat rows are built off the page"). Each round is a whole
+ * working on the panel, docs/decisions.md "What the slower machine showed"). Each round is a whole
  * storm: a fresh app, a fresh browser. A figure is the median of the rounds' values, except what every round
  * must meet on its own: `chat-delivered` is the least of the rounds, `chat-auto-pauses` their sum. A figure a
  * round could not measure (NaN) leaves the combined figure NaN.

@@ -2,7 +2,7 @@
  * At most one run per `minMs`: the first call after a quiet spell runs at once, later ones within the interval
  * collapse into one run at its end, of the newest function given. For views that a burst would otherwise redraw
  * on every event, where a few redraws a second read the same (the mod log while auto-moderation works through a
- * raid, docs/decisions.md "Chat rows are built off the page").
+ * raid, docs/decisions.md "What the slower machine showed").
  */
 import { type Clock, systemClock } from './clock';
 
