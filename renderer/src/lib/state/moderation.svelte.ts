@@ -206,12 +206,34 @@ export class ModerationState {
 
   /** Whether an automatic action can still be undone: not a delete or a flag, and not undone yet. */
   canUndo(action: ModAction): boolean {
-    if (!action.auto || !action.ok || action.kind === 'flag' || action.kind === 'delete') {
-      return false;
+    return this.undoableAmong([action]).has(action.id);
+  }
+
+  /**
+   * The ids among `actions` that can still be undone, in one pass over the log: the mod log asks for all its
+   * rows at once, since asking row by row cost rows × log length on every automatic action in a raid.
+   */
+  undoableAmong(actions: readonly ModAction[]): Set<string> {
+    // When each message was last shown again (an undone hide, timeout or ban). A local answer, not state.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const shownAt = new Map<string | undefined, number>();
+    for (const a of this.#log) {
+      if (a.ok && a.kind === 'show') {
+        shownAt.set(a.messageId, Math.max(a.atMs, shownAt.get(a.messageId) ?? a.atMs));
+      }
     }
-    return !this.#log.some(
-      (a) => a.atMs >= action.atMs && a.ok && a.kind === 'show' && a.messageId === action.messageId,
-    );
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const ids = new Set<string>();
+    for (const a of actions) {
+      if (!a.auto || !a.ok || a.kind === 'flag' || a.kind === 'delete') {
+        continue;
+      }
+      const shown = shownAt.get(a.messageId);
+      if (shown === undefined || shown < a.atMs) {
+        ids.add(a.id);
+      }
+    }
+    return ids;
   }
 
   /** Undo for the last ban. */

@@ -135,6 +135,29 @@ describe('ModerationState: undo of automatic actions', () => {
     await mod.undoAutomatic(ban);
     expect(mod.statusFor(`auto:${ban.id}`)).toMatchObject({ state: 'failed', text: /^Undo failed: actionId/ });
   });
+  it('tells which of many entries can be undone in one answer, the same as asking one by one', () => {
+    const { mod } = setup();
+    const auto = { rule: 'blocked-term' as const, reason: 'x', content: 'spam' };
+    const entries = [
+      modAction({ id: 't1', kind: 'timeout', messageId: 'm1', atMs: 10, auto }),
+      modAction({ id: 'b2', kind: 'ban', messageId: 'm2', atMs: 20, auto }),
+      modAction({ id: 'd3', kind: 'delete', messageId: 'm3', atMs: 30, auto }),
+      modAction({ id: 'h4', kind: 'hide', messageId: 'm4', atMs: 40, auto }),
+      modAction({ id: 'x5', kind: 'timeout', messageId: 'm5', atMs: 50, auto, ok: false }),
+      modAction({ id: 'p6', kind: 'timeout', messageId: 'm6', atMs: 60 }),
+    ];
+    for (const entry of entries) {
+      mod.record(entry);
+    }
+    // m1 was shown again after its timeout; m4 was shown before its hide, so the hide still counts.
+    mod.record(modAction({ id: 's1', kind: 'show', messageId: 'm1', atMs: 15 }));
+    mod.record(modAction({ id: 's4', kind: 'show', messageId: 'm4', atMs: 35 }));
+    const undoable = mod.undoableAmong(mod.log);
+    expect([...undoable].sort()).toEqual(['b2', 'h4']);
+    for (const entry of mod.log) {
+      expect(mod.canUndo(entry)).toBe(undoable.has(entry.id));
+    }
+  });
 });
 
 describe('UserCardState', () => {
