@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../../renderer/src/lib/clock';
 import { Pacer } from '../../../../renderer/src/lib/pacer';
-
-/** A clock whose time and timers move only when the test says. */
-function manualClock(): Clock & { advance(ms: number): void } {
-  let now = 1_000;
-  const timers: { at: number; fn: () => void }[] = [];
-  return {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const timer = { at: now + ms, fn };
-      timers.push(timer);
-      return () => void timers.splice(timers.indexOf(timer), 1);
-    },
-    setInterval: () => () => undefined,
-    advance(ms) {
-      now += ms;
-      for (const timer of timers.filter((t) => t.at <= now)) {
-        timers.splice(timers.indexOf(timer), 1);
-        timer.fn();
-      }
-    },
-  };
-}
+import { manualClock } from '../fake-api';
 
 describe('Pacer', () => {
   it('runs the first call at once and collapses a burst into one run of the newest, at the interval’s end', () => {
