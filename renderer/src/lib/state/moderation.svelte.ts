@@ -204,14 +204,10 @@ export class ModerationState {
     });
   }
 
-  /** Whether an automatic action can still be undone: not a delete or a flag, and not undone yet. */
-  canUndo(action: ModAction): boolean {
-    return this.undoableAmong([action]).has(action.id);
-  }
-
   /**
-   * The ids among `actions` that can still be undone, in one pass over the log: the mod log asks for all its
-   * rows at once, since asking row by row cost rows × log length on every automatic action in a raid.
+   * The ids among `actions` that can still be undone (automatic, not a delete or a flag, not undone yet), in one
+   * pass over the log: the mod log asks for all its rows at once, since asking row by row cost rows × log length
+   * on every automatic action in a raid.
    */
   undoableAmong(actions: readonly ModAction[]): Set<string> {
     // When each message was last shown again (an undone hide, timeout or ban). A local answer, not state.
