@@ -35,16 +35,31 @@ describe('chat and moderation in the full window', () => {
     const subId = chat(sandbox, 'lunarfox', 'first time catching the stream live');
     const replyId = chat(sandbox, 'nightowl_tv', 'agreed, that was clean', emoteId);
 
-    // The emote: an <img> named KEKW, loaded (it has pixels) from the sandbox's emote server.
+    // The emote: an image named KEKW, a box drawn from the sandbox's emote server (lib/emote-images.ts), whose
+    // image loads (it has pixels) and stays drawn rather than falling back to the name.
     const emoteRow = await row(page, emoteId);
-    const img = emoteRow.getByRole('img', { name: 'KEKW' });
-    await img.waitFor(WAIT);
-    expect(await img.getAttribute('src')).toBe(`${sandbox.urls.api}/emotes/37226/fullsize`);
-    const naturalWidth = (el: unknown): number => {
-      const image = el as { complete: boolean; naturalWidth: number };
-      return image.complete ? image.naturalWidth : 0;
+    const emote = emoteRow.getByRole('img', { name: 'KEKW' });
+    await emote.waitFor(WAIT);
+    const url = `${sandbox.urls.api}/emotes/37226/fullsize`;
+    // In the page (this project's tests are typed for Node, not the DOM).
+    type PageWindow = {
+      getComputedStyle(el: unknown): { backgroundImage: string };
+      Image: new () => { onload: () => void; onerror: () => void; src: string; naturalWidth: number };
     };
-    await expect.poll(() => img.evaluate(naturalWidth), WAIT).toBe(32);
+    const drawn = (el: unknown): string => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundImage;
+    expect(await emote.evaluate(drawn)).toBe(`url("${url}")`);
+    const loadedWidth = (src: string): Promise<number> =>
+      new Promise((resolve) => {
+        const probe = new (globalThis as unknown as PageWindow).Image();
+        probe.onload = () => resolve(probe.naturalWidth);
+        probe.onerror = () => resolve(0);
+        probe.src = src;
+      });
+    expect(await page.evaluate(loadedWidth, url)).toBe(32);
+    const width = (el: unknown): number =>
+      (el as { getBoundingClientRect(): { width: number } }).getBoundingClientRect().width;
+    expect(await emote.evaluate(width)).toBeGreaterThan(0);
+    expect(await emoteRow.locator('.emote-fallback').count()).toBe(0);
     expect(await emoteRow.textContent()).toContain('gg');
     expect(await emoteRow.textContent()).toContain('nice');
 

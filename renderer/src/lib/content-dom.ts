@@ -9,6 +9,7 @@
  * User text only ever becomes text nodes and attribute values: never markup.
  */
 import { type ContentSegment, emoteUrl } from './chat-content';
+import { EMOTE_CLASSES, emoteFallback, emoteImages } from './emote-images';
 
 export interface ContentOptions {
   /** The emote image host; without one, emotes show as their names. */
@@ -19,35 +20,12 @@ export interface ContentOptions {
 
 /** The class names the nodes carry; the component that holds them styles these. */
 export const CONTENT_CLASSES = {
-  emote: 'emote',
-  emoteFallback: 'emote-fallback',
+  emote: EMOTE_CLASSES.emote,
+  emoteFallback: EMOTE_CLASSES.fallback,
   link: 'link',
   mention: 'mention',
   self: 'self',
 } as const;
-
-function emoteFallback(doc: Document, name: string): HTMLSpanElement {
-  const span = doc.createElement('span');
-  span.className = CONTENT_CLASSES.emoteFallback;
-  span.title = `Emote ${name}`;
-  span.textContent = name;
-  return span;
-}
-
-function emote(doc: Document, segment: Extract<ContentSegment, { kind: 'emote' }>, host: string): Element {
-  if (!host) {
-    return emoteFallback(doc, segment.name);
-  }
-  // A fixed box (the class sets width and height), reserved before the image loads: a late image must not
-  // grow its chat row.
-  const img = doc.createElement('img');
-  img.className = CONTENT_CLASSES.emote;
-  img.alt = segment.name;
-  img.title = segment.name;
-  img.addEventListener('error', () => img.replaceWith(emoteFallback(doc, segment.name)), { once: true });
-  img.src = emoteUrl(host, segment.id);
-  return img;
-}
 
 /** The nodes for `segments`, in a fragment not yet in the page. */
 export function buildContent(doc: Document, segments: readonly ContentSegment[], options: ContentOptions): Node {
@@ -55,7 +33,11 @@ export function buildContent(doc: Document, segments: readonly ContentSegment[],
   for (const segment of segments) {
     switch (segment.kind) {
       case 'emote':
-        out.append(emote(doc, segment, options.emoteHost));
+        out.append(
+          options.emoteHost
+            ? emoteImages(doc).node(emoteUrl(options.emoteHost, segment.id), segment.name)
+            : emoteFallback(doc, segment.name),
+        );
         break;
       case 'link': {
         const onLink = options.onLink;
