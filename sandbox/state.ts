@@ -28,6 +28,42 @@ export type * from './records';
 
 export type SandboxEventListener = (event: SandboxEvent) => void;
 
+/**
+ * Chat messages by id, which can also be walked newest first without copying them all: the generators ask
+ * for a channel's last few lines on every triggered message, and a raid stores tens of thousands.
+ */
+export class ChatMessages extends Map<string, SandboxChatMessage> {
+  /** Ids in the order they were first stored (a message replaced under its id keeps its place). */
+  #ids: string[] = [];
+
+  override set(id: string, message: SandboxChatMessage): this {
+    if (!this.has(id)) {
+      this.#ids.push(id);
+    }
+    return super.set(id, message);
+  }
+
+  override delete(id: string): boolean {
+    const had = super.delete(id);
+    if (had) {
+      this.#ids.splice(this.#ids.lastIndexOf(id), 1);
+    }
+    return had;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#ids = [];
+  }
+
+  /** The messages, newest first. */
+  *newestFirst(): Generator<SandboxChatMessage> {
+    for (let i = this.#ids.length - 1; i >= 0; i--) {
+      yield this.get(this.#ids[i]!)!;
+    }
+  }
+}
+
 export class SandboxState {
   readonly clock: Clock;
   readonly lifetimes: TokenLifetimes;
@@ -35,7 +71,7 @@ export class SandboxState {
   readonly users = new Map<number, SandboxUser>();
   readonly channels = new Map<number, SandboxChannel>();
   readonly categories = new Map<number, SandboxCategory>();
-  readonly chatMessages = new Map<string, SandboxChatMessage>();
+  readonly chatMessages = new ChatMessages();
   /** Keyed by `${broadcasterUserId}:${userId}`. */
   readonly bans = new Map<string, SandboxBan>();
   readonly rewards = new Map<string, SandboxReward>();

@@ -58,11 +58,12 @@ export function storeViewerMessage(state: SandboxState, input: ViewerMessageInpu
 /** The channel's most recent messages that are still visible, newest last. */
 export function recentMessages(state: SandboxState, broadcasterUserId: number, limit: number): SandboxChatMessage[] {
   const found: SandboxChatMessage[] = [];
-  const all = [...state.chatMessages.values()];
-  for (let i = all.length - 1; i >= 0 && found.length < limit; i--) {
-    const message = all[i]!;
-    if (message.broadcasterUserId === broadcasterUserId && !message.deleted) {
-      found.push(message);
+  if (limit <= 0) {
+    return found;
+  }
+  for (const message of state.chatMessages.newestFirst()) {
+    if (message.broadcasterUserId === broadcasterUserId && !message.deleted && found.push(message) >= limit) {
+      break;
     }
   }
   return found.reverse();
