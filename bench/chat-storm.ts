@@ -19,20 +19,22 @@
  *   10,000 messages (40% of a storm shorter than 20,000).
  * - `chat-delivered`: storm messages that reached the page over the panel socket, of those sent;
  *   `chat-auto-pauses`: times chat stopped following live with nobody touching the page.
- * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown) goes to stderr. The storm runs
+ * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown, and the CPU the app, Chromium
+ * and this process used, in cores: the two cores are shared by all three) goes to stderr. The storm runs
  * in rounds, 3 by default (`GREENROOM_BENCH_STORM_ROUNDS`); `lib/storm-rounds.ts` says how they combine.
  */
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
 import { CHROMIUM_ARGS } from '../test/e2e/harness';
 import { adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
+import { descendants, ownCpuMs, processesCpuMs } from './lib/process-cpu';
 import { PAGE_PROBE, ProbeFindings, type ProbeGlobal } from './lib/page-probe';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
-import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
+import { type Attempt, readJournal, sendChat, sendPaced } from './lib/storm-traffic';
 import type { AutomodSettings } from '../shared/automod';
 import type { BenchResult } from './types';
 
@@ -105,12 +107,15 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
         throw new Error('no chat reached the panel within 30 s of signing in (no chat subscription?)');
       }
     }
-    // Warm-up: moderate chat (JIT, sockets, emote images), not measured.
-    for (let i = 0; i < 200; i++) {
-      recent.push((await sendChat(pool, admin, raidMessage(rng, senders, recent))).id);
+    const remember = (id: string): void => {
+      recent.push(id);
       if (recent.length > 50) {
         recent.shift();
       }
+    };
+    // Warm-up: moderate chat (JIT, sockets, emote images), not measured.
+    for (let i = 0; i < 200; i++) {
+      remember((await sendChat(pool, admin, raidMessage(rng, senders, recent))).id);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await drain();
@@ -152,6 +157,10 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     });
     await cdp.send('Performance.enable');
     const busyAtStart = await rendererBusy(cdp);
+    // Who uses the two cores during the storm: the app, Chromium (all its processes), this benchmark.
+    const appPids = app.child.pid === undefined ? [] : [app.child.pid, ...descendants(app.child.pid)];
+    const chromiumPids = descendants(process.pid).filter((pid) => !appPids.includes(pid));
+    const cpuAtStart = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs()];
     const stormStart = performance.now();
     // Beside the sender: drain the page's findings every second, read the sandbox's attempts every few,
     // take the heap baseline once enough has arrived.
@@ -170,34 +179,27 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
         }
       }
     })();
-    let launched = 0;
-    let inFlight = 0;
-    // A holder: the sends' callbacks set it, which control-flow narrowing cannot see.
-    const failed: { error: Error | null } = { error: null };
-    while (launched < total && !failed.error) {
-      const due = Math.min(total, Math.floor(((performance.now() - stormStart) / 1000) * RATE));
-      while (launched < due && inFlight < SEND_CONCURRENCY) {
-        launched++;
-        inFlight++;
-        sendChat(pool, admin, raidMessage(rng, senders, recent))
-          .then(({ id, sentAtMs }) => {
-            sent.set(id, sentAtMs);
-            recent.push(id);
-            if (recent.length > 50) {
-              recent.shift();
-            }
-          })
-          .catch((error: unknown) => (failed.error ??= error instanceof Error ? error : new Error(String(error))))
-          .finally(() => inFlight--);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    while (inFlight > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const sending = sendPaced({
+      count: total,
+      rate: RATE,
+      concurrency: SEND_CONCURRENCY,
+      send: () => sendChat(pool!, admin, raidMessage(rng, senders, recent)),
+      onSent: ({ id, sentAtMs }) => {
+        sent.set(id, sentAtMs);
+        remember(id);
+      },
+    }).then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    const failed = { error: await sending };
     const sendSeconds = (performance.now() - stormStart) / 1000;
     const busyAtEnd = await rendererBusy(cdp);
     note(describeBusy(busyAtStart, busyAtEnd, sendSeconds));
+    const cores = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs()].map((ms, i) =>
+      round((ms - cpuAtStart[i]!) / 1000 / sendSeconds, 2),
+    );
+    note(`CPU in cores during the storm: app ${cores[0]}, Chromium ${cores[1]}, this benchmark ${cores[2]}`);
     // Everything sent has arrived (and its row had a few frames to be drawn), or 30 s have passed.
     const arrivalDeadline = Date.now() + 30_000;
     while (!failed.error && [...sent.keys()].some((id) => !findings.received.has(id))) {

@@ -4,7 +4,7 @@
  * cores are shared by the app, the floor, the load generator and a dock (docs/decisions.md, "Why
  * webhook-ingest-ratio stays short of 0.8 here").
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { median } from './stats';
 
 /** Linux reports process times in clock ticks; 100 per second on every kernel we run on (`getconf CLK_TCK`). */
@@ -76,4 +76,45 @@ export class CpuLedger {
       return `${label}: ${parts.join(', ')} (CPU per delivery, median of ${rounds} rounds)`;
     });
   }
+}
+
+/** Every process descended from `root` (children, their children, …), from /proc on Linux; empty elsewhere. */
+export function descendants(root: number): number[] {
+  if (process.platform !== 'linux') {
+    return [];
+  }
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) {
+      continue;
+    }
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The parent pid is the 2nd field after the command name (which may hold spaces).
+      parentOf.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const found: number[] = [];
+  const frontier = [root];
+  while (frontier.length > 0) {
+    const parent = frontier.pop()!;
+    for (const [pid, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(pid);
+        frontier.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * CPU milliseconds used so far by a set of processes, summed; processes that exit between two readings drop out,
+ * so read the same set (`pids`) at both ends of a measurement.
+ */
+export function processesCpuMs(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0);
 }

@@ -40,6 +40,44 @@ export async function sendChat(
   return { id: answer.events[0]!.payload.message_id, sentAtMs };
 }
 
+/**
+ * Sends `count` messages at `rate` a second from now, with at most `concurrency` in flight (the generator
+ * never waits on the app beyond that), and resolves once every one was answered. `onSent` hears each answer;
+ * the first failure stops further sends and rejects once those in flight have settled.
+ */
+export async function sendPaced(options: {
+  count: number;
+  rate: number;
+  concurrency: number;
+  send: () => Promise<{ id: string; sentAtMs: number }>;
+  onSent: (sent: { id: string; sentAtMs: number }) => void;
+}): Promise<void> {
+  const start = performance.now();
+  let launched = 0;
+  let inFlight = 0;
+  // A holder: the sends' callbacks set it, which control-flow narrowing cannot see.
+  const failed: { error: Error | null } = { error: null };
+  while (launched < options.count && !failed.error) {
+    const due = Math.min(options.count, Math.floor(((performance.now() - start) / 1000) * options.rate));
+    while (launched < due && inFlight < options.concurrency) {
+      launched++;
+      inFlight++;
+      options
+        .send()
+        .then(options.onSent)
+        .catch((error: unknown) => (failed.error ??= error instanceof Error ? error : new Error(String(error))))
+        .finally(() => inFlight--);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  while (inFlight > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  if (failed.error) {
+    throw failed.error;
+  }
+}
+
 /** Webhook message id → chat message id and receipt time, from the app's journal segments. */
 export function readJournal(dataDir: string): Map<string, { chatId: string; receivedAtMs: number }> {
   const byWebhookId = new Map<string, { chatId: string; receivedAtMs: number }>();
