@@ -62,6 +62,20 @@ export class ChatMessages extends Map<string, SandboxChatMessage> {
       yield this.get(this.#ids[i]!)!;
     }
   }
+
+  /** The last `limit` messages that `keep` accepts, oldest first; reads back no further than it needs. */
+  latest(limit: number, keep: (message: SandboxChatMessage) => boolean): SandboxChatMessage[] {
+    const found: SandboxChatMessage[] = [];
+    if (limit <= 0) {
+      return found;
+    }
+    for (const message of this.newestFirst()) {
+      if (keep(message) && found.push(message) >= limit) {
+        break;
+      }
+    }
+    return found.reverse();
+  }
 }
 
 export class SandboxState {

@@ -10,7 +10,7 @@ import type { SandboxContext } from '../context';
 import { chatMessagePayload, emitEvent, metadataPayload, statusPayload } from '../events/payloads';
 import type { Router } from '../http/router';
 import type { SandboxRequest } from '../http/types';
-import type { SandboxChannel, SandboxChatMessage, SandboxRedemption } from '../state';
+import type { SandboxChannel, SandboxRedemption } from '../state';
 import { adminFail, adminOk, adminRoute, bodyInt, pathInt, queryLimit, readAdminBody } from './admin-http';
 import { activeViewers, requireChannel } from './generate-context';
 import { storeViewerMessage } from './generate-chat';
@@ -151,17 +151,9 @@ function registerViews(router: Router, ctx: SandboxContext): void {
     adminRoute((req) => {
       const channel = channelOf(ctx, req);
       const limit = queryLimit(req, CHAT_LIMIT_DEFAULT, CHAT_LIMIT_MAX);
-      const messages: SandboxChatMessage[] = [];
-      for (const m of state.chatMessages.newestFirst()) {
-        if (messages.length >= limit) {
-          break;
-        }
-        if (m.broadcasterUserId === channel.broadcasterUserId) {
-          messages.push(m);
-        }
-      }
+      const messages = state.chatMessages.latest(limit, (m) => m.broadcasterUserId === channel.broadcasterUserId);
       return adminOk({
-        messages: messages.reverse().map((m) => ({
+        messages: messages.map((m) => ({
           message_id: m.messageId,
           sender_user_id: m.senderUserId,
           sender_username: state.user(m.senderUserId)?.username ?? null,

@@ -57,16 +57,7 @@ export function storeViewerMessage(state: SandboxState, input: ViewerMessageInpu
 
 /** The channel's most recent messages that are still visible, newest last. */
 export function recentMessages(state: SandboxState, broadcasterUserId: number, limit: number): SandboxChatMessage[] {
-  const found: SandboxChatMessage[] = [];
-  if (limit <= 0) {
-    return found;
-  }
-  for (const message of state.chatMessages.newestFirst()) {
-    if (message.broadcasterUserId === broadcasterUserId && !message.deleted && found.push(message) >= limit) {
-      break;
-    }
-  }
-  return found.reverse();
+  return state.chatMessages.latest(limit, (m) => m.broadcasterUserId === broadcasterUserId && !m.deleted);
 }
 
 /** A line of viewer chat, sometimes with one or two emotes where Kick would put them. */
