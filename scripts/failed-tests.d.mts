@@ -3,7 +3,7 @@ export interface VitestJsonReport {
     name: string;
     status?: string;
     message?: string;
-    assertionResults?: { status: string; title: string; fullName?: string }[];
+    assertionResults?: { status: string; title: string; fullName?: string; failureMessages?: string[] }[];
   }[];
 }
 export function namesOfFailed(report: VitestJsonReport, label: string, root: string): string[];

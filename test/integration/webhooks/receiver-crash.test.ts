@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,28 +21,24 @@ interface Child {
   process: ChildProcess;
   history: Seen[];
   events: Seen[];
-  ready: Promise<void>;
+  /** Resolves with the receiver's URL once it listens. */
+  ready: Promise<string>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startChild(dataDir: string, port: number, apiUrl: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, String(port), apiUrl], {
+/**
+ * Each run listens on a port of its own choosing (as the app does with GREENROOM_WEBHOOK_PORT=0, its tunnel
+ * following it): a port picked ahead and left free while the receiver is down could be taken by another
+ * test's connection on a busy CI machine.
+ */
+function startChild(dataDir: string, apiUrl: string): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, '0', apiUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const result: Child = { process: child, history: [], events: [], ready: Promise.resolve() };
+  const result: Child = { process: child, history: [], events: [], ready: Promise.resolve('') };
   result.ready = new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`receiver child exited early (${code})`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const message = JSON.parse(line) as { type: string; events?: Seen[] } & Seen;
+      const message = JSON.parse(line) as { type: string; events?: Seen[]; url?: string } & Seen;
       if (message.type === 'history') {
         result.history.push(...message.events!);
       }
@@ -51,7 +46,7 @@ function startChild(dataDir: string, port: number, apiUrl: string): Child {
         result.events.push({ messageId: message.messageId, chatId: message.chatId });
       }
       if (message.type === 'ready') {
-        resolve();
+        resolve(message.url!);
       }
     });
   });
@@ -65,14 +60,13 @@ function startChild(dataDir: string, port: number, apiUrl: string): Child {
 describe('receiver crash and restart', () => {
   let sandbox: Sandbox;
   let dataDir: string;
-  let port: number;
   const children: Child[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ delivery: { tickMs: 0 } });
     dataDir = mkdtempSync(join(tmpdir(), 'greenroom-crash-'));
-    port = await freePort();
-    sandbox.ctx.app.webhookUrl = `http://127.0.0.1:${port}/kick/webhook`;
+    // Nothing listens here yet; each receiver run below puts its own URL in place before Kick delivers.
+    sandbox.ctx.app.webhookUrl = 'http://127.0.0.1:9/kick/webhook';
     const res = await request(new URL('/public/v1/events/subscriptions', sandbox.urls.api), {
       method: 'POST',
       headers: { authorization: `Bearer ${mintAppToken(sandbox)}`, 'content-type': 'application/json' },
@@ -94,9 +88,9 @@ describe('receiver crash and restart', () => {
   });
 
   it('keeps every acknowledged event and shows none twice after Kick redelivers', async () => {
-    const first = startChild(dataDir, port, sandbox.urls.api);
+    const first = startChild(dataDir, sandbox.urls.api);
     children.push(first);
-    await first.ready;
+    sandbox.ctx.app.webhookUrl = await first.ready;
     const burst = triggerEvent(sandbox.ctx, 'chat.message.sent', { count: 400 });
     expect(burst).toHaveLength(400);
 
@@ -118,9 +112,9 @@ describe('receiver crash and restart', () => {
     expect(acknowledgedBeforeCrash.size).toBeGreaterThanOrEqual(60);
     expect(acknowledgedBeforeCrash.size).toBeLessThan(400);
 
-    const second = startChild(dataDir, port, sandbox.urls.api);
+    const second = startChild(dataDir, sandbox.urls.api);
     children.push(second);
-    await second.ready;
+    sandbox.ctx.app.webhookUrl = await second.ready;
     const restored = new Set(second.history.map((e) => e.messageId));
     for (const id of acknowledgedBeforeCrash) {
       expect(restored.has(id), id).toBe(true);
@@ -131,9 +125,11 @@ describe('receiver crash and restart', () => {
       sandbox.ctx.clock.advance(60_000);
       await sandbox.delivery.flush();
     }
-    expect(sandbox.delivery.pendingCount()).toBe(0);
-    await new Promise((resolve) => setImmediate(resolve));
-    await waitFor(() => second.events.length + second.history.length >= 400);
+    expect(sandbox.delivery.pendingCount(), lastFailures(sandbox)).toBe(0);
+    await waitFor(
+      () => second.events.length + second.history.length >= 400,
+      () => `shown after the restart: ${second.history.length} restored + ${second.events.length} delivered, of 400`,
+    );
 
     const shown = [...second.history, ...second.events].map((e) => e.chatId);
     expect(shown).toHaveLength(400);
@@ -142,8 +138,19 @@ describe('receiver crash and restart', () => {
   }, 60_000);
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
+/** Waits for `condition`, failing with `describe()` after 20 s rather than at the test's own timeout. */
+async function waitFor(condition: () => boolean, describe: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
   while (!condition()) {
-    await new Promise((resolve) => setImmediate(resolve));
+    if (Date.now() > deadline) {
+      throw new Error(`gave up waiting: ${describe()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** The last few failed attempts, to say why deliveries are still pending. */
+function lastFailures(sandbox: Sandbox): string {
+  const failed = sandbox.delivery.attempts.filter((a) => a.status !== 200).slice(-5);
+  return `still pending; last failures: ${JSON.stringify(failed.map((a) => ({ status: a.status, error: a.error })))}`;
 }

@@ -12,7 +12,12 @@ describe('namesOfFailed', () => {
           status: 'failed',
           assertionResults: [
             { status: 'passed', title: 'a', fullName: 'journey a' },
-            { status: 'failed', title: 'b', fullName: 'journey: auto-moderation removes a spam wave' },
+            {
+              status: 'failed',
+              title: 'b',
+              fullName: 'journey: auto-moderation removes a spam wave',
+              failureMessages: ['\nAssertionError: expected 3 to be 4 // Object.is equality\n    at spec.ts:10:5'],
+            },
             { status: 'skipped', title: 'c' },
           ],
         },
@@ -20,7 +25,7 @@ describe('namesOfFailed', () => {
       ],
     };
     expect(namesOfFailed(report, 'Node 20', root)).toEqual([
-      'test/journeys/automod.spec.ts › journey: auto-moderation removes a spam wave (Node 20)',
+      'test/journeys/automod.spec.ts › journey: auto-moderation removes a spam wave (Node 20)\n      AssertionError: expected 3 to be 4 // Object.is equality',
     ]);
   });
 
@@ -38,6 +43,20 @@ describe('namesOfFailed', () => {
     expect(namesOfFailed(report, 'Node 24', root)).toEqual([
       'test/e2e/boom.spec.ts (Node 24): Error: Cannot find module x',
     ]);
+  });
+
+  it('cuts a very long failure line', () => {
+    const report = {
+      testResults: [
+        {
+          name: `${root}/t.test.ts`,
+          status: 'failed',
+          assertionResults: [{ status: 'failed', title: 't', failureMessages: ['x'.repeat(400)] }],
+        },
+      ],
+    };
+    const [name] = namesOfFailed(report, 'Node 20', root);
+    expect(name).toBe(`t.test.ts › t (Node 20)\n      ${'x'.repeat(300)}…`);
   });
 
   it('falls back to the title, and keeps a path outside the root whole', () => {
