@@ -6,27 +6,15 @@
  * with the new redirect URL, and a change to the events to receive changes the subscriptions on "Kick",
  * again without a restart and without losing the sign-in.
  */
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
 import { STREAMER_USER_ID } from '../../sandbox/world';
+import { freePort } from '../helpers/free-port';
 import { startSandbox } from '../helpers/sandbox';
 import { type E2E, startE2E } from './harness';
 
 const WAIT = { timeout: 20_000 };
-
-/** A loopback port nobody listens on right now, for the redirect URL the standalone sandbox registers. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The event types the standalone sandbox holds subscriptions for, for our app and the streamer. */
 function subscribedTypes(kick: Sandbox): string[] {

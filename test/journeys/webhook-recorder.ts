@@ -86,11 +86,5 @@ export async function startWebhookRecorder(target: string): Promise<WebhookRecor
   };
 }
 
-/** A free loopback port right now (for the app's fixed webhook port and the sign-in redirect). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+/** Journeys pick the app's fixed ports here (test/helpers/free-port.ts says why not port 0's). */
+export { freePort } from '../helpers/free-port';
