@@ -145,7 +145,7 @@ describe('journey: OBS overlays', () => {
     expect(await page.evaluate(loadedWidth, url)).toBeGreaterThan(0);
     await screenshot(page, 'overlay-chat', true);
     await value(world.panel.api.chat.delete({ messageId: ids[1]! }));
-    await page.locator(`[data-message-id="${ids[1]}"]`).waitFor({ state: 'detached', timeout: 2000 });
+    await page.locator(`[data-message-id="${ids[1]}"]`).waitFor({ ...WAIT, state: 'detached' });
     expect(await page.locator('[data-message-id]').count()).toBe(2);
   });
 
