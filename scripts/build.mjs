@@ -2,8 +2,11 @@
 // `npm run build`: the renderer with Vite (→ out/renderer), then esbuild bundles for the Electron main
 // process (→ out/main/index.js, ESM), the panel-only entry (→ out/main/panel.js, ESM) and the preload
 // (→ out/preload/index.cjs: one CommonJS file, because sandboxed preloads cannot load ES modules).
-// npm dependencies stay external in the main bundles: electron-builder packs the production ones into
-// the asar, so bundling them too would ship them twice. The preload bundles everything it uses (a
+// npm dependencies stay external in the desktop bundles: electron-builder packs the production ones into
+// the asar, so bundling them too would ship them twice. The panel-only entry, which runs from the repository
+// and is not packed, bundles its dependencies: Node then reads one file instead of resolving and loading
+// several hundred, which took about 100 ms off start-up (docs/decisions.md, "The panel-only entry carries its
+// dependencies"). The preload bundles everything it uses (a
 // sandboxed preload can require only a few Electron modules): the plain channel lists, never the schemas.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,7 +30,19 @@ export function mainTargets() {
   const node = { ...common, platform: 'node', target: 'node20', format: 'esm', packages: 'external' };
   return {
     main: { ...node, entryPoints: ['electron/main.ts'], outfile: 'out/main/index.js' },
-    panel: { ...node, entryPoints: ['electron/panel-main.ts'], outfile: 'out/main/panel.js' },
+    panel: {
+      ...node,
+      packages: undefined,
+      entryPoints: ['electron/panel-main.ts'],
+      outfile: 'out/main/panel.js',
+      // ws's optional native speed-ups: it runs without them, and require() of a missing one is caught.
+      external: ['bufferutil', 'utf-8-validate'],
+      // The CommonJS dependencies (undici, ws, ajv) call require() for Node's own modules, which an ES module
+      // bundle does not have of itself.
+      banner: {
+        js: "import { createRequire as greenroomRequire } from 'node:module'; const require = greenroomRequire(import.meta.url);",
+      },
+    },
     preload: {
       ...common,
       entryPoints: ['electron/preload/index.ts'],

@@ -19,13 +19,7 @@ const stubDir = join(root, '.tools', 'fake-electron-dist');
 const configPath = join(root, '.tools', 'electron-builder.check.json');
 const asarPath = join(root, 'release', 'linux-unpacked', 'resources', 'app.asar');
 
-const REQUIRED = [
-  '/package.json',
-  '/out/main/index.js',
-  '/out/main/panel.js',
-  '/out/preload/index.cjs',
-  '/out/renderer/index.html',
-];
+const REQUIRED = ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html'];
 /** devDependencies that must never be packed, checked by name as well as against package.json. */
 const FORBIDDEN_MODULES = [
   'vitest',
@@ -101,6 +95,9 @@ function checkAsar() {
     if (!files.includes(required)) {
       problems.push(`missing ${required}`);
     }
+  }
+  if (files.includes('/out/main/panel.js')) {
+    problems.push('the panel-only entry (out/main/panel.js) is packed; it bundles its own dependencies');
   }
   const outside = files.filter((p) => !p.startsWith('/out') && !p.startsWith('/node_modules') && p !== '/package.json');
   if (outside.length > 0) {
