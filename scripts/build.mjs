@@ -5,9 +5,9 @@
 // npm dependencies stay external in the desktop bundles: electron-builder packs the production ones into
 // the asar, so bundling them too would ship them twice. The panel-only entry, which runs from the repository
 // and is not packed, bundles its dependencies: Node then reads one file instead of resolving and loading
-// several hundred, which took about 100 ms off start-up (docs/decisions.md, "The panel-only entry carries its
-// dependencies"). The preload bundles everything it uses (a
-// sandboxed preload can require only a few Electron modules): the plain channel lists, never the schemas.
+// several hundred, which took 200 ms or more off the panel's start-up here (docs/decisions.md, "The panel-only
+// entry carries its dependencies"). The preload bundles everything it uses (a sandboxed preload can require
+// only a few Electron modules): the plain channel lists, never the schemas.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
