@@ -16,12 +16,11 @@
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { toRfc3339Seconds } from '../electron/core/clock';
 import { DEFAULT_MAX_MEMORY_BYTES, IdMemory } from '../electron/webhooks/id-memory';
+import { freePort } from '../test/helpers/free-port';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
@@ -37,16 +36,6 @@ const CONCURRENCY = 16;
 const RETENTION_MS = 48 * 3_600_000;
 
 const note = (line: string): void => console.error(`soak: ${line}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const samples = samplePayloads();
 

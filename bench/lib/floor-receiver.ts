@@ -9,17 +9,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KICK_EVENT_HEADERS } from '../../shared/kick/events';
 
-/** A free loopback port (the app's receiver is told to take it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The floor in this process: read the body, verify once, answer. With `verifyOnce` false it is a bare
  * node:http responder.

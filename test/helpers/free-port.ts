@@ -1,5 +1,5 @@
 /**
- * A loopback port for an app the test starts later on a fixed port (its webhook receiver, its panel, a
+ * A loopback port for an app a test or benchmark starts later on a fixed port (its webhook receiver, its panel, a
  * sign-in redirect). Port 0 cannot serve there: the port is chosen before the app runs and must stay the same
  * across a restart, as a streamer's proxy or tunnel points at it.
  *
