@@ -23,6 +23,12 @@ function ephemeralStart(): number {
 
 const LOWEST = 20_000;
 
+/**
+ * Ports already handed out by this process: a probed port is free again at once, so without this two picks
+ * for one app (its webhook port and its sign-in redirect) could be the same port.
+ */
+const handedOut = new Set<number>();
+
 function tryListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
@@ -31,12 +37,13 @@ function tryListen(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port that is free now and outside the ephemeral range. */
+/** A loopback port that is free now, outside the ephemeral range, and not handed out before by this process. */
 export async function freePort(): Promise<number> {
   const highest = Math.max(LOWEST + 1000, ephemeralStart());
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = LOWEST + Math.floor(Math.random() * (highest - LOWEST));
-    if (await tryListen(port)) {
+    if (!handedOut.has(port) && (await tryListen(port))) {
+      handedOut.add(port);
       return port;
     }
   }
