@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundImage, loadedImageWidth } from '../helpers/drawn-images';
 import { type E2E, startE2E } from './harness';
 import { signIn, STREAMER_USER_ID } from './sign-in';
 import { BOT_USER_ID, USERS, WAIT, act, chat, chatLog, chatSubscribed, row, sentBy } from './chat-moderation-fixtures';
@@ -41,21 +42,8 @@ describe('chat and moderation in the full window', () => {
     const emote = emoteRow.getByRole('img', { name: 'KEKW' });
     await emote.waitFor(WAIT);
     const url = `${sandbox.urls.api}/emotes/37226/fullsize`;
-    // In the page (this project's tests are typed for Node, not the DOM).
-    type PageWindow = {
-      getComputedStyle(el: unknown): { backgroundImage: string };
-      Image: new () => { onload: () => void; onerror: () => void; src: string; naturalWidth: number };
-    };
-    const drawn = (el: unknown): string => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundImage;
-    expect(await emote.evaluate(drawn)).toBe(`url("${url}")`);
-    const loadedWidth = (src: string): Promise<number> =>
-      new Promise((resolve) => {
-        const probe = new (globalThis as unknown as PageWindow).Image();
-        probe.onload = () => resolve(probe.naturalWidth);
-        probe.onerror = () => resolve(0);
-        probe.src = src;
-      });
-    expect(await page.evaluate(loadedWidth, url)).toBe(32);
+    expect(await backgroundImage(emote)).toBe(`url("${url}")`);
+    expect(await loadedImageWidth(page, url)).toBe(32);
     const width = (el: unknown): number =>
       (el as { getBoundingClientRect(): { width: number } }).getBoundingClientRect().width;
     expect(await emote.evaluate(width)).toBeGreaterThan(0);

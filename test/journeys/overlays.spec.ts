@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { request } from 'undici';
 import type { OverlaysView } from '../../shared/views';
+import { backgroundImage, loadedImageWidth } from '../helpers/drawn-images';
 import { screenshot, startOverlayWorld, WATCH_ALERTS, type OverlayWorld } from './overlay-fixtures';
 import { openPanel, value } from './panel';
 
@@ -129,20 +130,9 @@ describe('journey: OBS overlays', () => {
     // The emote comes through Greenroom, not from Kick's CDN: the page loads nothing from outside the machine.
     // It is drawn as the background of a box named like an image (renderer/src/lib/emote-images.ts).
     const emote = page.locator(`[data-message-id="${ids[0]}"]`).getByRole('img', { name: 'KEKW' });
-    const drawn = (el: unknown): string =>
-      (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } }).getComputedStyle(el)
-        .backgroundImage;
-    const url = /^url\("(.*)"\)$/.exec(await emote.evaluate(drawn))?.[1] ?? '';
+    const url = /^url\("(.*)"\)$/.exec(await backgroundImage(emote))?.[1] ?? '';
     expect(new URL(url).pathname).toBe('/overlay/emotes/37226/fullsize');
-    const loadedWidth = (src: string): Promise<number> =>
-      new Promise((resolve) => {
-        type Probe = { onload: () => void; onerror: () => void; src: string; naturalWidth: number };
-        const probe = new (globalThis as unknown as { Image: new () => Probe }).Image();
-        probe.onload = () => resolve(probe.naturalWidth);
-        probe.onerror = () => resolve(0);
-        probe.src = src;
-      });
-    expect(await page.evaluate(loadedWidth, url)).toBeGreaterThan(0);
+    expect(await loadedImageWidth(page, url)).toBeGreaterThan(0);
     await screenshot(page, 'overlay-chat', true);
     await value(world.panel.api.chat.delete({ messageId: ids[1]! }));
     await page.locator(`[data-message-id="${ids[1]}"]`).waitFor({ ...WAIT, state: 'detached' });
