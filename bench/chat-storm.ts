@@ -192,7 +192,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       () => null,
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
-    const failed = { error: await sending };
+    // Held until the watcher stops, so a failed send does not leave it running.
+    const sendError = await sending;
     const sendSeconds = (performance.now() - stormStart) / 1000;
     const busyAtEnd = await rendererBusy(cdp);
     note(describeBusy(busyAtStart, busyAtEnd, sendSeconds));
@@ -202,7 +203,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     note(`CPU in cores during the storm: app ${cores[0]}, Chromium ${cores[1]}, this benchmark ${cores[2]}`);
     // Everything sent has arrived (and its row had a few frames to be drawn), or 30 s have passed.
     const arrivalDeadline = Date.now() + 30_000;
-    while (!failed.error && [...sent.keys()].some((id) => !findings.received.has(id))) {
+    while (!sendError && [...sent.keys()].some((id) => !findings.received.has(id))) {
       if (Date.now() > arrivalDeadline) {
         note('not every message reached the panel within 30 s of the last send');
         break;
@@ -212,8 +213,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     await new Promise((resolve) => setTimeout(resolve, 250));
     watching.on = false;
     await watcher;
-    if (failed.error) {
-      throw failed.error;
+    if (sendError) {
+      throw sendError;
     }
     await page.evaluate(() => {
       (globalThis as unknown as ProbeGlobal).__benchProbe.recording = false;
