@@ -57,19 +57,40 @@ export function mainTargets() {
   };
 }
 
+/**
+ * The panel and overlay pages (→ out/renderer), always a production build. Vite decides production from
+ * NODE_ENV, not from `mode`, and a caller under Vitest has NODE_ENV=test: the e2e tests, the journeys and the
+ * benchmarks then ran Svelte's development build (argument checks and component metadata on every row), which
+ * no streamer runs and which cost the panel about a fifth of its script time in a raid (docs/decisions.md,
+ * "Every build of the panel is a production build").
+ */
+export async function buildRenderer() {
+  const { build: viteBuild } = await import('vite');
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    // The root is given explicitly: under Vitest the shared config's root is the repository, not renderer/.
+    await viteBuild({
+      configFile: join(root, 'vite.config.ts'),
+      root: join(root, 'renderer'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    if (callerNodeEnv === undefined) {
+      delete process.env.NODE_ENV;
+    } else {
+      process.env.NODE_ENV = callerNodeEnv;
+    }
+  }
+}
+
 /** Builds everything into out/. */
 export async function buildAll() {
-  const [{ build: viteBuild }, { build: esbuild }] = await Promise.all([import('vite'), import('esbuild')]);
+  const { build: esbuild } = await import('esbuild');
   rmSync(join(root, 'out', 'main'), { recursive: true, force: true });
   rmSync(join(root, 'out', 'preload'), { recursive: true, force: true });
-  // The root is given explicitly: under Vitest (the packaging test runs this) the shared config's root is
-  // the repository, not renderer/.
-  await viteBuild({
-    configFile: join(root, 'vite.config.ts'),
-    root: join(root, 'renderer'),
-    logLevel: 'warn',
-    mode: 'production',
-  });
+  await buildRenderer();
   const targets = mainTargets();
   await Promise.all([esbuild(targets.main), esbuild(targets.panel), esbuild(targets.preload)]);
 }
