@@ -1,5 +1,5 @@
-/** The panel and overlay pages (→ out/renderer), always a production build. */
-export function buildRenderer(): Promise<void>;
+/** The panel and overlay pages (→ `outDir`, default out/renderer), always a production build. */
+export function buildRenderer(outDir?: string): Promise<void>;
 /** Builds everything into out/. */
 export function buildAll(): Promise<void>;
 /** The esbuild options of the three main-process bundles. */
