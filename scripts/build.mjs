@@ -61,7 +61,7 @@ export function mainTargets() {
  * The panel and overlay pages (→ out/renderer), always the production build. Vite decides production from
  * NODE_ENV, not from `mode`, and a caller under Vitest has NODE_ENV=test: the e2e tests, the journeys and the
  * benchmarks then ran Svelte's development build (argument checks and component metadata on every row), which
- * no streamer runs and which cost the panel about a fifth of its script time in a raid (docs/decisions.md,
+ * no streamer runs and which cost the panel about a sixth of its script time in a raid (docs/decisions.md,
  * "Every build of the panel is a production build"). vite.config.ts keeps Vitest's own resolve conditions
  * out of builds for the same reason.
  */

@@ -1,7 +1,7 @@
 /**
  * The panel the e2e tests, the journeys and the benchmarks drive is the build a streamer runs. These tests
  * run under Vitest (NODE_ENV=test, VITEST set), where Vite once built Svelte's development output: component
- * metadata and argument checks on every row, about a fifth of the panel's script time in a raid
+ * metadata and argument checks on every row, about a sixth of the panel’s script time in a raid
  * (docs/decisions.md, "Every build of the panel is a production build").
  */
 import { spawnSync } from 'node:child_process';
