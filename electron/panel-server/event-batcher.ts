@@ -2,10 +2,12 @@
  * The panel server's outgoing events, serialised once for every client and sent together (a raid's chat
  * cost a WebSocket write per line; issue 10). The first event after a quiet spell goes out at the end of
  * its event-loop turn; while events keep coming, frames are paced at most one per `minIntervalMs`
- * (half a display frame by default), because deliveries arrive one or two per turn and a frame per turn
- * still cost one socket write per delivery. A panel paints once per display frame, so the pacing delays
- * nothing it could have shown sooner by more than half a frame. A result to a request flushes first
- * (`flushNow`), so an event the request caused still arrives before its answer.
+ * (a quarter of a display frame by default), because deliveries arrive one or two per turn and a frame per
+ * turn still cost one socket write per delivery. A panel paints once per display frame, and an event held
+ * back past the panel's next frame waits a whole frame more, so the pause is kept well short of one: at half
+ * a frame, a raid's chat reached the screen 11–14 ms later at the 99th percentile (docs/decisions.md,
+ * "Panel frames every 4 ms"). A result to a request flushes first (`flushNow`), so an event the request
+ * caused still arrives before its answer.
  */
 import type { WebSocket } from 'ws';
 import type { EventChannel } from '../../shared/ipc-contract';
@@ -17,7 +19,7 @@ export interface EventBatcherOptions {
   /** A client with more than this still unsent is dropped (it reconnects and reloads its snapshot). */
   maxBufferedBytes: number;
   log: (line: string) => void;
-  /** Least time between two frames while events keep coming; default 8 ms. 0 sends once per turn. */
+  /** Least time between two frames while events keep coming; default 4 ms. 0 sends once per turn. */
   minIntervalMs?: number;
   /** Monotonic milliseconds; default `performance.now`. */
   now?: () => number;
@@ -31,7 +33,7 @@ export interface EventBatcher {
 
 export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
   const { clients, maxBufferedBytes, log } = options;
-  const minIntervalMs = options.minIntervalMs ?? 8;
+  const minIntervalMs = options.minIntervalMs ?? 4;
   const now = options.now ?? (() => performance.now());
   let turn: string[] = [];
   let flushing: { cancel: () => void } | null = null;
