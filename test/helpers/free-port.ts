@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** The first port of the kernel's ephemeral range (Linux), or IANA's 49152 elsewhere. */
-function ephemeralStart(): number {
+export function ephemeralStart(): number {
   try {
     const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
     return Number.isInteger(first) && first > 2048 ? first : 49152;

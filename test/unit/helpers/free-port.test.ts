@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../helpers/free-port';
-
-/** Linux's first ephemeral port, or IANA's where there is no /proc (as the helper reads it). */
-function ephemeralStart(): number {
-  try {
-    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-  } catch {
-    return 49152;
-  }
-}
+import { ephemeralStart, freePort } from '../../helpers/free-port';
 
 describe('freePort', () => {
   // 200 random picks from about 12,000 ports would repeat one more often than not, were repeats not refused.
