@@ -10,6 +10,7 @@
  */
 import { type ContentSegment, emoteUrl } from './chat-content';
 import { EMOTE_CLASSES, emoteFallback, emoteImages } from './emote-images';
+import './chat-content.css';
 
 export interface ContentOptions {
   /** The emote image host; without one, emotes show as their names. */
@@ -18,7 +19,7 @@ export interface ContentOptions {
   onLink?: ((url: string) => void) | undefined;
 }
 
-/** The class names the nodes carry; the component that holds them styles these. */
+/** The class names the nodes carry, styled by chat-content.css under `.message-content`. */
 export const CONTENT_CLASSES = {
   emote: EMOTE_CLASSES.emote,
   emoteFallback: EMOTE_CLASSES.fallback,

@@ -22,7 +22,7 @@ interface Entry {
   failedAt: number | null;
 }
 
-/** The class names emote nodes carry; the component that holds them styles these. */
+/** The class names emote nodes carry (styled by chat-content.css). */
 export const EMOTE_CLASSES = { emote: 'emote', fallback: 'emote-fallback' } as const;
 
 /** The name shown where an emote's image is missing. */

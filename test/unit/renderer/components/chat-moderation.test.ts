@@ -65,6 +65,9 @@ describe('chat moderation', () => {
     expect(fake.argsOf('chat:delete')).toEqual([[{ messageId: m.messageId }]]);
     expect(row(m.messageId).classList.contains('deleted')).toBe(true);
     expect(row(m.messageId).textContent).toContain('(deleted)');
+    // The line was built again with its tag, not added to.
+    expect(row(m.messageId).querySelectorAll('.line')).toHaveLength(1);
+    expect(row(m.messageId).querySelectorAll('.name')).toHaveLength(1);
   });
 
   it('marks messages deleted when main says so', async () => {
