@@ -23,18 +23,18 @@
  * and this process used, in cores: the two cores are shared by all three) goes to stderr. The storm runs
  * in rounds, 3 by default (`GREENROOM_BENCH_STORM_ROUNDS`); `lib/storm-rounds.ts` says how they combine.
  */
-import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
-import { CHROMIUM_ARGS } from '../test/e2e/harness';
 import { adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
-import { descendants, ownCpuMs, processesCpuMs } from './lib/process-cpu';
-import { PAGE_PROBE, ProbeFindings, type ProbeGlobal } from './lib/page-probe';
+import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } from './lib/process-cpu';
+import { type CdpPage, openPage } from './lib/cdp-page';
+import { PAGE_PROBE, type ProbeDrain, ProbeFindings } from './lib/page-probe';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
-import { type Attempt, readJournal, sendChat, sendPaced } from './lib/storm-traffic';
+import { runSender } from './lib/storm-sender';
+import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
 import type { AutomodSettings } from '../shared/automod';
 import type { BenchResult } from './types';
 
@@ -63,11 +63,7 @@ export const run = (): Promise<BenchResult[]> => inRounds(STORM_ROUNDS, () => ru
 export async function runStorm(options: { automod?: AutomodSettings }): Promise<BenchResult[]> {
   ensureBuilt(note);
   const app = await startAppProcess();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
-  });
+  let page: CdpPage | null = null;
   let pool: Pool | null = null;
   try {
     const admin = await app.admin();
@@ -78,12 +74,15 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     }
     await panel.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'dark' });
-    await context.addInitScript(PAGE_PROBE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await page.goto(app.panelUrl);
-    await page.getByRole('log', { name: 'Chat messages' }).waitFor({ timeout: 30_000 });
+    page = await openPage({
+      url: app.panelUrl,
+      width: 1280,
+      height: 860,
+      initScripts: [PAGE_PROBE],
+      extraArgs: ['--enable-precise-memory-info'],
+    });
+    const cdp = page;
+    await page.waitFor(`document.querySelector('[role="log"][aria-label="Chat messages"]')`, 30_000);
 
     pool = new Pool(new URL(admin.url).origin, { connections: SEND_CONCURRENCY });
     const rng = seededRandom(10);
@@ -92,7 +91,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
 
     const findings = new ProbeFindings();
     const drain = async (): Promise<void> =>
-      findings.add(await page.evaluate(() => (globalThis as unknown as ProbeGlobal).__benchProbe.drain()));
+      findings.add(await cdp.evaluate<ProbeDrain>('globalThis.__benchProbe.drain()'));
 
     // Until the app's chat subscription is in place, triggered chat goes nowhere: probe until one shows.
     const probeDeadline = Date.now() + 30_000;
@@ -122,7 +121,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const warmUpReceived = findings.received.size;
     if (process.env.GREENROOM_BENCH_SCREENSHOT) {
       // What the page looks like as the storm starts (to check nothing covers the chat).
-      await page.screenshot({ path: process.env.GREENROOM_BENCH_SCREENSHOT });
+      await cdp.screenshot(process.env.GREENROOM_BENCH_SCREENSHOT);
     }
 
     // --- The storm ---
@@ -150,17 +149,19 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     };
     const heapAfterGc = async (): Promise<number> => {
       await cdp.send('HeapProfiler.collectGarbage');
-      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      return (await cdp.send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
     };
-    await page.evaluate(() => {
-      (globalThis as unknown as ProbeGlobal).__benchProbe.recording = true;
-    });
+    await cdp.evaluate('globalThis.__benchProbe.recording = true');
     await cdp.send('Performance.enable');
     const busyAtStart = await rendererBusy(cdp);
     // Who uses the two cores during the storm: the app, Chromium (all its processes), this benchmark.
     const appPids = app.child.pid === undefined ? [] : [app.child.pid, ...descendants(app.child.pid)];
     const chromiumPids = descendants(process.pid).filter((pid) => !appPids.includes(pid));
-    const cpuAtStart = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs()];
+    // The panel's main thread on its own: its CPU time, unlike its busy share, does not count the moments a
+    // task waited for a core.
+    const renderers = rendererPids(chromiumPids);
+    const pageMainCpuMs = (): number => renderers.reduce((sum, pid) => sum + (processCpuMs(pid, pid) ?? 0), 0);
+    const cpuAtStart = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs(), pageMainCpuMs()];
     const stormStart = performance.now();
     // Beside the sender: drain the page's findings every second, read the sandbox's attempts every few,
     // take the heap baseline once enough has arrived.
@@ -179,16 +180,9 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
         }
       }
     })();
-    const sending = sendPaced({
-      count: total,
-      rate: RATE,
-      concurrency: SEND_CONCURRENCY,
-      send: () => sendChat(pool!, admin, raidMessage(rng, senders, recent)),
-      onSent: ({ id, sentAtMs }) => {
-        sent.set(id, sentAtMs);
-        remember(id);
-      },
-    }).then(
+    // The chatters' side, on a thread below the app and the panel (lib/storm-sender.ts says why).
+    const job = { admin, count: total, rate: RATE, concurrency: SEND_CONCURRENCY, seed: 11, senders, recent };
+    const sending = runSender(job, ({ id, sentAtMs }) => sent.set(id, sentAtMs)).then(
       () => null,
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
@@ -197,10 +191,13 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const sendSeconds = (performance.now() - stormStart) / 1000;
     const busyAtEnd = await rendererBusy(cdp);
     note(describeBusy(busyAtStart, busyAtEnd, sendSeconds));
-    const cores = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs()].map((ms, i) =>
+    const cores = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs(), pageMainCpuMs()].map((ms, i) =>
       round((ms - cpuAtStart[i]!) / 1000 / sendSeconds, 2),
     );
-    note(`CPU in cores during the storm: app ${cores[0]}, Chromium ${cores[1]}, this benchmark ${cores[2]}`);
+    note(
+      `CPU in cores during the storm: app ${cores[0]}, Chromium ${cores[1]} (the panel's main thread ${cores[3]}), ` +
+        `this benchmark ${cores[2]}`,
+    );
     // Everything sent has arrived (and its row had a few frames to be drawn), or 30 s have passed.
     const arrivalDeadline = Date.now() + 30_000;
     while (!sendError && [...sent.keys()].some((id) => !findings.received.has(id))) {
@@ -216,15 +213,14 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     if (sendError) {
       throw sendError;
     }
-    await page.evaluate(() => {
-      (globalThis as unknown as ProbeGlobal).__benchProbe.recording = false;
-    });
+    await cdp.evaluate('globalThis.__benchProbe.recording = false');
     await drain();
     const stopAtMs = findings.lastAtMs;
     const baselineHeap = watching.baselineHeap;
     const endHeap = await heapAfterGc();
     await pollAttempts(10_000);
-    await context.close();
+    await page.close();
+    page = null;
     await app.stop(true);
     const journal = readJournal(app.dataDir);
 
@@ -293,7 +289,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     ];
   } finally {
     await pool?.close();
-    await browser.close();
+    await page?.close();
     await app.stop();
   }
 }

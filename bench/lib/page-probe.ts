@@ -117,9 +117,6 @@ export interface ProbeDrain {
   atMs: number;
 }
 
-/** The page's global object as the probe extends it; functions run by `page.evaluate` cast to it. */
-export type ProbeGlobal = { __benchProbe: { recording: boolean; drain(): ProbeDrain } };
-
 /** The findings of a whole run, gathered in Node from the drains. */
 export class ProbeFindings {
   readonly frames: number[] = [];

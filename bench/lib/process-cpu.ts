@@ -10,20 +10,34 @@ import { median } from './stats';
 /** Linux reports process times in clock ticks; 100 per second on every kernel we run on (`getconf CLK_TCK`). */
 const TICK_MS = 10;
 
-/** CPU milliseconds `pid` has used so far, or null where /proc is not available. */
-export function processCpuMs(pid: number | undefined): number | null {
+/**
+ * CPU milliseconds `pid` has used so far, or null where /proc is not available; with `thread`, that one
+ * thread's (a process's main thread has the process's own id).
+ */
+export function processCpuMs(pid: number | undefined, thread?: number): number | null {
   if (pid === undefined || process.platform !== 'linux') {
     return null;
   }
   try {
     // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
     // utime is the 14th field of the line, stime the 15th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return null;
   }
+}
+
+/** Of `pids`, Chromium's renderer processes (where a page's main thread runs). */
+export function rendererPids(pids: readonly number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** This process's own CPU milliseconds (user plus kernel). */

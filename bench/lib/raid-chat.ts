@@ -24,7 +24,7 @@ const NAME_PARTS = ['raider', 'pixel', 'storm', 'lurk', 'turbo', 'night', 'kappa
 const COLOURS = ['#FF6B6B', '#4ECDC4', '#FFD93D', '#6BCB77', '#4D96FF', '#C77DFF', '#FF9F1C', '#2EC4B6'];
 const EMOJI = ['🔥', '😂', '💀', '🎉', '👀', '❤️', '🤯', '🙏'];
 
-interface Sender {
+export interface Sender {
   user_id: number;
   username: string;
   is_verified: boolean;

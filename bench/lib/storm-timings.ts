@@ -2,7 +2,7 @@
  * The chat storm's timings (bench/chat-storm.ts): every sent message matched to its handover (the
  * sandbox's first attempt), its receipt in the app (the journal) and its row in the page's DOM.
  */
-import type { CDPSession } from 'playwright-core';
+import type { CdpPage } from './cdp-page';
 import type { ProbeFindings } from './page-probe';
 
 export interface StormRecord {
@@ -120,8 +120,8 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
 }
 
 /** Seconds the panel's main thread spent in tasks, scripts, layout and style so far (Chromium's metrics). */
-export async function rendererBusy(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
+export async function rendererBusy(cdp: Pick<CdpPage, 'send'>): Promise<Record<string, number>> {
+  const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics');
   return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 }
 
