@@ -4,9 +4,10 @@
  *
  * Built by hand for the same reason as the content (content-dom.ts): a raid makes and drops 400 rows a
  * second, and as a tree of Svelte pieces (a badges component and its `{#each}`, a content component, a block
- * for each optional part) a row cost the panel about twice the time of the same nodes made directly
- * (docs/decisions.md, "Chat rows are built by hand"). Only what changes after a row is shown stays reactive,
- * in ChatMessage.svelte: the moderation status, the actions, the highlight; a deletion builds the line again.
+ * for each optional part) every row lengthened the frame's chat flush, which is what the storm's latency
+ * waited on (docs/decisions.md, "Chat rows are built by hand"). Only what changes after a row is shown stays
+ * reactive, in ChatMessage.svelte: the moderation status, the actions, the highlight; a deletion builds the
+ * line again.
  *
  * User text only ever becomes text nodes and attribute values: never markup.
  */
