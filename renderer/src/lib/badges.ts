@@ -6,7 +6,6 @@
 import type { KickBadge } from '../../../shared/kick/events';
 
 export interface BadgeView {
-  key: string;
   glyph: string;
   label: string;
   tone: 'broadcaster' | 'moderator' | 'vip' | 'og' | 'founder' | 'subscriber' | 'gifter' | 'verified' | 'other';
@@ -25,10 +24,10 @@ const KNOWN: Record<string, Pick<BadgeView, 'glyph' | 'tone'>> = {
 
 /** One view per badge, in Kick's order. */
 export function toBadgeViews(badges: readonly KickBadge[]): BadgeView[] {
-  return badges.map((badge, i) => {
+  return badges.map((badge) => {
     const known = KNOWN[badge.type] ?? { glyph: badge.text.slice(0, 1).toUpperCase() || '•', tone: 'other' };
     const label = badge.count ? `${badge.text} (${badge.count})` : badge.text;
     const glyph = badge.type === 'subscriber' && badge.count ? `${badge.count}` : known.glyph;
-    return { key: `${badge.type}-${i}`, glyph, label, tone: known.tone };
+    return { glyph, label, tone: known.tone };
   });
 }
