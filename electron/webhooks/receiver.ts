@@ -1,7 +1,7 @@
 /**
  * The webhook receiver: a node:http adapter that composes the hot-path steps ([design notes](../../docs/design-notes.md#event-path-the-hot-path) "Event path"):
  * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
- * → dedup (id, body hash) → journal append queued → parse + validate → onEvent → append durable → 200. It binds to loopback only;
+ * → dedup (id, body hash) → journal append queued → (once per turn) parse + validate → onEvent → append durable → 200. It binds to loopback only;
  * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,
  * never the body or the signature) and a count, and the server keeps serving whatever arrives.
  * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
@@ -19,6 +19,7 @@ import { checkReplayWindow, DEFAULT_FUTURE_SKEW_SECONDS, DEFAULT_REPLAY_WINDOW_S
 import { appendRecord, createPublish } from './receiver-publish';
 import { routeRequest } from './route-request';
 import { createShownUnkept } from './shown-unkept';
+import { createTurnHandOver } from './turn-hand-over';
 import type { EventJournal, JournalRecord, KickEvent, ReceiverCounters } from './types';
 import { WebhookError } from './webhook-error';
 
@@ -46,9 +47,9 @@ export interface WebhookReceiverDeps {
   journal: EventJournal;
   dedup: DeliveryDedup;
   /**
-   * Each new delivery, parsed, once its journal append is queued and before it is durable (Kick's 200 waits
-   * for that); a delivery whose append fails is not announced again when Kick retries it. A throw here is
-   * logged and ignored.
+   * Each new delivery, parsed, at the end of the turn its journal append was queued in (the turn's deliveries
+   * together, in order) and before Kick is answered; Kick's 200 waits for the append to be durable. A delivery
+   * whose append fails is not announced again when Kick retries it. A throw here is logged and ignored.
    */
   onEvent: (event: KickEvent) => void;
   /** Each new record, just before `onEvent` (lag tracking). */
@@ -85,7 +86,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   const reads = new SlowReads(deps.maxPendingBodies);
   const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, rejectedByCode: {} };
   const shownUnkept = createShownUnkept();
-  const publish = createPublish(deps);
+  const handOver = createTurnHandOver(createPublish(deps));
   let server: Server | null = null;
   let stopping = false;
   // Requests past their body (verifying, journaling), which stop() lets finish; slow senders it cuts off.
@@ -218,14 +219,15 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     };
     // Queued first, so it joins this turn's group commit; shown while it is on its way to the disk, since a
     // raid's chat would otherwise wait on an fdatasync to be seen (docs/decisions.md, "Shown while the
-    // journal write is on its way"). Kick still gets its 200 only once the record is durable.
+    // journal write is on its way"), with the turn's other deliveries. Kick gets its 200 once it is durable.
     const appended = appendRecord(deps.journal, record);
     if (!shownUnkept.take(record.messageId, bodyHash)) {
-      publish(record);
+      handOver.add(record);
     }
     try {
       await appended;
     } catch (error) {
+      handOver.flush();
       // Not kept: Kick's retry of this delivery (and any copy waiting on it) must be retried. It was shown
       // already, so the retry is kept without being announced again.
       claim.settle(false);
@@ -233,6 +235,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
+    handOver.flush();
     claim.settle(true);
     replyOk(res);
     counters.accepted++;

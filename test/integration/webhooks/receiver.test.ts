@@ -5,10 +5,13 @@
  *
  * This file: “receiver: accepting”.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { postDelivery, postRaw } from '../../helpers/webhook-signing';
-import { T0, payloads, startReceiver, useSetup, withHeader } from './receiver-fixtures';
+import { T0, payloads, running, startReceiver, useSetup, withHeader } from './receiver-fixtures';
 
 useSetup();
 
@@ -80,6 +83,34 @@ describe('receiver: accepting', () => {
       expect.stringMatching(/^payload\.follower\.is_anonymous: /),
     ]);
     expect(h.receiver.counters.accepted).toBe(3);
+  });
+
+  it('has published each delivery of a burst, in journal order, before its 200 leaves', async () => {
+    // The receiver hands deliveries over once per event-loop turn (docs/decisions.md, "Deliveries handed over
+    // once per turn"); the in-memory journal is durable at once, so an answer could otherwise beat its event.
+    const h = await startReceiver();
+    const answeredUnpublished: string[] = [];
+    const server = createServer((req, res) => {
+      const id = String(req.headers['kick-event-message-id']);
+      const end = res.end.bind(res);
+      res.end = ((...args: Parameters<typeof end>) => {
+        if (res.statusCode === 200 && !h.events.some((e) => e.messageId === id)) {
+          answeredUnpublished.push(id);
+        }
+        return end(...args);
+      }) as typeof res.end;
+      h.receiver.handle(req, res);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kick/webhook`;
+    const burst = Array.from({ length: 60 }, () => h.delivery());
+    const answers = await Promise.all(burst.map((d) => postDelivery(url, d)));
+    expect(answers.map((a) => a.status)).toEqual(burst.map(() => 200));
+    expect(answeredUnpublished).toEqual([]);
+    expect(h.events.map((e) => e.messageId)).toEqual(h.journal.records.map((r) => r.messageId));
+    expect(new Set(h.events.map((e) => e.messageId))).toEqual(new Set(burst.map((d) => d.messageId)));
   });
 
   it('answers the tunnel self-check with its nonce', async () => {
