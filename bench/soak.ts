@@ -5,10 +5,11 @@
  * into the data dir first) a chunk ahead and posts them with 16 in flight: nine in ten chat messages, one
  * in ten follows, every one new to the app.
  * - `core-rss-growth-mb`: the app process's resident memory at the end over the same after the first
- *   100,000 events (`/proc/<pid>/status`). Resident memory saws up and down by 20–30 MB with the garbage
- *   collector's cycles, so one reading at each point measures where in a cycle it fell: each point is the
- *   lowest of the readings taken after every chunk over the next (or last) 5% of the events, the memory
- *   the app keeps rather than the garbage it has not yet collected. The single readings go to stderr too.
+ *   100,000 events (`/proc/<pid>/status`). Resident memory saws up and down by 20–40 MB with the garbage
+ *   collector's cycles, so a plain reading measures where in a cycle it fell. At both points the senders
+ *   are idle (between chunks) and the app is asked for a full collection over its inspector
+ *   (`lib/node-inspector.ts`) before the reading: the memory the app keeps, not the garbage it has not yet
+ *   collected. Plain readings go to stderr too, the lowest over the next (or last) 5% of the events.
  * - `soak-dedup-memory-mb`: what the app's dedup id memory holds in memory for those ids. The app reports
  *   no such figure, so its `dedup/` directory is reopened here after it stops, with the same code
  *   (`IdMemory`), and asked; the target is the cap `electron/webhooks/id-memory.ts` states.
@@ -24,6 +25,7 @@ import { freePort } from '../test/helpers/free-port';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
+import { collectGarbage, inspectFlag } from './lib/node-inspector';
 import { startDockProcess } from './lib/side-process';
 import { round, rssMb } from './lib/stats';
 import type { BenchResult } from './types';
@@ -95,9 +97,20 @@ export async function run(): Promise<BenchResult[]> {
     mode: 0o600,
   });
   const port = await freePort();
-  const app = await startAppProcess({ GREENROOM_WEBHOOK_PORT: String(port) }, dataDir);
+  const inspectorPort = await freePort();
+  const app = await startAppProcess({ GREENROOM_WEBHOOK_PORT: String(port) }, dataDir, [inspectFlag(inspectorPort)]);
   const pid = app.child.pid!;
   const rss = (): number => rssMb(pid, (path) => readFileSync(path, 'utf8'));
+  /** Resident memory right after a full collection, the lowest of three readings a moment apart. */
+  const keptRss = async (): Promise<number> => {
+    await collectGarbage(inspectorPort);
+    const kept: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      kept.push(rss());
+    }
+    return Math.min(...kept);
+  };
   let dock: Awaited<ReturnType<typeof startDockProcess>> | null = null;
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY, pipelining: 1 });
   try {
@@ -109,6 +122,9 @@ export async function run(): Promise<BenchResult[]> {
     let accepted = 0;
     /** Resident memory after each chunk, by events accepted. */
     const readings: { at: number; mb: number }[] = [];
+    /** Resident memory after a full collection, at the two points the figure compares. */
+    let baselineKept: { at: number; mb: number } | null = null;
+    let endRss = Number.NaN;
     const started = performance.now();
     let lastReport = started;
     let lastAccepted = 0;
@@ -131,6 +147,12 @@ export async function run(): Promise<BenchResult[]> {
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       readings.push({ at: accepted, mb: rss() });
+      if (baselineKept === null && accepted >= BASELINE_EVENTS) {
+        baselineKept = { at: accepted, mb: await keptRss() };
+      }
+      if (accepted === EVENTS) {
+        endRss = await keptRss();
+      }
       if (accepted % 100_000 === 0 || accepted === EVENTS) {
         const now = performance.now();
         note(
@@ -145,12 +167,13 @@ export async function run(): Promise<BenchResult[]> {
     const window = Math.max(CHUNK, Math.round(EVENTS * 0.05));
     const lowest = (from: number, to: number): number =>
       Math.min(...readings.filter((r) => r.at >= from && r.at <= to).map((r) => r.mb));
-    const baselineRss = lowest(BASELINE_EVENTS, BASELINE_EVENTS + window);
-    const endRss = lowest(EVENTS - window, EVENTS);
+    const baselineRss = baselineKept?.mb ?? Number.NaN;
     const single = (at: number): number => readings.find((r) => r.at >= at)?.mb ?? Number.NaN;
     note(
-      `RSS lowest ${round(baselineRss, 1)} MB after ${BASELINE_EVENTS} events, ${round(endRss, 1)} MB at the end; ` +
-        `single readings ${round(single(BASELINE_EVENTS), 1)} and ${round(readings.at(-1)?.mb ?? Number.NaN, 1)} MB`,
+      `RSS after a full collection ${round(baselineRss, 1)} MB after ${baselineKept?.at} events, ` +
+        `${round(endRss, 1)} MB at the end; without one, lowest ${round(lowest(BASELINE_EVENTS, BASELINE_EVENTS + window), 1)} ` +
+        `and ${round(lowest(EVENTS - window, EVENTS), 1)} MB, single ${round(single(BASELINE_EVENTS), 1)} and ` +
+        `${round(readings.at(-1)?.mb ?? Number.NaN, 1)} MB`,
     );
     const pushed = await dock.counts();
     note(

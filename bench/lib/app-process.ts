@@ -85,16 +85,17 @@ export function prepareDataDir(): string {
 
 /**
  * Starts `node out/main/panel.js` in sandbox mode: panel and webhook ports free, tunnel off, no simulated
- * activity, sign-in auto-approved as the sandbox streamer. The tail of its log (stderr) is kept for error
- * messages.
+ * activity, sign-in auto-approved as the sandbox streamer; `extraNodeArgs` go to Node before the entry. The
+ * tail of its log (stderr) is kept for error messages.
  */
 export async function startAppProcess(
   extraEnv: Record<string, string> = {},
   dataDir = prepareDataDir(),
+  extraNodeArgs: readonly string[] = [],
 ): Promise<AppProcess> {
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeArgs = [...extraNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child = spawn(process.execPath, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {
