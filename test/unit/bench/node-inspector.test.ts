@@ -50,7 +50,6 @@ describe('collectGarbage', () => {
   it('makes the other process run a full collection', async () => {
     const port = await freePort();
     const watcher = await startWatcher(port);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(watcher.lines).not.toContain('collected');
     await collectGarbage(port);
     await watcher.next('collected');
