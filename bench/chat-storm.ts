@@ -29,7 +29,7 @@ import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } fro
 import { type CdpPage, openPage } from './lib/cdp-page';
 import { PAGE_PROBE, type ProbeDrain, ProbeFindings } from './lib/page-probe';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
-import { raidMessage, raidSenders, seededRandom } from './lib/raid-chat';
+import { raidMessage, raidSenders, rememberLine, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
@@ -106,15 +106,9 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
         throw new Error('no chat reached the panel within 30 s of signing in (no chat subscription?)');
       }
     }
-    const remember = (id: string): void => {
-      recent.push(id);
-      if (recent.length > 50) {
-        recent.shift();
-      }
-    };
     // Warm-up: moderate chat (JIT, sockets, emote images), not measured.
     for (let i = 0; i < 200; i++) {
-      remember((await sendChat(pool, admin, raidMessage(rng, senders, recent))).id);
+      rememberLine(recent, (await sendChat(pool, admin, raidMessage(rng, senders, recent))).id);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await drain();

@@ -98,6 +98,14 @@ export function raidLine(rng: () => number): string {
   return points.length > LIMITS.chatContentMax ? points.slice(0, LIMITS.chatContentMax).join('').trimEnd() : text;
 }
 
+/** Keeps `id` among the latest lines a storm message may reply to (the last 50). */
+export function rememberLine(recentIds: string[], id: string): void {
+  recentIds.push(id);
+  if (recentIds.length > 50) {
+    recentIds.shift();
+  }
+}
+
 /** The trigger overrides for one storm message: content, sender and sometimes a reply to a recent line. */
 export function raidMessage(
   rng: () => number,

@@ -5,7 +5,7 @@
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
-import { raidMessage, seededRandom, type Sender } from './raid-chat';
+import { raidMessage, rememberLine, seededRandom, type Sender } from './raid-chat';
 import { sendChat, sendPaced } from './storm-traffic';
 import type { AdminApi } from './app-process';
 
@@ -53,10 +53,7 @@ sendPaced({
   send: () => sendChat(pool, job.admin, raidMessage(rng, job.senders, recent)),
   onSent: (sent) => {
     batch.push(sent);
-    recent.push(sent.id);
-    if (recent.length > 50) {
-      recent.shift();
-    }
+    rememberLine(recent, sent.id);
   },
 })
   .then(
