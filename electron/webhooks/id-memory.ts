@@ -21,7 +21,7 @@
  */
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareKeys, KEY_BYTES, KEY_WORDS, writeIdKey } from './id-key';
+import { KEY_BYTES, KEY_WORDS, sortKeysInPlace, writeIdKey } from './id-key';
 import { IdRun } from './id-run';
 import { KeyTable } from './id-table';
 
@@ -142,7 +142,9 @@ export class IdMemory {
   seal(nowMs: number): void {
     if (this.#table.count > 0) {
       const path = this.#dir === null ? null : join(this.#dir, `run-${String(this.#nextSeq++).padStart(8, '0')}.ids`);
-      this.#runs.push(IdRun.create(path, sortKeys(this.#table.keys()), this.#openFirstMs, this.#openLastMs, this.#log));
+      const keys = this.#table.keys();
+      sortKeysInPlace(keys, this.#table.count);
+      this.#runs.push(IdRun.create(path, keys, this.#openFirstMs, this.#openLastMs, this.#log));
       this.#table.clear();
       this.#openFirstMs = Infinity;
       this.#openLastMs = -Infinity;
@@ -260,14 +262,4 @@ export class IdMemory {
     // Cut a torn last record off, so the next one starts on a record boundary.
     ftruncateSync(this.#logFd, bytes.length - (bytes.length % LOG_RECORD_BYTES));
   }
-}
-
-/** Sorts packed keys ascending. */
-function sortKeys(keys: Uint32Array): Uint32Array {
-  const count = keys.length / KEY_WORDS;
-  const order = Array.from({ length: count }, (_, i) => i);
-  order.sort((a, b) => compareKeys(keys, a * KEY_WORDS, keys, b * KEY_WORDS));
-  const sorted = new Uint32Array(keys.length);
-  order.forEach((from, to) => sorted.set(keys.subarray(from * KEY_WORDS, (from + 1) * KEY_WORDS), to * KEY_WORDS));
-  return sorted;
 }

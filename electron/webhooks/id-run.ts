@@ -6,27 +6,25 @@
  * duplicate. Its smallest and largest keys let a lookup skip it without any read when the key is out of
  * range, which for ULIDs (time-ordered) is almost always.
  *
- * File: a 40-byte header (magic, count, CRC-32 of the keys, first and last time), then the keys, 16 bytes
- * each, big-endian. Written to a temporary name, synced, then renamed, so a crash leaves either the whole
- * file or none; a damaged one is found by its size or CRC, logged and ignored.
+ * Written to a temporary name, synced, then renamed, so a crash leaves either the whole file or none; a
+ * damaged one is found by its size or CRC, logged and ignored. The format is in `id-run-file.ts`.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { compareKeys, KEY_BYTES, KEY_WORDS, searchKeys } from './id-key';
+import {
+  decodeHeader,
+  encodeHeader,
+  fromBigEndian,
+  HEADER_BYTES,
+  type RunHeader,
+  writeFully,
+  writeKeys,
+} from './id-run-file';
 
 /** Keys per block read from a spilled run (4 KiB). */
 export const BLOCK_KEYS = 256;
-const HEADER_BYTES = 40;
-const MAGIC = 'GRRUN001';
-
-/** What describes a run without its keys. */
-interface RunHeader {
-  count: number;
-  crc: number;
-  firstMs: number;
-  lastMs: number;
-}
 
 /** A sorted run of keys, backed by a file (or, with no data dir, by memory only). */
 export class IdRun {
@@ -69,18 +67,22 @@ export class IdRun {
     log: (line: string) => void,
   ): IdRun {
     const count = keys.length / KEY_WORDS;
-    const bytes = toBigEndian(keys);
-    const header: RunHeader = { count, crc: crc32(bytes), firstMs, lastMs };
-    if (path !== null) {
-      const temporary = `${path}.tmp`;
-      const fd = openSync(temporary, 'w', 0o600);
-      try {
-        writeFully(fd, Buffer.concat([encodeHeader(header), bytes]));
+    const temporary = path === null ? null : `${path}.tmp`;
+    const fd = temporary === null ? null : openSync(temporary, 'w', 0o600);
+    let header: RunHeader;
+    try {
+      header = { count, crc: writeKeys(fd, keys), firstMs, lastMs };
+      if (fd !== null) {
+        writeFully(fd, encodeHeader(header), 0);
         fsyncSync(fd);
-      } finally {
+      }
+    } finally {
+      if (fd !== null) {
         closeSync(fd);
       }
-      renameSync(temporary, path);
+    }
+    if (temporary !== null) {
+      renameSync(temporary, path!);
     }
     return new IdRun(path, header, keys, boundsOf(keys, count), log);
   }
@@ -216,46 +218,6 @@ export class IdRun {
   }
 }
 
-// --- Encoding ---
-
-function encodeHeader(header: RunHeader): Buffer {
-  const head = Buffer.alloc(HEADER_BYTES);
-  head.write(MAGIC, 0, 'latin1');
-  head.writeUInt32BE(header.count, 8);
-  head.writeUInt32BE(header.crc, 12);
-  head.writeDoubleBE(header.firstMs, 16);
-  head.writeDoubleBE(header.lastMs, 24);
-  return head;
-}
-
-function decodeHeader(head: Buffer): RunHeader | null {
-  if (head.toString('latin1', 0, 8) !== MAGIC) {
-    return null;
-  }
-  return {
-    count: head.readUInt32BE(8),
-    crc: head.readUInt32BE(12),
-    firstMs: head.readDoubleBE(16),
-    lastMs: head.readDoubleBE(24),
-  };
-}
-
-function toBigEndian(keys: Uint32Array): Buffer {
-  const bytes = Buffer.alloc(keys.length * 4);
-  for (let i = 0; i < keys.length; i++) {
-    bytes.writeUInt32BE(keys[i]!, i * 4);
-  }
-  return bytes;
-}
-
-function fromBigEndian(bytes: Buffer): Uint32Array {
-  const words = new Uint32Array(bytes.length / 4);
-  for (let i = 0; i < words.length; i++) {
-    words[i] = bytes.readUInt32BE(i * 4);
-  }
-  return words;
-}
-
 /** The first and last key, packed. */
 function boundsOf(keys: Uint32Array, count: number): Uint32Array {
   const bounds = new Uint32Array(2 * KEY_WORDS);
@@ -271,13 +233,6 @@ function sparseIndex(keys: Uint32Array, count: number): Uint32Array {
     index.set(keys.subarray(b * BLOCK_KEYS * KEY_WORDS, (b * BLOCK_KEYS + 1) * KEY_WORDS), b * KEY_WORDS);
   }
   return index;
-}
-
-function writeFully(fd: number, bytes: Buffer): void {
-  let offset = 0;
-  while (offset < bytes.length) {
-    offset += writeSync(fd, bytes, offset, bytes.length - offset);
-  }
 }
 
 function errorText(error: unknown): string {

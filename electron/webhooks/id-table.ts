@@ -1,7 +1,10 @@
 /**
  * The id memory's open generation: a set of 128-bit keys in one typed array (open addressing, linear
  * probing), so inserting and finding an id costs no allocation and 17 bytes per slot. It grows by doubling
- * at half full; the id memory seals it into a sorted run long before it gets large.
+ * at half full; the id memory seals it into a sorted run long before it gets large. Emptied at each seal,
+ * it keeps its grown arrays for the next generation: growing again from 1,024 slots at every seal
+ * allocated and dropped megabytes a run, and the allocator's heap kept the holes as resident memory
+ * (docs/decisions.md, "The id memory allocates once per run").
  */
 import { KEY_WORDS } from './id-key';
 
@@ -54,11 +57,9 @@ export class KeyTable {
     return out;
   }
 
-  /** Empties the table and gives back its memory. */
+  /** Empties the table, keeping its arrays (see the module comment). */
   clear(): void {
-    this.#slots = INITIAL_SLOTS;
-    this.#keys = new Uint32Array(INITIAL_SLOTS * KEY_WORDS);
-    this.#used = new Uint8Array(INITIAL_SLOTS);
+    this.#used.fill(0);
     this.#count = 0;
   }
 
@@ -90,13 +91,15 @@ export class KeyTable {
   }
 
   #grow(): void {
-    const keys = this.keys();
-    const count = this.#count;
+    const keys = this.#keys;
+    const used = this.#used;
     this.#slots *= 2;
     this.#keys = new Uint32Array(this.#slots * KEY_WORDS);
     this.#used = new Uint8Array(this.#slots);
-    for (let i = 0; i < count; i++) {
-      this.#place(keys, i * KEY_WORDS);
+    for (let slot = 0; slot < used.length; slot++) {
+      if (used[slot]) {
+        this.#place(keys, slot * KEY_WORDS);
+      }
     }
   }
 }

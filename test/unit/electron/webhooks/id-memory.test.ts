@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUlid } from '../../../../electron/core/ids';
-import { compareKeys, KEY_WORDS, writeIdKey } from '../../../../electron/webhooks/id-key';
+import { compareKeys, KEY_WORDS, sortKeysInPlace, writeIdKey } from '../../../../electron/webhooks/id-key';
 import { IdMemory } from '../../../../electron/webhooks/id-memory';
 import { KeyTable } from '../../../../electron/webhooks/id-table';
 
@@ -33,6 +33,27 @@ describe('id keys', () => {
     // Lower case is not Kick's canonical form, so it is a different id, as its string is.
     expect(key('01jq8zv4m3k5n7p9r1s3t5v7xa')).not.toEqual(key('01JQ8ZV4M3K5N7P9R1S3T5V7XA'));
   });
+
+  it('sort in place as a comparison sort does, only the first `count` keys', () => {
+    const ids = Array.from({ length: 3001 }, (_, i) =>
+      i % 4 === 0 ? `custom-${i}` : createUlid(T + ((i * 7919) % 5000)),
+    );
+    const packed = new Uint32Array(ids.length * KEY_WORDS);
+    ids.forEach((id, i) => writeIdKey(id, packed, i * KEY_WORDS));
+    const last = packed.slice(3000 * KEY_WORDS);
+    sortKeysInPlace(packed, 3000);
+    const expected = ids
+      .slice(0, 3000)
+      .map(key)
+      .sort((a, b) => compareKeys(a, 0, b, 0));
+    expect(Array.from({ length: 3000 }, (_, i) => [...packed.subarray(i * KEY_WORDS, (i + 1) * KEY_WORDS)])).toEqual(
+      expected.map((k) => [...k]),
+    );
+    expect(packed.slice(3000 * KEY_WORDS)).toEqual(last);
+    const one = key(ids[1]!);
+    sortKeysInPlace(one, 1);
+    expect(one).toEqual(key(ids[1]!));
+  });
 });
 
 describe('KeyTable', () => {
@@ -47,6 +68,21 @@ describe('KeyTable', () => {
     expect(ids.every((id) => table.has(key(id), 0))).toBe(true);
     expect(table.has(key(createUlid(T)), 0)).toBe(false);
     expect(table.keys()).toHaveLength(5000 * KEY_WORDS);
+  });
+
+  it('once cleared holds nothing, keeps its grown arrays, and takes keys again', () => {
+    const table = new KeyTable();
+    const ids = Array.from({ length: 3000 }, (_, i) => createUlid(T + i));
+    ids.forEach((id) => table.add(key(id), 0));
+    const grown = table.bytes;
+    table.clear();
+    expect(table.count).toBe(0);
+    expect(table.bytes).toBe(grown);
+    expect(ids.some((id) => table.has(key(id), 0))).toBe(false);
+    expect(table.keys()).toHaveLength(0);
+    expect(table.add(key(ids[7]!), 0)).toBe(true);
+    expect(table.add(key(ids[7]!), 0)).toBe(false);
+    expect([...table.keys()]).toEqual([...key(ids[7]!)]);
   });
 });
 
@@ -93,6 +129,19 @@ describe('IdMemory', () => {
     const second = open({ maxMemoryBytes: 20_000 });
     expect(second.stats().ids).toBe(1050);
     expect(ids.every((id) => second.has(id))).toBe(true);
+    second.close();
+  });
+
+  it('writes and reads back runs larger than one write chunk, checksum and all', () => {
+    const first = open({ runMaxIds: 5000 });
+    const ids = Array.from({ length: 10_001 }, (_, i) => createUlid(T + i));
+    ids.forEach((id, i) => first.add(id, T + i));
+    first.close();
+    const second = open({ runMaxIds: 5000 });
+    expect(second.stats()).toMatchObject({ ids: 10_001, runs: 2 });
+    expect(ids.every((id) => second.has(id))).toBe(true);
+    expect(second.has(createUlid(T + 5))).toBe(false);
+    expect(logs).toEqual([]);
     second.close();
   });
 
