@@ -11,74 +11,36 @@
  * the allocator's per-thread arenas (1.0 with one arena); see docs/decisions.md, "The id memory
  * allocates once per run".
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { createUlid } from '../electron/core/ids';
-import { DEFAULT_MAX_MEMORY_BYTES, IdMemory } from '../electron/webhooks/id-memory';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { DEFAULT_MAX_MEMORY_BYTES } from '../electron/webhooks/id-memory';
+import type { DedupMeasurement } from './lib/dedup-memory-process';
 import type { BenchResult } from './types';
 
 const IDS = 1_000_000;
-const BATCH = 10_000;
-const T0 = Date.UTC(2025, 3, 1, 20, 0, 0);
-
-/** Full collections (twice: the first leaves what only it made unreachable), without --expose-gc at start. */
-function collect(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  gc();
-  gc();
-}
-
-/**
- * After a full collection: what the heap and array buffers hold, and the resident memory outside the JS
- * heap's own pages (whose size follows the collector's sizing, driven here by the ids' garbage strings).
- */
-function used(): { kept: number; arrayBuffers: number; outsideHeap: number } {
-  collect();
-  const { heapUsed, heapTotal, arrayBuffers, rss } = process.memoryUsage();
-  return { kept: heapUsed + arrayBuffers, arrayBuffers, outsideHeap: rss - heapTotal };
-}
 
 export async function run(): Promise<BenchResult[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'greenroom-bench-dedup-'));
-  try {
-    const before = used();
-    const memory = new IdMemory({ dir, retentionMs: 48 * 3_600_000 });
-    let now = T0;
-    // In batches, so the ids' strings (garbage once added) never pile up in the measurement.
-    for (let done = 0; done < IDS; done += BATCH) {
-      for (let i = 0; i < BATCH; i++) {
-        now += 100;
-        memory.add(createUlid(now), now);
-      }
-    }
-    const after = used();
-    const grown = after.kept - before.kept;
-    const outsideRatio = (after.outsideHeap - before.outsideHeap) / (after.arrayBuffers - before.arrayBuffers);
-    const stats = memory.stats();
-    memory.close();
-    if (stats.ids !== IDS || stats.spilledRuns !== 0) {
-      throw new Error(`dedup-memory: expected ${IDS} ids in memory, got ${JSON.stringify(stats)}`);
-    }
-    return [
-      { name: 'dedup-memory-bytes-per-id', value: grown / IDS, unit: 'B', target: { op: '<=', value: 20 } },
-      {
-        name: 'dedup-memory-mb',
-        value: grown / (1024 * 1024),
-        unit: `MB for ${IDS} ids`,
-        target: { op: '<=', value: DEFAULT_MAX_MEMORY_BYTES / (1024 * 1024) },
-      },
-      {
-        name: 'dedup-memory-resident-ratio',
-        value: outsideRatio,
-        unit: 'x',
-        target: { op: '<=', value: 1.5 },
-      },
-    ];
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  const script = fileURLToPath(new URL('./lib/dedup-memory-process.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+  const measured = JSON.parse(stdout.trim()) as DedupMeasurement;
+  if (measured.ids !== IDS || measured.spilledRuns !== 0) {
+    throw new Error(`dedup-memory: expected ${IDS} ids in memory, got ${stdout.trim()}`);
   }
+  const grown = measured.keptBytes;
+  return [
+    { name: 'dedup-memory-bytes-per-id', value: grown / IDS, unit: 'B', target: { op: '<=', value: 20 } },
+    {
+      name: 'dedup-memory-mb',
+      value: grown / (1024 * 1024),
+      unit: `MB for ${IDS} ids`,
+      target: { op: '<=', value: DEFAULT_MAX_MEMORY_BYTES / (1024 * 1024) },
+    },
+    {
+      name: 'dedup-memory-resident-ratio',
+      value: measured.outsideHeapBytes / measured.arrayBufferBytes,
+      unit: 'x',
+      target: { op: '<=', value: 1.5 },
+    },
+  ];
 }
