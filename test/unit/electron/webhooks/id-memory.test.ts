@@ -121,23 +121,27 @@ describe('IdMemory', () => {
     memory.close();
   });
 
-  it('comes back after a restart: sealed runs from their files, the open generation from its log', () => {
-    const first = open({ maxMemoryBytes: 20_000 });
-    const ids = Array.from({ length: 1050 }, (_, i) => createUlid(T + i));
+  /** Adds `count` ids to a memory with `options`, closes it, and opens it again as the next start would. */
+  const restartWith = (
+    options: Partial<ConstructorParameters<typeof IdMemory>[0]>,
+    count: number,
+  ): { ids: string[]; second: IdMemory } => {
+    const first = open(options);
+    const ids = Array.from({ length: count }, (_, i) => createUlid(T + i));
     ids.forEach((id, i) => first.add(id, T + i));
     first.close();
-    const second = open({ maxMemoryBytes: 20_000 });
+    return { ids, second: open(options) };
+  };
+
+  it('comes back after a restart: sealed runs from their files, the open generation from its log', () => {
+    const { ids, second } = restartWith({ maxMemoryBytes: 20_000 }, 1050);
     expect(second.stats().ids).toBe(1050);
     expect(ids.every((id) => second.has(id))).toBe(true);
     second.close();
   });
 
   it('writes and reads back runs larger than one write chunk, checksum and all', () => {
-    const first = open({ runMaxIds: 5000 });
-    const ids = Array.from({ length: 10_001 }, (_, i) => createUlid(T + i));
-    ids.forEach((id, i) => first.add(id, T + i));
-    first.close();
-    const second = open({ runMaxIds: 5000 });
+    const { ids, second } = restartWith({ runMaxIds: 5000 }, 10_001);
     expect(second.stats()).toMatchObject({ ids: 10_001, runs: 2 });
     expect(ids.every((id) => second.has(id))).toBe(true);
     expect(second.has(createUlid(T + 5))).toBe(false);
