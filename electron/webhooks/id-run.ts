@@ -67,23 +67,20 @@ export class IdRun {
     log: (line: string) => void,
   ): IdRun {
     const count = keys.length / KEY_WORDS;
-    const temporary = path === null ? null : `${path}.tmp`;
-    const fd = temporary === null ? null : openSync(temporary, 'w', 0o600);
+    if (path === null) {
+      return new IdRun(null, { count, crc: writeKeys(null, keys), firstMs, lastMs }, keys, boundsOf(keys, count), log);
+    }
+    const temporary = `${path}.tmp`;
+    const fd = openSync(temporary, 'w', 0o600);
     let header: RunHeader;
     try {
       header = { count, crc: writeKeys(fd, keys), firstMs, lastMs };
-      if (fd !== null) {
-        writeFully(fd, encodeHeader(header), 0);
-        fsyncSync(fd);
-      }
+      writeFully(fd, encodeHeader(header), 0);
+      fsyncSync(fd);
     } finally {
-      if (fd !== null) {
-        closeSync(fd);
-      }
+      closeSync(fd);
     }
-    if (temporary !== null) {
-      renameSync(temporary, path!);
-    }
+    renameSync(temporary, path);
     return new IdRun(path, header, keys, boundsOf(keys, count), log);
   }
 
