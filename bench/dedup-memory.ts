@@ -22,7 +22,9 @@ const IDS = 1_000_000;
 
 export async function run(): Promise<BenchResult[]> {
   const script = fileURLToPath(new URL('./lib/dedup-memory-process.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+    encoding: 'utf8',
+  });
   const measured = JSON.parse(stdout.trim()) as DedupMeasurement;
   if (measured.ids !== IDS || measured.spilledRuns !== 0) {
     throw new Error(`dedup-memory: expected ${IDS} ids in memory, got ${stdout.trim()}`);
