@@ -255,6 +255,11 @@ export async function startPanelServer(options: PanelServerOptions): Promise<Pan
     flushNow();
     const sockets = [...wss.clients, ...overlayWss.clients];
     await Promise.all(sockets.map((socket) => closeGracefully(socket)));
+    // A dock that reconnected during that grace period was not in the list, and an open socket keeps the
+    // server from closing: it is cut now, in the same turn as the rest, so nothing can slip in after.
+    for (const socket of [...wss.clients, ...overlayWss.clients]) {
+      socket.terminate();
+    }
     wss.close();
     overlayWss.close();
     await new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
  * the token, Host and Origin guards, the static files and their headers, traversal, the WebSocket
  * handshake, validation answers, event fan-out to authorized sockets only, and hostile frames.
  *
- * This file: “HTTP”; “WebSocket handshake”.
+ * This file: “HTTP”; “WebSocket handshake”; “Closing”.
  */
 import { describe, expect, it } from 'vitest';
 import { startPanelServer } from '../../../electron/panel-server/panel-server';
@@ -260,5 +260,17 @@ describe('WebSocket handshake', () => {
     await expect(rebound.opened()).rejects.toThrow('upgrade refused: 403');
     const elsewhere = socket(`ws://127.0.0.1:${fx.server.port}/other?token=${fx.server.token}`);
     await expect(elsewhere.opened()).rejects.toThrow('upgrade refused: 404');
+  });
+});
+
+describe('Closing', () => {
+  it('finishes when a socket opens while a slow one is still being closed, and closes that one too', async () => {
+    const slow = await authorizedSocket();
+    // It never reads the server's going-away frame, so the server waits out its grace period for it.
+    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const closing = fx.server.close();
+    const late = await authorizedSocket();
+    await closing;
+    expect(await late.closed()).toBe(1006);
   });
 });
