@@ -2,7 +2,9 @@
  * Small helper processes for the whole-app benchmarks, each a plain Node script in its own process (so it
  * never shares an event loop with what it measures), talking over stdin/stdout one line at a time:
  * - the verify-only floor: a node:http server that reads the body, verifies the RSA signature once and
- *   answers 200, beside a bare responder that verifies nothing (for scale);
+ *   answers 200, beside a bare responder that verifies nothing (for scale), and the durable floor: the least
+ *   a receiver that keeps the journal's promise must do (verify, parse, one group-committed write and
+ *   `fdatasync` before the 200; docs/decisions.md, "The durable floor");
  * - a dock: one panel connected over the panel server's WebSocket, counting the events pushed to it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -56,38 +58,77 @@ async function startScript(script: string, env: Record<string, string>): Promise
 
 const FLOOR_SCRIPT = `
 const http = require('node:http');
+const fs = require('node:fs');
 const { createPublicKey, verify, constants } = require('node:crypto');
 const key = createPublicKey(process.env.FLOOR_PUBLIC_KEY);
-const serve = (check) => http.createServer((req, res) => {
+const verified = (req, body) => {
+  const id = String(req.headers['kick-event-message-id']);
+  const ts = String(req.headers['kick-event-message-timestamp']);
+  const signed = Buffer.concat([Buffer.from(id + '.' + ts + '.'), body]);
+  const signature = Buffer.from(String(req.headers['kick-event-signature']), 'base64');
+  return verify('sha256', signed, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
+};
+const answer = (res, status) => {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' });
+  res.end(status === 200 ? 'OK' : 'NO');
+};
+// The durable floor's journal: lines queued in one turn go out in one write and one fdatasync, and each
+// delivery is answered only after the fdatasync that covers it, as the app's journal does.
+const fd = fs.openSync(process.env.FLOOR_JOURNAL_FILE, 'a');
+let queued = [], flushing = false;
+const flush = () => {
+  const batch = queued;
+  queued = [];
+  const bytes = Buffer.concat(batch.map((q) => q.line));
+  fs.write(fd, bytes, 0, bytes.length, null, (writeError) => {
+    const settle = (error) => {
+      for (const q of batch) answer(q.res, error ? 500 : 200);
+      if (queued.length > 0) setImmediate(flush); else flushing = false;
+    };
+    if (writeError) settle(writeError); else fs.fdatasync(fd, settle);
+  });
+};
+const serve = (kind) => http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
-    let ok = true;
-    if (check) {
-      const id = String(req.headers['kick-event-message-id']);
-      const ts = String(req.headers['kick-event-message-timestamp']);
-      const signed = Buffer.concat([Buffer.from(id + '.' + ts + '.'), ...chunks]);
-      const signature = Buffer.from(String(req.headers['kick-event-signature']), 'base64');
-      ok = verify('sha256', signed, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
-    }
-    res.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' });
-    res.end(ok ? 'OK' : 'NO');
+    const body = Buffer.concat(chunks);
+    if (kind === 'bare') return answer(res, 200);
+    if (!verified(req, body)) return answer(res, 400);
+    if (kind === 'floor') return answer(res, 200);
+    const event = JSON.parse(body.toString('utf8'));
+    const record = { id: req.headers['kick-event-message-id'], type: req.headers['kick-event-type'], event };
+    queued.push({ line: Buffer.from(JSON.stringify(record) + '\\n'), res });
+    if (!flushing) { flushing = true; setImmediate(flush); }
   });
 });
-const floor = serve(true), bare = serve(false);
-floor.listen(0, '127.0.0.1', () => bare.listen(0, '127.0.0.1', () =>
-  process.stdout.write(floor.address().port + ' ' + bare.address().port + '\\n')));
+const servers = ['floor', 'bare', 'durable'].map(serve);
+let listening = 0;
+for (const server of servers) server.listen(0, '127.0.0.1', () => {
+  if (++listening === servers.length) process.stdout.write(servers.map((s) => s.address().port).join(' ') + '\\n');
+});
 `;
 
-/** The verify-only floor and the bare responder, on their own ports in one process. */
-export async function startFloorProcess(
-  publicKeyPem: string,
-): Promise<{ floorUrl: string; bareUrl: string; pid: number | undefined; close: () => Promise<void> }> {
-  const side = await startScript(FLOOR_SCRIPT, { FLOOR_PUBLIC_KEY: publicKeyPem });
-  const [floor, bare] = side.greeting.split(' ');
+export interface FloorProcess {
+  /** Read the body, verify once, answer. */
+  floorUrl: string;
+  /** Read the body and answer, for scale. */
+  bareUrl: string;
+  /** The floor plus a parse and a durable, group-committed journal line before the 200. */
+  durableUrl: string;
+  pid: number | undefined;
+  close: () => Promise<void>;
+}
+
+/** The floors and the bare responder, on their own ports in one process; the journal goes in `journalFile`. */
+export async function startFloorProcess(publicKeyPem: string, journalFile: string): Promise<FloorProcess> {
+  const side = await startScript(FLOOR_SCRIPT, { FLOOR_PUBLIC_KEY: publicKeyPem, FLOOR_JOURNAL_FILE: journalFile });
+  const [floor, bare, durable] = side.greeting.split(' ');
+  const url = (port: string | undefined): string => `http://127.0.0.1:${port}/kick/webhook`;
   return {
-    floorUrl: `http://127.0.0.1:${floor}/kick/webhook`,
-    bareUrl: `http://127.0.0.1:${bare}/kick/webhook`,
+    floorUrl: url(floor),
+    bareUrl: url(bare),
+    durableUrl: url(durable),
     pid: side.pid,
     close: () => side.close(),
   };
