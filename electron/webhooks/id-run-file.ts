@@ -39,11 +39,11 @@ export function decodeHeader(head: Buffer): RunHeader | null {
 }
 
 /**
- * Writes the keys big-endian after the header (to `fd`, or nowhere) through one 16 KiB buffer and returns
+ * Writes the keys big-endian after the header through one 16 KiB buffer and returns
  * their CRC-32: a whole big-endian copy of the run, and another to put the header before it, were two
  * run-sized allocations per seal (docs/decisions.md, "The id memory allocates once per run").
  */
-export function writeKeys(fd: number | null, keys: Uint32Array): number {
+export function writeKeys(fd: number, keys: Uint32Array): number {
   const CHUNK_WORDS = 4096;
   const chunk = Buffer.alloc(CHUNK_WORDS * 4);
   let crc = 0;
@@ -54,9 +54,7 @@ export function writeKeys(fd: number | null, keys: Uint32Array): number {
     }
     const bytes = chunk.subarray(0, words * 4);
     crc = crc32(bytes, crc);
-    if (fd !== null) {
-      writeFully(fd, bytes, HEADER_BYTES + from * 4);
-    }
+    writeFully(fd, bytes, HEADER_BYTES + from * 4);
   }
   return crc;
 }

@@ -68,7 +68,8 @@ export class IdRun {
   ): IdRun {
     const count = keys.length / KEY_WORDS;
     if (path === null) {
-      return new IdRun(null, { count, crc: writeKeys(null, keys), firstMs, lastMs }, keys, boundsOf(keys, count), log);
+      // No file, so nothing is ever read back to check against a checksum (`load` returns early).
+      return new IdRun(null, { count, crc: 0, firstMs, lastMs }, keys, boundsOf(keys, count), log);
     }
     const temporary = `${path}.tmp`;
     const fd = openSync(temporary, 'w', 0o600);
