@@ -7,7 +7,7 @@
  *
  * `dedup-memory-resident-ratio` compares the growth of resident memory outside the JS heap with the array
  * buffers the memory holds. Sealing runs used to allocate and drop several run-sized buffers each time,
- * and the allocator kept the holes: 3.5 times what the memory holds. It is 1.3–1.4 now, the rest being
+ * and the allocator kept the holes: 3.5 times what the memory holds. It read 1.15–1.32 in the runs since, the rest being
  * the allocator's per-thread arenas (1.0 with one arena); see docs/decisions.md, "The id memory
  * allocates once per run".
  */
