@@ -3,6 +3,7 @@
  * settings (schema-validated in the settings file) and the template fields they may use. Platform-free.
  */
 import { z } from 'zod';
+import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, leadingViewerField } from './chat-bot-reply-safety';
 
 /** Who may use a command, from the badges Kick sends with the message; each level includes those above. */
 export const PERMISSION_LEVELS = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const;
@@ -58,10 +59,11 @@ export type EventReply = z.infer<typeof eventReplySchema>;
 const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
   follow: 'Thanks for the follow, {user}!',
   subscription: 'Welcome to the sub club, {user}!',
-  renewal: '{user} resubscribed for {months} months, thank you!',
+  // Words first: a reply sent as the streamer may not start with a viewer's name (docs/chat-bot.md#replies-sent-as-you).
+  renewal: 'Thank you {user} for resubscribing for {months} months!',
   'gifted-subs': 'Thank you {user} for the {count} gifted subs!',
   kicks: 'Thanks for the {amount} KICKs, {user}!',
-  redemption: '{user} redeemed {reward}',
+  redemption: 'Redeemed: {reward} by {user}',
 };
 
 const reply = (kind: ReplyEvent) =>
@@ -94,3 +96,52 @@ export const chatBotSettingsSchema = z.object({
 export type ChatBotSettings = z.infer<typeof chatBotSettingsSchema>;
 
 export const DEFAULT_CHAT_BOT_SETTINGS: ChatBotSettings = chatBotSettingsSchema.parse({});
+
+/** Each event reply as the Automation tab names it. */
+const REPLY_NAMES: Record<ReplyEvent, string> = {
+  follow: 'follow',
+  subscription: 'new sub',
+  renewal: 'resub',
+  'gifted-subs': 'gifted subs',
+  kicks: 'KICKs',
+  redemption: 'redemption',
+};
+
+/** What a viewer would choose the start of, said to the streamer at the field. */
+const leadsWith = (what: string, field: string): string =>
+  `${what} goes out as you, so it must start with words you wrote, not {${field}}: a viewer would choose how ` +
+  'your message begins. Put your own words first, or send it as the bot';
+
+/**
+ * The settings as a panel may save them (the import included): a command or event reply sent as the streamer
+ * may not start with a field a viewer controls, refused at Save with the reason at the field
+ * (docs/chat-bot.md#replies-sent-as-you). The settings file is read with the plain schema, so a file from
+ * before this check keeps every command; the bot sends such a reply as the bot instead.
+ */
+export const chatBotSaveSchema = chatBotSettingsSchema.superRefine((settings, ctx) => {
+  settings.commands.forEach((command, i) => {
+    const field =
+      command.enabled && command.sendAs === 'user' && leadingViewerField(command.reply, COMMAND_VIEWER_FIELDS);
+    if (field) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['commands', i, 'reply'],
+        message: leadsWith(`The reply to !${command.name}`, field),
+      });
+    }
+  });
+  if (settings.sendRepliesAs !== 'user') {
+    return;
+  }
+  for (const kind of REPLY_EVENTS) {
+    const reply = settings.replies[kind];
+    const field = reply.enabled && leadingViewerField(reply.template, EVENT_VIEWER_FIELDS);
+    if (field) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['replies', kind, 'template'],
+        message: leadsWith(`The ${REPLY_NAMES[kind]} reply`, field),
+      });
+    }
+  }
+});

@@ -29,7 +29,7 @@ import type {
 } from './kick/resources';
 import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSaveSchema } from './automod';
-import { chatBotSettingsSchema } from './chat-bot';
+import { chatBotSaveSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
@@ -177,7 +177,7 @@ export const INVOKE_SCHEMAS = {
       setupGuideDone: z.boolean().optional(),
       overlays: overlaySettingsSchema.optional(),
       automod: automodSaveSchema.optional(),
-      chatBot: chatBotSettingsSchema.optional(),
+      chatBot: chatBotSaveSchema.optional(),
       chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
     }),

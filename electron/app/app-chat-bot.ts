@@ -9,6 +9,7 @@ import type { KickChatSendResult } from '../../shared/kick/resources';
 import type { ChatMessageView } from '../../shared/views';
 import { ChatBot } from '../chat-bot/chat-bot';
 import { ChatQueue } from '../chat-bot/chat-queue';
+import { OwnMessages } from '../chat-bot/own-messages';
 import type { Clock } from '../core/clock';
 import type { KickClient } from '../kick/kick-client';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
@@ -41,15 +42,26 @@ export function createAppChatBot(deps: {
   log: (line: string) => void;
 }): AppChatBot {
   const settings = () => deps.settings.values().chatBot;
+  const own = new OwnMessages({ now: () => deps.clock.now(), streamerUserId: () => deps.account.userId() });
   const queue = new ChatQueue({
-    send: async (message) =>
-      deps.client.sendChatMessage({
-        content: message.content,
-        type: message.as,
-        // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
-        broadcasterUserId: message.as === 'user' ? await deps.account.requireUserId() : undefined,
-        replyToMessageId: message.replyToMessageId,
-      }),
+    send: async (message) => {
+      // Noted before the request leaves: Kick's webhook of the message may come before its answer.
+      const sending = own.sending(message);
+      try {
+        const result = await deps.client.sendChatMessage({
+          content: message.content,
+          type: message.as,
+          // Kick needs the channel only for messages sent as the streamer; the bot posts to its own app's.
+          broadcasterUserId: message.as === 'user' ? await deps.account.requireUserId() : undefined,
+          replyToMessageId: message.replyToMessageId,
+        });
+        sending.sent(typeof result?.message_id === 'string' ? result.message_id : undefined);
+        return result;
+      } catch (error) {
+        sending.failed();
+        throw error;
+      }
+    },
     now: () => deps.clock.now(),
     setTimer: timer,
     automationAllowed: () => !settings().paused && deps.account.userId() !== null,
@@ -62,6 +74,10 @@ export function createAppChatBot(deps: {
     enqueue: (message) => void queue.enqueue(message),
     now: () => deps.clock.now(),
     setTimer: timer,
+    isOwn: (message) => own.isOwn(message),
+    // One list of the channel's bots, kept in the Overlays tab (docs/chat-bot.md#who-the-bot-never-answers).
+    botNames: () => deps.settings.values().overlays.chat.botNames,
+    log: deps.log,
   });
   const ticking = setInterval(() => bot.tick(), TICK_MS);
   ticking.unref();

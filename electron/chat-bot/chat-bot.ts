@@ -6,6 +6,7 @@
  */
 import type { ChatBotSettings, ChatCommand, PermissionLevel, ReplyEvent } from '../../shared/chat-bot';
 import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
+import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, streamerMaySend } from '../../shared/chat-bot-reply-safety';
 import { fillTemplate } from '../../shared/overlays';
 import type { ChatMessageView } from '../../shared/views';
 import { alertSourceOf } from '../overlays/alert-source';
@@ -18,6 +19,11 @@ export interface ChatBotDeps {
   now: () => number;
   /** Schedules the flush of a combined event reply. */
   setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  /** Whether a message is the bot's own: its account, or the echo of what it sent (own-messages.ts). */
+  isOwn: (message: ChatMessageView) => boolean;
+  /** The channel's other bots by name (the overlays' bot list); they are never answered. */
+  botNames: () => readonly string[];
+  log: (line: string) => void;
 }
 
 interface Pending {
@@ -32,12 +38,15 @@ interface Pending {
 
 /** The longest a combined reply waits for more events before it is sent anyway. */
 const MAX_COMBINE_MS = 60_000;
+/** Chat messages remembered as answered, so a redelivered one is never answered twice. */
+const MAX_ANSWERED = 1000;
 
 export class ChatBot {
   readonly #deps: ChatBotDeps;
   readonly #lastUsed = new Map<string, number>();
   readonly #lastUsedBy = new Map<string, number>();
   readonly #uses = new Map<string, number>();
+  readonly #answered = new Set<string>();
   /** By event kind; redemptions by kind and reward, so two rewards are never thanked in one message. */
   readonly #pending = new Map<string, Pending>();
   /** Per timer (by index): when it last posted, and chat messages since. */
@@ -65,13 +74,20 @@ export class ChatBot {
     }
   }
 
-  /** A live chat message auto-moderation let through: counts for timers, and may be a command. */
+  /**
+   * A live chat message auto-moderation let through: counts for timers, and may be a command. Only its first
+   * word is read, so one message gets at most one reply (docs/chat-bot.md#who-the-bot-never-answers); the
+   * bot's own messages and the channel's other bots are neither.
+   */
   onChat(message: ChatMessageView): void {
+    if (this.#fromABot(message)) {
+      return;
+    }
     for (const timer of this.#timerStates()) {
       timer.messages += 1;
     }
     const found = /^!([a-z0-9_]{1,25})(?:\s+(.*))?$/is.exec(message.content.trim());
-    if (!found) {
+    if (!found || this.#answered.has(message.messageId)) {
       return;
     }
     const name = found[1]!.toLowerCase();
@@ -92,11 +108,34 @@ export class ChatBot {
     this.#lastUsedBy.set(userKey, now);
     const count = (this.#uses.get(command.name) ?? 0) + 1;
     this.#uses.set(command.name, count);
-    this.#deps.enqueue({
-      content: this.#fill(command, message, found[2] ?? '', count),
-      as: command.sendAs,
-      manual: false,
-    });
+    this.#answered.add(message.messageId);
+    if (this.#answered.size > MAX_ANSWERED) {
+      this.#answered.delete(this.#answered.values().next().value!);
+    }
+    const content = this.#fill(command, message, found[2] ?? '', count);
+    this.#send(content, command.sendAs, command.reply, COMMAND_VIEWER_FIELDS, `the reply to !${command.name}`);
+  }
+
+  /** The bot's own account or echo, an account with Kick's bot badge, or a name on the channel's bot list. */
+  #fromABot(message: ChatMessageView): boolean {
+    if (this.#deps.isOwn(message) || message.sender.badges.some((badge) => badge.type === 'bot')) {
+      return true;
+    }
+    const name = message.sender.username.toLowerCase();
+    return this.#deps.botNames().some((bot) => bot.toLowerCase() === name);
+  }
+
+  /**
+   * Queues a reply. One meant to go out as the streamer whose template a viewer would start, or which would
+   * start with a `!` or `/` the streamer did not write, goes out as the bot instead
+   * (docs/chat-bot.md#replies-sent-as-you): the settings file may hold a template Save would refuse.
+   */
+  #send(content: string, as: 'bot' | 'user', template: string, viewerFields: readonly string[], what: string): void {
+    const check = as === 'user' ? streamerMaySend(template, content, viewerFields) : { ok: true as const };
+    if (!check.ok) {
+      this.#deps.log(`chat bot: ${what} was sent as the bot, not as you: ${check.reason}`);
+    }
+    this.#deps.enqueue({ content, as: check.ok ? as : 'bot', manual: false });
   }
 
   /** Posts each timer that is due: live, its interval passed, and enough chat since it last posted. */
@@ -203,7 +242,8 @@ export class ChatBot {
       months: pending.months,
       reward: pending.reward,
     });
-    this.#deps.enqueue({ content: content.slice(0, 500), as: settings.sendRepliesAs, manual: false });
+    const template = settings.replies[kind].template;
+    this.#send(content.slice(0, 500), settings.sendRepliesAs, template, EVENT_VIEWER_FIELDS, `the ${kind} reply`);
   }
 }
 

@@ -4,6 +4,7 @@ import type { KickBadge } from '../../../../shared/kick/events';
 import type { ChatMessageView } from '../../../../shared/views';
 import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
+import { OwnMessages } from '../../../../electron/chat-bot/own-messages';
 import type { KickEvent } from '../../../../electron/webhooks/types';
 
 /** Timers run by hand: `advance` fires those due. */
@@ -34,25 +35,39 @@ export function botSetup(change: (s: ChatBotSettings) => void = () => undefined)
   const settings = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
   change(settings);
   const sent: OutgoingMessage[] = [];
+  const logs: string[] = [];
   const timers = new ManualTimers();
+  const own = new OwnMessages({ now: () => timers.now, streamerUserId: () => STREAMER_ID });
+  const botNames = ['BotRix', 'KickBot'];
   const bot = new ChatBot({
     settings: () => settings,
     enqueue: (message) => sent.push(message),
     now: () => timers.now,
     setTimer: timers.set,
+    isOwn: (message) => own.isOwn(message),
+    botNames: () => botNames,
+    log: (line) => logs.push(line),
   });
-  return { bot, sent, timers, settings };
+  return { bot, sent, timers, settings, own, logs };
 }
 
+/** The signed-in streamer's user id in these tests. */
+export const STREAMER_ID = 1;
+
 let next = 0;
-export function chat(content: string, username = 'viewer', badges: KickBadge[] = []): ChatMessageView {
+export function chat(
+  content: string,
+  username = 'viewer',
+  badges: KickBadge[] = [],
+  userId = username.length * 1000 + username.charCodeAt(0),
+): ChatMessageView {
   next += 1;
   return {
     messageId: `c${next}`,
     content,
     emotes: [],
     sender: {
-      userId: username.length * 1000 + username.charCodeAt(0),
+      userId,
       username,
       color: null,
       badges,

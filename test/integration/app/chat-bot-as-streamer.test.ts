@@ -1,0 +1,114 @@
+/**
+ * Replies sent as the streamer never start with a viewer's words (docs/chat-bot.md#replies-sent-as-you),
+ * through the real entry points: chat lines as signed webhooks to the app's receiver, Save as
+ * `settings:update` through the router. Probe finding: a command sent as the streamer answering `{args}` let
+ * a viewer's `!s !ban victim says hi` post `!ban victim says hi` from the streamer's account. The commands
+ * here come from the settings file, as an older or hand-edited file holds them: Save refuses them.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
+import { triggerEvent } from '../../../sandbox/triggers';
+import {
+  appPosts,
+  BOT_USER_ID,
+  command,
+  fx,
+  announced,
+  invoke,
+  mark,
+  say,
+  settle,
+  STREAMER_USER_ID,
+  useChatBotApp,
+} from './chat-bot-fixtures';
+
+useChatBotApp([
+  command('say', '{args}', { aliases: ['s'], sendAs: 'user' }),
+  command('echo', '{category}{args}', { sendAs: 'user' }),
+  command('status', '{title} is on, {user}', { sendAs: 'user' }),
+  command('discord', 'Our Discord: discord.gg/greenroom'),
+]);
+
+const fromStreamer = (since: number) => appPosts(since).filter((m) => m.senderUserId === STREAMER_USER_ID);
+const fromBot = (since: number) =>
+  appPosts(since).filter((m) => m.senderUserId === BOT_USER_ID && !m.content.startsWith('marker '));
+
+describe('a reply sent as the streamer', () => {
+  it('never posts a viewer’s `!ban victim says hi` from the streamer’s account', async () => {
+    const since = mark();
+    say('!s !ban victim says hi');
+    await settle(since);
+    expect(fromStreamer(since)).toEqual([]);
+    // The chatter still gets the answer, from the bot's account.
+    expect(fromBot(since).map((m) => m.content)).toEqual(['!ban victim says hi']);
+  });
+
+  it('never lets a field with nothing in it put the viewer’s words first', async () => {
+    const since = mark();
+    // No category is known yet, so `{category}{args}` renders as the viewer's words alone.
+    say('!echo \u200b/ban victim');
+    await settle(since);
+    expect(fromStreamer(since)).toEqual([]);
+    expect(fromBot(since).map((m) => m.content)).toEqual(['\u200b/ban victim']);
+  });
+
+  it('never starts with a `!` the streamer did not write, whichever field brought it', async () => {
+    // A title an editor set, say: not a viewer's field, but it would lead the message.
+    const titled = announced((e) => e.kind !== 'chat' && e.item.kind === 'metadata');
+    triggerEvent(fx.sandbox.ctx, 'livestream.metadata.updated', { overrides: { metadata: { title: '!ban victim' } } });
+    await titled;
+    const since = mark();
+    say('!status');
+    await settle(since);
+    expect(fromStreamer(since)).toEqual([]);
+    expect(fromBot(since).map((m) => m.content)).toEqual([expect.stringMatching(/^!ban victim is on, \w+$/)]);
+  });
+
+  it('still answers the streamer’s own command typed in the panel', async () => {
+    const since = mark();
+    const sent = await invoke('chat:send', { content: '!discord', as: 'user' });
+    expect(sent.ok).toBe(true);
+    await settle(since);
+    expect(fromBot(since).map((m) => m.content)).toEqual(['Our Discord: discord.gg/greenroom']);
+  });
+});
+
+describe('Save', () => {
+  const save = async (reply: string, sendAs: 'bot' | 'user') => {
+    const chatBot = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
+    chatBot.commands = [command('say', reply, { sendAs })];
+    return invoke('settings:update', { chatBot });
+  };
+
+  it('refuses a reply sent as the streamer that a viewer would start, naming the field and why', async () => {
+    const before = await invoke('settings:get');
+    for (const reply of ['{args}', ' {user} asked', '{category}{args}', '!{args}', '{title} — {args}']) {
+      const result = await save(reply, 'user');
+      expect(result.ok, reply).toBe(false);
+      expect(!result.ok && result.error).toMatchObject({
+        code: 'InvalidArgument',
+        message: expect.stringContaining(
+          'chatBot.commands.0.reply: The reply to !say goes out as you, so it must start with words you wrote',
+        ),
+      });
+    }
+    expect(await invoke('settings:get')).toEqual(before);
+  });
+
+  it('keeps such a reply when it goes out as the bot, and words-first replies as the streamer', async () => {
+    expect((await save('{args}', 'bot')).ok).toBe(true);
+    expect((await save('You said: {args}', 'user')).ok).toBe(true);
+  });
+
+  it('refuses an event reply sent as the streamer that starts with the viewer’s name', async () => {
+    const chatBot = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
+    chatBot.sendRepliesAs = 'user';
+    chatBot.replies.follow = { ...chatBot.replies.follow, enabled: true, template: '{user} followed!' };
+    const result = await invoke('settings:update', { chatBot });
+    expect(!result.ok && result.error.message).toContain(
+      'chatBot.replies.follow.template: The follow reply goes out as you',
+    );
+    chatBot.replies.follow.template = 'Thanks for the follow, {user}!';
+    expect((await invoke('settings:update', { chatBot })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMMAND_VIEWER_FIELDS,
+  leadingCommandChar,
+  leadingViewerField,
+  streamerMaySend,
+} from '../../../shared/chat-bot-reply-safety';
+
+describe('leadingViewerField', () => {
+  it.each([
+    ['{args}', 'args'],
+    ['  {user} asked', 'user'],
+    ['{category}{args}', 'args'],
+    ['!{args}', 'args'],
+    ['{title} — {args}', 'args'],
+  ])('names the field a viewer would start %j with', (template, field) => {
+    expect(leadingViewerField(template, COMMAND_VIEWER_FIELDS)).toBe(field);
+  });
+
+  it.each(['You said: {args}', '!so {args}', '{title} is on, {user}', 'Uptime: {uptime}', '2 {args}'])(
+    'finds the streamer’s own words first in %j',
+    (template) => {
+      expect(leadingViewerField(template, COMMAND_VIEWER_FIELDS)).toBeNull();
+    },
+  );
+});
+
+describe('leadingCommandChar', () => {
+  it.each([
+    ['!ban x', '!'],
+    ['/ban x', '/'],
+    ['  \u200b\u2060!ban', '!'],
+    ['\u3000／ban', '／'],
+    ['hi !ban', null],
+    ['', null],
+  ])('reads %j as starting with %j', (text, char) => {
+    expect(leadingCommandChar(text)).toBe(char);
+  });
+});
+
+describe('streamerMaySend', () => {
+  it('refuses a template a viewer starts, whatever it rendered to', () => {
+    expect(streamerMaySend('{args}', 'hello', COMMAND_VIEWER_FIELDS)).toMatchObject({ ok: false });
+  });
+
+  it('refuses a `!` or `/` the streamer did not write, even from another field', () => {
+    expect(streamerMaySend('{title} is on, {user}', '!ban victim is on, ana', COMMAND_VIEWER_FIELDS)).toEqual({
+      ok: false,
+      reason: 'it would start with !, which you did not write',
+    });
+  });
+
+  it('lets through the streamer’s own command and plain words', () => {
+    expect(streamerMaySend('!so {args}', '!so @ana', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true });
+    expect(streamerMaySend('You said: {args}', 'You said: !ban x', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true });
+  });
+});
