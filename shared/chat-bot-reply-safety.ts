@@ -1,5 +1,5 @@
 /**
- * What a reply sent as the streamer may say (docs/chat-bot.md#replies-sent-as-you): a message from the
+ * What a reply sent as the streamer may say (../docs/chat-bot.md#replies-sent-as-you): a message from the
  * streamer's own account carries the streamer's authority, for other chat bots (a `!ban` from the streamer is
  * obeyed) and for viewers reading it. So a viewer's words must never lead such a message:
  * - a template sent as the streamer starts with words the streamer wrote, before any field a viewer

@@ -59,7 +59,7 @@ export type EventReply = z.infer<typeof eventReplySchema>;
 const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
   follow: 'Thanks for the follow, {user}!',
   subscription: 'Welcome to the sub club, {user}!',
-  // Words first: a reply sent as the streamer may not start with a viewer's name (docs/chat-bot.md#replies-sent-as-you).
+  // Words first: a reply sent as the streamer may not start with a viewer's name (../docs/chat-bot.md#replies-sent-as-you).
   renewal: 'Thank you {user} for resubscribing for {months} months!',
   'gifted-subs': 'Thank you {user} for the {count} gifted subs!',
   kicks: 'Thanks for the {amount} KICKs, {user}!',
@@ -115,7 +115,7 @@ const leadsWith = (what: string, field: string): string =>
 /**
  * The settings as a panel may save them (the import included): a command or event reply sent as the streamer
  * may not start with a field a viewer controls, refused at Save with the reason at the field
- * (docs/chat-bot.md#replies-sent-as-you). The settings file is read with the plain schema, so a file from
+ * (../docs/chat-bot.md#replies-sent-as-you). The settings file is read with the plain schema, so a file from
  * before this check keeps every command; the bot sends such a reply as the bot instead.
  */
 export const chatBotSaveSchema = chatBotSettingsSchema.superRefine((settings, ctx) => {

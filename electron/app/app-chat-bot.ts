@@ -75,7 +75,7 @@ export function createAppChatBot(deps: {
     now: () => deps.clock.now(),
     setTimer: timer,
     isOwn: (message) => own.isOwn(message),
-    // One list of the channel's bots, kept in the Overlays tab (docs/chat-bot.md#who-the-bot-never-answers).
+    // One list of the channel's bots, kept in the Overlays tab (../../docs/chat-bot.md#who-the-bot-never-answers).
     botNames: () => deps.settings.values().overlays.chat.botNames,
     log: deps.log,
   });

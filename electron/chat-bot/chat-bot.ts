@@ -76,7 +76,7 @@ export class ChatBot {
 
   /**
    * A live chat message auto-moderation let through: counts for timers, and may be a command. Only its first
-   * word is read, so one message gets at most one reply (docs/chat-bot.md#who-the-bot-never-answers); the
+   * word is read, so one message gets at most one reply (../../docs/chat-bot.md#who-the-bot-never-answers); the
    * bot's own messages and the channel's other bots are neither.
    */
   onChat(message: ChatMessageView): void {
@@ -128,7 +128,7 @@ export class ChatBot {
   /**
    * Queues a reply. One meant to go out as the streamer whose template a viewer would start, or which would
    * start with a `!` or `/` the streamer did not write, goes out as the bot instead
-   * (docs/chat-bot.md#replies-sent-as-you): the settings file may hold a template Save would refuse.
+   * (../../docs/chat-bot.md#replies-sent-as-you): the settings file may hold a template Save would refuse.
    */
   #send(content: string, as: 'bot' | 'user', template: string, viewerFields: readonly string[], what: string): void {
     const check = as === 'user' ? streamerMaySend(template, content, viewerFields) : { ok: true as const };

@@ -1,5 +1,5 @@
 /**
- * What the bot itself posted, so it never reads its own words as a command (docs/chat-bot.md#who-the-bot-never-answers).
+ * What the bot itself posted, so it never reads its own words as a command (../../docs/chat-bot.md#who-the-bot-never-answers).
  * Kick announces every message, the bot's own too, as `chat.message.sent`; a reply of `{args}` to
  * `!s !s !s …` would otherwise answer itself once per `!s`. Sent as the streamer, the echo even carries the
  * broadcaster's badge.

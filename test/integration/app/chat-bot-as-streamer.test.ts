@@ -1,5 +1,5 @@
 /**
- * Replies sent as the streamer never start with a viewer's words (docs/chat-bot.md#replies-sent-as-you),
+ * Replies sent as the streamer never start with a viewer's words (../../../docs/chat-bot.md#replies-sent-as-you),
  * through the real entry points: chat lines as signed webhooks to the app's receiver, Save as
  * `settings:update` through the router. Probe finding: a command sent as the streamer answering `{args}` let
  * a viewer's `!s !ban victim says hi` post `!ban victim says hi` from the streamer's account. The commands

@@ -1,5 +1,5 @@
 /**
- * The chat bot never feeds itself (docs/chat-bot.md#who-the-bot-never-answers), through the real entry
+ * The chat bot never feeds itself (../../../docs/chat-bot.md#who-the-bot-never-answers), through the real entry
  * point: each chat line is a signed webhook the sandbox POSTs to the app's receiver, and what the bot posts
  * is counted in the sandbox's own chat. Probe findings: a `say` command answering `{args}` with no cooldown
  * turned one line of `!s ` ×20 into 20 posts (a 500-character line, about 166), and the bot answered BotRix.

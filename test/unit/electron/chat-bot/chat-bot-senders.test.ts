@@ -1,6 +1,6 @@
 /**
- * Who the bot answers, and from which account (docs/chat-bot.md#who-the-bot-never-answers,
- * docs/chat-bot.md#replies-sent-as-you). The same attacks through the app's webhook receiver are in
+ * Who the bot answers, and from which account (../../../../docs/chat-bot.md#who-the-bot-never-answers,
+ * ../../../../docs/chat-bot.md#replies-sent-as-you). The same attacks through the app's webhook receiver are in
  * test/integration/app/chat-bot-loops.test.ts and chat-bot-as-streamer.test.ts.
  */
 import { describe, expect, it } from 'vitest';
