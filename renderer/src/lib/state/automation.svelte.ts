@@ -6,14 +6,21 @@
  */
 import type { AutomodSettings, AutomodVerdict } from '../../../../shared/automod';
 import type { ChatBotSettings } from '../../../../shared/chat-bot';
+import {
+  AUTOMATION_FILE_KIND,
+  AUTOMATION_FILE_VERSION,
+  planAutomationImport,
+  type AutomationSetup,
+} from '../../../../shared/automation-import';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { SettingsView } from '../../../../shared/views';
-import { explainError, plainError, type ShownError } from '../error-text';
+import { explainError, type ShownError } from '../error-text';
+import { explainImportFailure, importedMessage, planFromFile, type PendingImport } from './automation-import';
 
 /** What the export file holds; `kind` tells an import it is the right file. */
 export interface AutomationFile {
-  kind: 'greenroom-automation';
-  version: 1;
+  kind: typeof AUTOMATION_FILE_KIND;
+  version: typeof AUTOMATION_FILE_VERSION;
   automod: AutomodSettings;
   chatBot: ChatBotSettings;
 }
@@ -27,6 +34,8 @@ export class AutomationState {
   #error = $state.raw<ShownError | null>(null);
   #message = $state<string | null>(null);
   #verdict = $state.raw<AutomodVerdict | null | undefined>(undefined);
+  #pending = $state.raw<PendingImport | null>(null);
+  #importError = $state.raw<ShownError | null>(null);
 
   /** The drafts the editors bind to; null until settings arrive. */
   automod = $state<AutomodSettings | null>(null);
@@ -55,6 +64,23 @@ export class AutomationState {
   get message(): string | null {
     return this.#message;
   }
+  /** An import waiting for Replace or Cancel: what it replaces, keeps and risks. */
+  get pendingImport(): PendingImport | null {
+    return this.#pending;
+  }
+  /** Why the last import was refused or failed, shown at the import control. */
+  get importError(): ShownError | null {
+    return this.#importError;
+  }
+  /** Unsaved edits that Replace would drop, in the streamer's words. */
+  get importDropsEdits(): string[] {
+    const patch = this.#pending?.plan.patch;
+    return [
+      ...(patch?.automod && this.automodDirty ? ['your unsaved edits to the auto-moderation rules'] : []),
+      ...(patch?.chatBot && this.chatBotDirty ? ['your unsaved edits to the commands, timers and replies'] : []),
+    ];
+  }
+
   /** The last test's verdict: undefined before any test, null when the message passes. */
   get verdict(): AutomodVerdict | null | undefined {
     return this.#verdict;
@@ -125,52 +151,94 @@ export class AutomationState {
     if (!this.#saved) {
       return null;
     }
-    const file: AutomationFile = { kind: 'greenroom-automation', version: 1, ...this.#saved };
+    const file: AutomationFile = { kind: AUTOMATION_FILE_KIND, version: AUTOMATION_FILE_VERSION, ...this.#saved };
     return `${JSON.stringify(file, null, 2)}\n`;
   }
 
-  /** Reads an export file and saves it whole; main checks every field, so a bad file changes nothing. */
-  async importText(text: string): Promise<boolean> {
-    let file: Partial<AutomationFile>;
-    try {
-      file = JSON.parse(text) as Partial<AutomationFile>;
-    } catch {
-      this.#error = plainError('That file is not JSON. Choose a file exported from Greenroom’s Automation tab.');
+  /**
+   * Reads a chosen file and, when it holds something to import, holds it for the confirm; nothing is sent
+   * until `confirmImport` ([Import and export](../../../../docs/automod.md#import-and-export)). A refused
+   * file sets `importError`.
+   */
+  async chooseImport(file: Blob): Promise<void> {
+    this.#pending = null;
+    this.#importError = null;
+    this.#message = null;
+    const current = this.#saved;
+    if (!current) {
+      return;
+    }
+    const read = await planFromFile(file, current);
+    if (!read.ok) {
+      this.#importError = { text: read.reason, detail: read.detail };
+    } else if (read.plan.changes.length === 0) {
+      this.#message = 'Nothing to import: this file holds the setup you have now.';
+      this.#importError = read.plan.leftOut.length > 0 ? { text: read.plan.leftOut.join(' '), detail: null } : null;
+    } else {
+      this.#pending = read;
+    }
+  }
+
+  /** Cancel in the confirm: nothing changes. */
+  cancelImport(): void {
+    if (this.#pending) {
+      this.#pending = null;
+      this.#message = 'Import cancelled. Nothing was changed.';
+    }
+  }
+
+  /**
+   * Replace in the confirm. The plan is made again over the setup as it is now: if another window saved in
+   * the meantime and the list of changes differs, the confirm shows the new list instead of saving.
+   */
+  async confirmImport(): Promise<boolean> {
+    const pending = this.#pending;
+    const current = this.#saved;
+    if (!pending || !current) {
       return false;
     }
-    if (file?.kind !== 'greenroom-automation' || !file.automod || !file.chatBot) {
-      this.#error = plainError(
-        'That file is not a Greenroom automation export (it has no "kind": "greenroom-automation").',
-      );
+    const plan = planAutomationImport(pending.file, current);
+    if (!plan.ok) {
+      this.#pending = null;
+      this.#importError = { text: plan.reason, detail: plan.detail };
       return false;
     }
-    return this.#update(
-      'import',
-      { automod: file.automod, chatBot: file.chatBot },
-      'Imported: rules, commands, timers and replies replaced.',
-      true,
-    );
+    if (
+      JSON.stringify([plan.changes, plan.risks, plan.leftOut]) !==
+      JSON.stringify([pending.plan.changes, pending.plan.risks, pending.plan.leftOut])
+    ) {
+      this.#pending = { file: pending.file, plan };
+      this.#message = 'Your setup changed in another window. Check the list again before replacing.';
+      return false;
+    }
+    this.#pending = null;
+    return this.#update('import', plan.patch, importedMessage(plan));
   }
 
   async #update(
     what: 'automod' | 'chatBot' | 'paused' | 'import',
-    patch: { automod?: AutomodSettings; chatBot?: ChatBotSettings },
+    patch: Partial<AutomationSetup>,
     done: string,
-    replaceDrafts = false,
   ): Promise<boolean> {
     this.#saving = what;
     this.#error = null;
+    this.#importError = null;
     this.#message = null;
     const result = await this.#api.settings.update(patch);
     this.#saving = null;
     if (!result.ok) {
-      this.#error = explainError(result.error);
+      if (what === 'import') {
+        this.#importError = explainImportFailure(result.error);
+      } else {
+        this.#error = explainError(result.error);
+      }
       return false;
     }
-    if (what === 'automod' || replaceDrafts) {
+    // An import replaces the drafts of the halves it saved; the other half's unsaved edits stay.
+    if (what === 'automod' || (what === 'import' && patch.automod)) {
       this.automod = structuredClone(result.value.automod);
     }
-    if (what === 'chatBot' || replaceDrafts) {
+    if (what === 'chatBot' || (what === 'import' && patch.chatBot)) {
       this.chatBot = structuredClone(result.value.chatBot);
     }
     this.apply(result.value);

@@ -43,20 +43,17 @@ describe('AutomationState', () => {
     expect(automation.chatBot!.paused).toBe(true);
   });
 
-  it('exports the saved settings and imports only a Greenroom export', async () => {
+  it('exports the saved settings as a file the import reads back', async () => {
     const { automation, fake, current } = setup();
     const text = automation.exportText()!;
-    const file = JSON.parse(text) as { kind: string; version: number };
+    const file = JSON.parse(text) as { kind: string; version: number; automod: { enabled: boolean } };
     expect(file).toMatchObject({ kind: 'greenroom-automation', version: 1 });
 
-    expect(await automation.importText('not json')).toBe(false);
-    expect(automation.error?.text).toMatch(/not JSON/);
-    expect(await automation.importText('{"automod":{}}')).toBe(false);
-    expect(automation.error?.text).toMatch(/not a Greenroom automation export/);
+    file.automod.enabled = true;
+    await automation.chooseImport(new Blob([JSON.stringify(file)]));
+    expect(automation.pendingImport?.plan.changes).toEqual(['Auto-moderation: off → on']);
     expect(fake.argsOf('settings:update')).toHaveLength(0);
-
-    const edited = { ...JSON.parse(text), automod: { ...current().automod, enabled: true } } as object;
-    expect(await automation.importText(JSON.stringify(edited))).toBe(true);
+    expect(await automation.confirmImport()).toBe(true);
     expect(current().automod.enabled).toBe(true);
     expect(automation.automod!.enabled).toBe(true);
   });
