@@ -28,6 +28,32 @@ export const CONTENT_CLASSES = {
   self: 'self',
 } as const;
 
+/**
+ * A viewer's link: it opens only through the panel's confirm (`onLink`), however it is activated. It has no
+ * `href`, so no gesture reaches the browser's own link handling: a middle click, Ctrl/Cmd/Shift-click, a drag
+ * onto the tab strip or the context menu's "Open in new tab" would open it in a dock or browser panel without
+ * the confirm (../../../docs/chat-tools.md#links-in-chat). It stays a link for assistive technology and the keyboard:
+ * `role="link"`, in the tab order, Enter opens the confirm.
+ */
+function chatLink(doc: Document, segment: { text: string; url: string }, onLink: (url: string) => void): HTMLElement {
+  const a = doc.createElement('a');
+  a.className = CONTENT_CLASSES.link;
+  a.setAttribute('role', 'link');
+  a.tabIndex = 0;
+  a.title = segment.url;
+  a.textContent = segment.text;
+  const ask = (event: Event): void => {
+    event.preventDefault();
+    onLink(segment.url);
+  };
+  a.addEventListener('click', ask);
+  a.addEventListener('auxclick', (event) => (event.button === 1 ? ask(event) : event.preventDefault()));
+  // A middle press starts autoscroll on some systems, and a press may start a drag of the link's text.
+  a.addEventListener('mousedown', (event) => event.button === 1 && event.preventDefault());
+  a.addEventListener('keydown', (event) => event.key === 'Enter' && ask(event));
+  return a;
+}
+
 /** The nodes for `segments`, in a fragment not yet in the page. */
 export function buildContent(doc: Document, segments: readonly ContentSegment[], options: ContentOptions): Node {
   const out = doc.createDocumentFragment();
@@ -46,16 +72,7 @@ export function buildContent(doc: Document, segments: readonly ContentSegment[],
           out.append(segment.text);
           break;
         }
-        const a = doc.createElement('a');
-        a.className = CONTENT_CLASSES.link;
-        a.href = segment.url;
-        a.title = segment.url;
-        a.textContent = segment.text;
-        a.addEventListener('click', (event) => {
-          event.preventDefault();
-          onLink(segment.url);
-        });
-        out.append(a);
+        out.append(chatLink(doc, segment, onLink));
         break;
       }
       case 'mention': {

@@ -11,7 +11,10 @@ export type OpenLinkFn = (url: string) => void;
 
 /** A new tab or window of the browser the panel runs in (a browser panel, an OBS dock). */
 export function openInThisBrowser(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
+  // Web links only: a `javascript:` or `data:` URL would run in a tab of the panel's own browser.
+  if (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol)) {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
 }
 
 /** Main's system browser (the desktop window, where `window.open` is refused by design). */

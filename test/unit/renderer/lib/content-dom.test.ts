@@ -61,4 +61,30 @@ describe('chat content as DOM', () => {
     expect(plain.querySelector('a')).toBeNull();
     expect(plain.textContent).toBe('see https://example.org/a now');
   });
+
+  it('sends every way of opening a link through the confirm, and leaves the browser nothing to open', () => {
+    const onLink = vi.fn();
+    const link = render('see https://example.org/a now', { onLink }).querySelector<HTMLElement>('a')!;
+    // No href: no gesture reaches the browser's own link handling (a new tab, a drag, the context menu).
+    expect(link.hasAttribute('href')).toBe(false);
+    expect([link.getAttribute('role'), link.tabIndex]).toEqual(['link', 0]);
+    const gestures = [
+      new MouseEvent('auxclick', { button: 1, cancelable: true, bubbles: true }),
+      new MouseEvent('click', { ctrlKey: true, cancelable: true, bubbles: true }),
+      new MouseEvent('click', { metaKey: true, cancelable: true, bubbles: true }),
+      new MouseEvent('click', { shiftKey: true, cancelable: true, bubbles: true }),
+      new KeyboardEvent('keydown', { key: 'Enter', cancelable: true, bubbles: true }),
+    ];
+    for (const gesture of gestures) {
+      link.dispatchEvent(gesture);
+      expect(gesture.defaultPrevented, gesture.type).toBe(true);
+    }
+    expect(onLink).toHaveBeenCalledTimes(gestures.length);
+    // A right-button auxclick or a middle press asks nothing, and does nothing either.
+    const right = new MouseEvent('auxclick', { button: 2, cancelable: true });
+    const press = new MouseEvent('mousedown', { button: 1, cancelable: true });
+    link.dispatchEvent(right);
+    link.dispatchEvent(press);
+    expect([right.defaultPrevented, press.defaultPrevented, onLink.mock.calls.length]).toEqual([true, true, 5]);
+  });
 });
