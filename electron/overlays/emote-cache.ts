@@ -58,6 +58,10 @@ export class EmoteCache {
 
   async #fetch(id: string): Promise<EmoteImage | null> {
     const url = `${this.#options.host().replace(/\/+$/, '')}/emotes/${id}/fullsize`;
+    const fail = (reason: string): null => {
+      this.#options.log(`overlays: emote ${id} could not be fetched (${reason})`);
+      return null;
+    };
     try {
       const response = await request(url, {
         dispatcher: this.#options.dispatcher,
@@ -66,22 +70,23 @@ export class EmoteCache {
       });
       const contentType = String(response.headers['content-type'] ?? '');
       const length = Number(response.headers['content-length'] ?? 0);
-      if (response.statusCode !== 200 || !contentType.startsWith('image/') || length > MAX_EMOTE_BYTES) {
+      if (response.statusCode !== 200 || !contentType.startsWith('image/')) {
         await response.body.dump();
         return null;
       }
-      const body = Buffer.from(await response.body.arrayBuffer());
-      if (body.length > MAX_EMOTE_BYTES) {
-        return null;
+      if (length > MAX_EMOTE_BYTES) {
+        response.body.destroy();
+        return fail(TOO_LARGE);
+      }
+      const body = await readCapped(response.body, MAX_EMOTE_BYTES);
+      if (body === null) {
+        return fail(TOO_LARGE);
       }
       const image = { body, contentType };
       this.#keep(id, image);
       return image;
     } catch (error) {
-      this.#options.log(
-        `overlays: emote ${id} could not be fetched (${error instanceof Error ? error.message : String(error)})`,
-      );
-      return null;
+      return fail(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -98,4 +103,25 @@ export class EmoteCache {
       this.#bytes -= kept.body.length;
     }
   }
+}
+
+const TOO_LARGE = `the image is larger than ${MAX_EMOTE_BYTES / 1024 / 1024} MiB, the most an emote may be; stopped reading it`;
+
+/**
+ * The body, read as it streams in and given up at `max` bytes: a chunked answer names no length up front,
+ * and read whole first it would sit in memory (twice, as chunks and as one buffer) however large it is.
+ * Past the cap the body is destroyed, which closes the connection, so the server stops sending too.
+ */
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += (chunk as Buffer).length;
+    if (total > max) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, total);
 }
