@@ -50,6 +50,14 @@ const EVENT_LIST_KINDS = new Set(['follow', 'subscription', 'renewal', 'gifted-s
 export class OverlayHub {
   readonly #options: OverlayHubOptions;
   readonly #sockets = new Map<OverlaySocket, OverlayKind>();
+  /**
+   * Each alert overlay's alert: the id it was sent and has not yet reported done. The current alert ends when
+   * every overlay that was showing it has reported it (or closed), so an overlay can only end its own
+   * showing: a second page opened with the key cannot skip alerts on the streamer’s OBS (../../docs/overlays.md#alerts).
+   */
+  readonly #showing = new Map<OverlaySocket, string>();
+  /** The alert at least one overlay reported done, waiting for the others. */
+  #reported: string | null = null;
   readonly #goal = new GoalTally();
   readonly alerts: AlertQueue;
 
@@ -60,7 +68,15 @@ export class OverlayHub {
       templates: () => options.settings().alerts,
       mediaUrl: options.mediaUrl,
       progress: options.progress,
-      onShow: (alert) => this.#broadcast('alerts', { type: 'alert', alert }),
+      onShow: (alert) => {
+        this.#reported = null;
+        for (const [socket, kind] of this.#sockets) {
+          if (kind === 'alerts') {
+            this.#showing.set(socket, alert.id);
+          }
+        }
+        this.#broadcast('alerts', { type: 'alert', alert });
+      },
       log: options.log,
     });
   }
@@ -117,7 +133,7 @@ export class OverlayHub {
       }),
       events.on('settings:changed', () => {
         for (const [socket, kind] of this.#sockets) {
-          this.#sendInitial(socket, kind);
+          this.#sendInitial(socket, kind, false);
         }
       }),
     ];
@@ -134,13 +150,16 @@ export class OverlayHub {
         socket.close(OVERLAY_CLOSE_POLICY, 'overlays only receive');
         return;
       }
-      this.alerts.done(frame.id);
+      this.#alertDone(socket, frame.id);
     });
     socket.on('close', () => {
       this.#sockets.delete(socket);
+      this.#showing.delete(socket);
+      // The audience first: with no alert overlay left, the next alert waits rather than plays to nobody.
       this.#updateAudience();
+      this.#finishIfAllDone();
     });
-    this.#sendInitial(socket, kind);
+    this.#sendInitial(socket, kind, true);
     this.#updateAudience();
   }
 
@@ -166,7 +185,31 @@ export class OverlayHub {
     this.alerts.stop();
   }
 
-  #sendInitial(socket: OverlaySocket, kind: OverlayKind): void {
+  /** An overlay's `alert-done`: counts only for the alert it is showing, once; anything else is ignored. */
+  #alertDone(socket: OverlaySocket, id: string): void {
+    if (this.#showing.get(socket) !== id) {
+      return;
+    }
+    this.#showing.delete(socket);
+    this.#reported = id;
+    this.#finishIfAllDone();
+  }
+
+  /** Ends the reported alert once no overlay is still showing it. */
+  #finishIfAllDone(): void {
+    const id = this.#reported;
+    if (id === null || [...this.#showing.values()].includes(id)) {
+      return;
+    }
+    this.#reported = null;
+    this.alerts.done(id);
+  }
+
+  /**
+   * What an overlay shows from the start; `opening` false when settings changed. The alert playing now goes
+   * only to an overlay that opens: sent again, it would play again on a box that already finished it.
+   */
+  #sendInitial(socket: OverlaySocket, kind: OverlayKind, opening: boolean): void {
     const settings = this.#options.settings();
     send(socket, {
       type: 'config',
@@ -176,8 +219,9 @@ export class OverlayHub {
       chat: settings.chat,
     });
     if (kind === 'alerts') {
-      const current = this.alerts.current();
+      const current = opening ? this.alerts.current() : null;
       if (current) {
+        this.#showing.set(socket, current.id);
         send(socket, { type: 'alert', alert: current });
       }
     } else if (kind === 'chat') {
