@@ -82,6 +82,15 @@ describe('planning an automation import', () => {
     expect(refusal.detail).toMatch(detail);
   });
 
+  it('refuses a text far over its limit without echoing it', () => {
+    const file = exportFile(streamerSetup(), {
+      automod: { blockedTerms: { terms: [{ pattern: 'x'.repeat(1_500_000) }] } },
+    });
+    const refusal = refused(plan(file));
+    expect(refusal.reason).toBe('Blocked terms in this file, number 1: at most 200 characters. Nothing was changed.');
+    expect(refusal.detail!.length).toBeLessThan(300);
+  });
+
   it('refuses more terms than the rules hold, with the count, while the file is within size', () => {
     const terms = Array.from({ length: 5000 }, (_, i) => ({ pattern: `t${i}` }));
     const text = JSON.stringify(exportFile(streamerSetup(), { automod: { blockedTerms: { terms } }, chatBot: {} }));

@@ -40,8 +40,11 @@ export async function planFromFile(
 
 /** The line after a successful import. */
 export function importedMessage(plan: ImportPlan): string {
-  const left = plan.leftOut.length > 0 ? ` ${plan.leftOut.length} unsafe regular expression(s) left out.` : '';
-  return `Imported: ${plan.changes.length} part(s) of your setup replaced.${left}`;
+  const parts = plan.changes.length;
+  const left = plan.leftOut.length;
+  const leftOut =
+    left === 0 ? '' : ` ${left} regular expression${left === 1 ? '' : 's'} the safety check refuses left out.`;
+  return `Imported: ${parts} part${parts === 1 ? '' : 's'} of your setup replaced.${leftOut}`;
 }
 
 /** A failed import save, in words about the import: the link that failed is the panel's, to Greenroom. */

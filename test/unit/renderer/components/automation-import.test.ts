@@ -94,7 +94,9 @@ describe('AutomationPanel: import', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(current().automod.blockedTerms.terms).toEqual([{ pattern: 'free followers', kind: 'plain' }]);
     expect(current().chatBot.timers).toHaveLength(2);
-    expect(screen.getByRole('status').textContent).toMatch(/^Imported: 3 part\(s\) of your setup replaced\. 1 unsafe/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Imported: 3 parts of your setup replaced\. 1 regular expression the safety check refuses left out\.$/,
+    );
   });
 
   it('Cancel and Esc close the confirm and change nothing', async () => {

@@ -37,7 +37,7 @@ describe('AutomationState: importing a file', () => {
     expect(current().chatBot.commands).toHaveLength(5);
     expect(current().automod.blockedTerms.terms).toHaveLength(12);
     expect(automation.pendingImport).toBeNull();
-    expect(automation.message).toBe('Imported: 1 part(s) of your setup replaced.');
+    expect(automation.message).toBe('Imported: 1 part of your setup replaced.');
   });
 
   it('Cancel changes nothing', async () => {
