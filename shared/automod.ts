@@ -4,7 +4,7 @@
  * panel edits and tests messages against the rules.
  */
 import { z } from 'zod';
-import { checkRegex } from './safe-regex';
+import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS } from './safe-regex';
 
 export const AUTOMOD_RULES = [
   'blocked-term',
@@ -32,7 +32,11 @@ const action = (kind: AutomodAction['kind'], minutes = 5) => automodActionSchema
 
 export const blockedTermSchema = z.object({
   pattern: z.string().min(1).max(200),
-  /** plain: the words anywhere, any case; wildcard: `*` stands for any letters; regex: a JavaScript regex. */
+  /**
+   * plain: the words anywhere, any case; wildcard: `*` stands for any letters; regex: a regular expression
+   * in RE2's syntax (JavaScript's, less backreferences and lookaround). All read the message folded
+   * (shared/normalise-text.ts).
+   */
   kind: z.enum(['plain', 'wildcard', 'regex']).default('plain'),
 });
 export type BlockedTerm = z.infer<typeof blockedTermSchema>;
@@ -103,18 +107,43 @@ export type AutomodSettings = z.infer<typeof automodSettingsSchema>;
 export const DEFAULT_AUTOMOD_SETTINGS: AutomodSettings = automodSettingsSchema.parse({});
 
 /**
- * The rules as a panel may save them: every regular expression must pass the safety check, so an unsafe
- * one is refused at Save with the reason rather than only left unused. (The settings file is read with the
- * plain schema: a saved rule set is never thrown away over one term; the matcher skips and logs it.)
+ * The rules as a panel may save them: every regular expression must compile on RE2 within its budget, and
+ * the rule set's regular expressions within theirs, so one that would be refused or left unused is refused
+ * at Save with the reason. (The settings file is read with the plain schema: a saved rule set is never
+ * thrown away over one term; the matcher skips and logs it, docs/automod.md#regular-expressions.)
  */
 export const automodSaveSchema = automodSettingsSchema.superRefine((settings, ctx) => {
+  let regexes = 0;
+  let steps = 0;
   settings.blockedTerms.terms.forEach((term, i) => {
-    const check = term.kind === 'regex' ? checkRegex(term.pattern) : null;
-    if (check && !check.ok) {
+    if (term.kind !== 'regex') {
+      return;
+    }
+    const path = ['blockedTerms', 'terms', i, 'pattern'];
+    regexes += 1;
+    if (regexes > MAX_REGEX_TERMS) {
       ctx.addIssue({
         code: 'custom',
-        path: ['blockedTerms', 'terms', i, 'pattern'],
+        path,
+        message: `the regular expression ${term.pattern} is refused: at most ${MAX_REGEX_TERMS} regular expressions`,
+      });
+      return;
+    }
+    const check = checkRegex(term.pattern);
+    if (!check.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
         message: `the regular expression ${term.pattern} is refused: ${check.reason}`,
+      });
+      return;
+    }
+    steps += check.regex.steps;
+    if (steps > MAX_RULE_SET_STEPS) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `the regular expression ${term.pattern} is refused: together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps, and this one brings them to ${steps}`,
       });
     }
   });

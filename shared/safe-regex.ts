@@ -1,106 +1,199 @@
 /**
- * The check a streamer's regular expression passes before auto-moderation runs it on every chat message
- * (docs/automod.md, "Blocked terms"). JavaScript's regex engine backtracks, so a pattern with a repeated
- * group that itself repeats (`(a+)+`, `(\w*)*`, `(a|aa)+`) can take seconds on one crafted message and
- * stall main during a raid. Refused: quantified groups that contain a quantifier or an alternation,
- * backreferences, lookbehind, and anything over 200 characters. What passes is compiled case-insensitive.
+ * A streamer's regular expression, compiled for a linear-time engine (docs/automod.md, "Regular
+ * expressions"). JavaScript's own engine backtracks: a pattern such as `(a+)+$` or `a*a*a*a*a*a*b` can
+ * take seconds on one crafted message and stall main during a raid, and no check of the pattern's text
+ * finds every such shape. RE2 (`re2js`, a pure JavaScript port) cannot backtrack: its time grows with the
+ * message's length times the pattern's compiled size, whatever the pattern. So the check here is about
+ * what RE2 cannot do (backreferences, lookaround) and about size: each pattern and the rule set as a whole
+ * have a budget of compiled steps, which bounds the work per message (docs/decisions.md, "Regular
+ * expressions run on RE2").
+ *
+ * The known traps (a repetition inside a repeated group, alternatives repeated without limit, the same
+ * thing repeated twice in a row) are still refused by their shape, with a reason the streamer can act on:
+ * they are mistakes in any pattern, and a pattern kept in the settings should stay safe on any engine.
+ * A trap the shape check does not recognise is harmless all the same, on RE2.
  */
+import { RE2JS } from 're2js';
 
-export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; reason: string };
+/** Characters in one pattern. */
+export const MAX_REGEX_LENGTH = 200;
+/** Compiled steps (RE2 instructions) one pattern may take. */
+export const MAX_REGEX_STEPS = 1000;
+/** Compiled steps all of a rule set's patterns may take together. */
+export const MAX_RULE_SET_STEPS = 4000;
+/** Regular expressions in one rule set. */
+export const MAX_REGEX_TERMS = 50;
 
-const MAX_LENGTH = 200;
+/** A compiled pattern: `test` runs in time linear in the text. */
+export interface SafeRegex {
+  test(text: string): boolean;
+  /** Its compiled size, counted against `MAX_RULE_SET_STEPS`. */
+  steps: number;
+}
 
-/** Compiles `pattern` when it is safe to run on every message; otherwise says why not. */
+export type RegexCheck = { ok: true; regex: SafeRegex } | { ok: false; reason: string };
+
+const NOT_SUPPORTED = 'Greenroom runs patterns on an engine no message can slow down, and that engine has none';
+
+/** Compiles `pattern` (case-insensitive) when RE2 can run it within the budget; otherwise says why not. */
 export function checkRegex(pattern: string): RegexCheck {
-  if (pattern.length > MAX_LENGTH) {
-    return { ok: false, reason: `at most ${MAX_LENGTH} characters` };
+  if (pattern.length > MAX_REGEX_LENGTH) {
+    return { ok: false, reason: `at most ${MAX_REGEX_LENGTH} characters` };
   }
-  if (/\\[1-9]|\\k</.test(pattern)) {
-    return { ok: false, reason: 'backreferences are not allowed (they can make one message take seconds)' };
+  const unsupported = unsupportedSyntax(pattern);
+  if (unsupported) {
+    return { ok: false, reason: `${unsupported} are not supported (${NOT_SUPPORTED})` };
   }
-  if (/\(\?<[=!]/.test(pattern)) {
-    return { ok: false, reason: 'lookbehind is not allowed' };
+  const trap = knownTrap(pattern);
+  if (trap) {
+    return { ok: false, reason: `${trap} (on most regex engines one message can then take seconds)` };
   }
-  const nested = nestedRepetition(pattern);
-  if (nested) {
-    return { ok: false, reason: `${nested} (it can make one message take seconds)` };
-  }
+  let compiled: RE2JS;
   try {
-    return { ok: true, regex: new RegExp(pattern, 'iu') };
+    // JavaScript spellings RE2 writes differently (`[^]`, `(?<name>`, `\u{…}`) are translated first.
+    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     return { ok: false, reason: `not a valid regular expression (${(error as Error).message})` };
   }
-}
-
-interface Group {
-  /** A quantifier or alternation appeared inside this group (or a group nested in it). */
-  risky: 'quantifier' | 'alternation' | null;
+  // re2js types its compiled program loosely; `numInst()` is the instruction count RE2 caps programs by.
+  const program = compiled.re2().prog as { numInst(): number };
+  const steps = program.numInst();
+  if (steps > MAX_REGEX_STEPS) {
+    return {
+      ok: false,
+      reason: `too large: it compiles to ${steps} steps, at most ${MAX_REGEX_STEPS} (use smaller counts like {1,20})`,
+    };
+  }
+  return { ok: true, regex: { test: (text) => compiled.test(text), steps } };
 }
 
 /**
- * Walks the pattern once, tracking groups: a group followed by a quantifier (`*`, `+`, `{n,}`, `{n,m}` with
- * m > 1) whose body has a quantifier or `|` is a nested repetition. Character classes and escapes are
- * skipped as single atoms.
+ * Backreferences and lookaround, outside character classes and escapes: RE2 refuses them too, but with a
+ * parser's message; this names them.
  */
-function nestedRepetition(pattern: string): string | null {
-  const stack: Group[] = [{ risky: null }];
-  let lastClosed: Group | null = null;
+function unsupportedSyntax(pattern: string): string | null {
+  let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || next === 'k')) {
+        return 'backreferences (\\1, \\k<name>)';
+      }
       i++;
-      lastClosed = null;
+    } else if (inClass) {
+      inClass = c !== ']';
+    } else if (c === '[') {
+      inClass = true;
+      // `[]…` and `[^]…`: in JavaScript the class is empty or any character, closed at once.
+      const closeAt = pattern.startsWith('^]', i + 1) ? i + 2 : pattern[i + 1] === ']' ? i + 1 : -1;
+      if (closeAt > 0) {
+        i = closeAt;
+        inClass = false;
+      }
+    } else if (c === '(' && /^\?(?:=|!|<=|<!)/.test(pattern.slice(i + 1, i + 4))) {
+      return 'lookahead and lookbehind ((?=, (?!, (?<=, (?<!)';
+    }
+  }
+  return null;
+}
+
+// --- Known traps ---
+
+interface Atom {
+  text: string;
+  start: number;
+  /** For a group: it holds an open-ended repetition (`+`, `*`, `{n,}`), or alternatives. */
+  open: boolean;
+  alternatives: boolean;
+}
+
+interface Group {
+  start: number;
+  open: boolean;
+  alternatives: boolean;
+}
+
+/** The most times a quantifier at `at` repeats (Infinity for `*`, `+`, `{n,}`), its length; null if none. */
+function quantifierAt(pattern: string, at: number): { max: number; length: number } | null {
+  const c = pattern[at];
+  if (c === '*' || c === '+') {
+    return { max: Infinity, length: 1 };
+  }
+  if (c === '?') {
+    return { max: 1, length: 1 };
+  }
+  const braces = c === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at)) : null;
+  if (!braces) {
+    return null;
+  }
+  const max = braces[2] === undefined ? Number(braces[1]) : braces[3] ? Number(braces[3]) : Infinity;
+  return { max, length: braces[0].length };
+}
+
+/** Where the class opening at `at` closes, as JavaScript reads it (`[]` and `[^]` close at once). */
+function classEnd(pattern: string, at: number): number {
+  let j = at + 1;
+  if (pattern[j] === '^') {
+    j++;
+  }
+  while (j < pattern.length && pattern[j] !== ']') {
+    j += pattern[j] === '\\' ? 2 : 1;
+  }
+  return j;
+}
+
+/** The first known trap in `pattern`, in the streamer's words, or null. */
+function knownTrap(pattern: string): string | null {
+  const stack: Group[] = [{ start: -1, open: false, alternatives: false }];
+  let atom: Atom | null = null;
+  let lastOpen: { text: string; end: number } | null = null;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const quantifier = quantifierAt(pattern, i);
+    if (quantifier) {
+      const end = i + quantifier.length + (pattern[i + quantifier.length] === '?' ? 1 : 0);
+      if (atom && quantifier.max >= 2) {
+        if (atom.open) {
+          return 'a repeated group may not contain another repetition, like (a+)+ or (a+){9}';
+        }
+        if (atom.alternatives && quantifier.max === Infinity) {
+          return 'a repeated group may not contain alternatives, like (a|aa)+';
+        }
+        if (quantifier.max === Infinity) {
+          if (lastOpen && lastOpen.end === atom.start && lastOpen.text === atom.text) {
+            return 'the same thing may not repeat twice in a row, like a*a* or .*.*';
+          }
+          stack[stack.length - 1]!.open = true;
+          lastOpen = { text: atom.text, end };
+        }
+      }
+      atom = null;
+      i = end - 1;
       continue;
     }
-    if (c === '[') {
-      // Skip the class: up to the first unescaped `]` after at least one character.
-      let j = i + 1;
-      if (pattern[j] === '^') {
-        j++;
-      }
-      if (pattern[j] === ']') {
-        j++;
-      }
-      while (j < pattern.length && pattern[j] !== ']') {
-        j += pattern[j] === '\\' ? 2 : 1;
-      }
-      i = j;
-      lastClosed = null;
-      continue;
+    if (c === '\\') {
+      atom = { text: pattern.slice(i, i + 2), start: i, open: false, alternatives: false };
+      i++;
+    } else if (c === '[') {
+      const end = classEnd(pattern, i);
+      atom = { text: pattern.slice(i, end + 1), start: i, open: false, alternatives: false };
+      i = end;
+    } else if (c === '(') {
+      stack.push({ start: i, open: false, alternatives: false });
+      atom = null;
+    } else if (c === ')' && stack.length > 1) {
+      const group = stack.pop()!;
+      const parent = stack[stack.length - 1]!;
+      parent.open ||= group.open;
+      parent.alternatives ||= group.alternatives;
+      atom = { ...group, text: pattern.slice(group.start, i + 1) };
+    } else if (c === '|') {
+      stack[stack.length - 1]!.alternatives = true;
+      atom = null;
+    } else {
+      atom = { text: c, start: i, open: false, alternatives: false };
     }
-    if (c === '(') {
-      stack.push({ risky: null });
-      lastClosed = null;
-      continue;
-    }
-    if (c === ')') {
-      const closed = stack.length > 1 ? stack.pop()! : null;
-      if (closed?.risky) {
-        stack[stack.length - 1]!.risky ??= closed.risky;
-      }
-      lastClosed = closed;
-      continue;
-    }
-    if (c === '|') {
-      stack[stack.length - 1]!.risky ??= 'alternation';
-      lastClosed = null;
-      continue;
-    }
-    const quantifier = c === '*' || c === '+' || (c === '{' && /^\{\d*,\d*\}|^\{\d{2,}\}/.test(pattern.slice(i)));
-    const optional = c === '?';
-    if (quantifier || optional) {
-      if (quantifier && lastClosed?.risky) {
-        return lastClosed.risky === 'quantifier'
-          ? 'a repeated group may not contain another repetition'
-          : 'a repeated group may not contain alternatives';
-      }
-      if (quantifier) {
-        stack[stack.length - 1]!.risky = 'quantifier';
-      }
-      lastClosed = null;
-      continue;
-    }
-    lastClosed = null;
   }
   return null;
 }

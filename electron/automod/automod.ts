@@ -4,8 +4,14 @@
  * that matches decides. Holders of an exempt badge are never judged. Pure apart from the per-chatter
  * memory it keeps (recent messages for the repeat and rate rules, chatters seen before for the link rule),
  * which the journal replay at start-up fills through `remember` without acting.
+ *
+ * Every rule but the emote count reads the message folded (docs/automod.md#what-the-rules-read): terms,
+ * regexes and repeats the letters as `foldLetters` leaves them, capitals as `foldCase` does (case kept), and
+ * links as the panel finds them (`findLinks`), judged by the host a browser would open.
  */
 import type { AutomodSettings, AutomodVerdict } from '../../shared/automod';
+import { findLinks } from '../../shared/links';
+import { foldCase, foldLetters } from '../../shared/normalise-text';
 import type { ChatMessageView } from '../../shared/views';
 import { buildTermMatcher, type RefusedTerm, type TermMatcher } from './term-matcher';
 
@@ -19,10 +25,7 @@ const MAX_CHATTERS = 20_000;
 /** Messages kept per chatter for the repeat and rate rules. */
 const PER_CHATTER = 100;
 
-const DOT_LETTERS = /\.[a-z]{2}/i;
 const EMOTE = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
-// A link as chat clients detect one: a scheme, or a domain-looking word with a known top-level shape.
-const LINK = /\b(?:https?:\/\/[^\s]+|(?:[a-z0-9-]+\.)+[a-z]{2,24}(?:\/[^\s]*)?)/gi;
 
 export class Automod {
   #settings: AutomodSettings;
@@ -30,6 +33,7 @@ export class Automod {
   #refused: RefusedTerm[];
   readonly #recent = new Map<string, Recent[]>();
   readonly #seen = new Set<string>();
+  #allow: { from: readonly string[]; hosts: string[] } = { from: [], hosts: [] };
 
   constructor(settings: AutomodSettings) {
     this.#settings = settings;
@@ -89,21 +93,25 @@ export class Automod {
     const text = message.content;
     const hasEmotes = text.includes('[emote:');
     const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
+    const folded = foldLetters(words);
     if (s.blockedTerms.enabled) {
-      const term = this.#terms.match(words);
+      const term = this.#terms.match(folded);
       if (term !== null) {
         return verdict('blocked-term', `blocked term “${term}”`, s.blockedTerms.action);
       }
     }
-    // The link pattern is costly on long lines: only where a dot is followed by letters (a domain's shape).
-    if (s.links.enabled && !(s.links.allowSeenChatters && context.seenBefore) && DOT_LETTERS.test(words)) {
-      const foreign = (words.match(LINK) ?? []).find((link) => !allowed(link, s.links.allow));
+    if (s.links.enabled && !(s.links.allowSeenChatters && context.seenBefore)) {
+      const hosts = this.#allowedHosts(s.links.allow);
+      const foreign = findLinks(words).find((link) => !allowed(link.host, hosts));
       if (foreign) {
-        return verdict('link', `link ${foreign.slice(0, 60)}`, s.links.action);
+        // The host is named when the text hides it (`https://evil.io\.kick.com`, `evil。io`).
+        const shown = foreign.text.slice(0, 60);
+        const opens = shown.toLowerCase().includes(foreign.host) ? '' : ` (opens ${foreign.host})`;
+        return verdict('link', `link ${shown}${opens}`, s.links.action);
       }
     }
     if (s.caps.enabled) {
-      const { letters, upper } = countCase(words);
+      const { letters, upper } = countCase(foldCase(words));
       if (letters >= s.caps.minLetters && upper / letters > s.caps.maxRatio) {
         return verdict('caps', `${Math.round((upper / letters) * 100)}% capitals`, s.caps.action);
       }
@@ -118,7 +126,7 @@ export class Automod {
       }
     }
     if (s.repeatedChars.enabled) {
-      const run = longestRun(words);
+      const run = longestRun(folded);
       if (run.length > s.repeatedChars.max) {
         return verdict('repeated-chars', `“${run.char}” ${run.length} times in a row`, s.repeatedChars.action);
       }
@@ -148,6 +156,14 @@ export class Automod {
       }
     }
     return null;
+  }
+
+  /** The allow-list as hosts compare: lower case, punycode, no leading or trailing dots; kept per list. */
+  #allowedHosts(domains: readonly string[]): string[] {
+    if (this.#allow.from !== domains) {
+      this.#allow = { from: domains, hosts: domains.map(hostOf).filter((host) => host !== '') };
+    }
+    return this.#allow.hosts;
   }
 
   #exempt(badges: readonly { type: string }[]): boolean {
@@ -228,19 +244,21 @@ function countCase(text: string): { letters: number; upper: number } {
 
 const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;
 
-/** Lower case with runs of white space as one space; the replace only for the few lines that need it. */
+/** Folded (`foldLetters`) with runs of white space as one space; the replace only for the few lines that need it. */
 function normalise(text: string): string {
-  const lower = text.toLowerCase();
-  return UNEVEN_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
+  const folded = foldLetters(text);
+  return UNEVEN_SPACE.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
-/** A link is allowed when its host is an allowed domain or under one. */
-function allowed(link: string, domains: readonly string[]): boolean {
-  const host = (/^https?:\/\//i.test(link) ? link.replace(/^https?:\/\//i, '') : link)
-    .split(/[/?#:]/)[0]!
-    .toLowerCase();
-  return domains.some((domain) => {
-    const d = domain.toLowerCase().replace(/^\.+/, '');
-    return host === d || host.endsWith(`.${d}`);
-  });
+/** An allow-list entry as a host: what a browser would make of `https://<entry>/`. */
+function hostOf(domain: string): string {
+  const bare = domain.trim().replace(/^\.+|\.+$/g, '');
+  const href = `https://${bare}/`;
+  return bare !== '' && URL.canParse(href) ? new URL(href).hostname : '';
+}
+
+/** A link is allowed when its host is an allowed host or under one. */
+function allowed(host: string, hosts: readonly string[]): boolean {
+  const h = host.replace(/\.$/, '');
+  return hosts.some((d) => h === d || h.endsWith(`.${d}`));
 }

@@ -7,15 +7,21 @@
  *   terms that start with it, and only those compare their following words. "ass" never matches "class",
  *   and "f.r.e.e" is caught by "f r e e" because punctuation separates words on both sides.
  * - Wildcard terms (`*` for any letters or digits inside a word) are indexed by the first letter of their
- *   first word; a term starting with `*` is tried at every word.
- * - Regular expressions run one by one on the message as sent, after passing the safety check
- *   (`shared/safe-regex.ts`).
+ *   first word; a term starting with `*` is tried at every word. Each wildcard word is matched by a scan
+ *   of its literal parts (`globMatcher`), never by a backtracking regex: `**********x` costs one pass.
+ *   A wildcard term whose literal parts are not all in the message is not tried at all.
+ * - Regular expressions run one by one on RE2 (`shared/safe-regex.ts`), within the rule set's budget of
+ *   compiled steps; those past the budget are refused.
+ *
+ * The caller hands `match` the message already folded (shared/normalise-text.ts), and every term is folded
+ * the same way here.
  */
 import type { BlockedTerm } from '../../shared/automod';
-import { checkRegex } from '../../shared/safe-regex';
+import { foldLetters } from '../../shared/normalise-text';
+import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS, type SafeRegex } from '../../shared/safe-regex';
 
 export interface TermMatcher {
-  /** The first blocked term in `text`, as the streamer wrote it, or null. */
+  /** The first blocked term in `text` (folded by `foldLetters`), as the streamer wrote it, or null. */
   match(text: string): string | null;
 }
 
@@ -29,9 +35,13 @@ interface Sequence {
   pattern: string;
   /** The first word's letters before any `*`: a word not starting with them cannot match (no regex run). */
   prefix: string;
-  /** One test per word of the term: an exact word, or an anchored regex for a word with `*`. */
-  words: (string | RegExp)[];
+  /** One test per word of the term: an exact word, or a matcher for a word with `*`. */
+  words: (string | WordMatcher)[];
+  /** The literal parts of a wildcard term's words: all must occur in the message for it to match. */
+  literals: string[];
 }
+
+type WordMatcher = (word: string) => boolean;
 
 const SEPARATORS = /[^\p{L}\p{N}*]+/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -70,33 +80,66 @@ function termWords(pattern: string): string[] {
   return pattern.toLowerCase().split(SEPARATORS).filter(Boolean);
 }
 
-function wordTest(word: string): string | RegExp {
-  if (!word.includes('*')) {
-    return word;
-  }
-  const source = word
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[\\p{L}\\p{N}]*');
-  return new RegExp(`^${source}$`, 'u');
+function wordTest(word: string): string | WordMatcher {
+  return word.includes('*') ? globMatcher(word) : word;
+}
+
+/**
+ * A whole-word test for `pattern` where `*` stands for any run of characters: the first literal part must
+ * start the word, the last end it, and the ones between are found left to right, each at its first place
+ * after the previous one. Taking the first place is never wrong for `*`-only patterns, so nothing is
+ * retried: the cost is one scan of the word per part.
+ */
+export function globMatcher(pattern: string): WordMatcher {
+  const parts = pattern.split('*');
+  const first = parts[0]!;
+  const last = parts.at(-1)!;
+  const middle = parts.slice(1, -1).filter(Boolean);
+  const least = first.length + last.length + middle.reduce((sum, part) => sum + part.length, 0);
+  return (word) => {
+    if (word.length < least || !word.startsWith(first) || !word.endsWith(last)) {
+      return false;
+    }
+    let at = first.length;
+    const end = word.length - last.length;
+    for (const part of middle) {
+      const found = word.indexOf(part, at);
+      if (found < 0 || found + part.length > end) {
+        return false;
+      }
+      at = found + part.length;
+    }
+    return true;
+  };
 }
 
 function matchesAt(words: readonly string[], at: number, sequence: Sequence): boolean {
   if (at + sequence.words.length > words.length) {
     return false;
   }
-  return sequence.words.every((test, k) =>
-    typeof test === 'string' ? words[at + k] === test : test.test(words[at + k]!),
-  );
+  return sequence.words.every((test, k) => (typeof test === 'string' ? words[at + k] === test : test(words[at + k]!)));
 }
 
-/** The first sequence of `list` that matches at word `at`; a cheap prefix test guards each regex. */
-function firstMatch(list: readonly Sequence[] | undefined, words: readonly string[], at: number): string | null {
+/** A sequence without literal parts is always tried; one with them only when they all occur in the message. */
+function usable(sequence: Sequence, present: ReadonlySet<Sequence>): boolean {
+  return sequence.literals.length === 0 || present.has(sequence);
+}
+
+/** The first sequence of `list` that matches at word `at`; a cheap prefix test guards each word test. */
+function firstMatch(
+  list: readonly Sequence[] | undefined,
+  words: readonly string[],
+  at: number,
+  present: ReadonlySet<Sequence> | null,
+): string | null {
   if (list === undefined) {
     return null;
   }
   const word = words[at]!;
   for (const sequence of list) {
+    if (present !== null && !usable(sequence, present)) {
+      continue;
+    }
     if (word.startsWith(sequence.prefix) && matchesAt(words, at, sequence)) {
       return sequence.pattern;
     }
@@ -104,12 +147,15 @@ function firstMatch(list: readonly Sequence[] | undefined, words: readonly strin
   return null;
 }
 
+/** Compiles the blocked terms; terms it cannot use come back in `refused`, with why. */
 export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: TermMatcher; refused: RefusedTerm[] } {
   const refused: RefusedTerm[] = [];
   const byFirstWord = new Map<string, Sequence[]>();
   const byFirstLetter = new Map<string, Sequence[]>();
   const anywhere: Sequence[] = [];
-  const regexes: { regex: RegExp; pattern: string }[] = [];
+  const wildcards: Sequence[] = [];
+  const regexes: { regex: SafeRegex; pattern: string }[] = [];
+  let steps = 0;
   const add = <K>(map: Map<K, Sequence[]>, key: K, sequence: Sequence): void => {
     const list = map.get(key);
     if (list) {
@@ -121,20 +167,34 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
   for (const term of terms) {
     const pattern = term.pattern.trim();
     if (term.kind === 'regex') {
-      const checked = checkRegex(pattern);
-      if (checked.ok) {
-        regexes.push({ regex: checked.regex, pattern });
-      } else {
+      // The same budget the save check applies (shared/automod.ts), for a settings file written by hand.
+      const checked = regexes.length < MAX_REGEX_TERMS ? checkRegex(pattern) : null;
+      if (checked === null) {
+        refused.push({ pattern, reason: `at most ${MAX_REGEX_TERMS} regular expressions` });
+      } else if (!checked.ok) {
         refused.push({ pattern, reason: checked.reason });
+      } else if (steps + checked.regex.steps > MAX_RULE_SET_STEPS) {
+        refused.push({
+          pattern,
+          reason: `together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps`,
+        });
+      } else {
+        steps += checked.regex.steps;
+        regexes.push({ regex: checked.regex, pattern });
       }
       continue;
     }
-    const words = termWords(term.kind === 'plain' ? pattern.replace(/\*/g, ' ') : pattern);
-    if (words.length === 0) {
+    const folded = foldLetters(pattern);
+    const words = termWords(term.kind === 'plain' ? folded.replace(/\*/g, ' ') : folded);
+    if (words.length === 0 || !words.some((word) => LETTER_OR_DIGIT.test(word))) {
       refused.push({ pattern, reason: 'needs at least one letter or digit' });
       continue;
     }
-    const sequence: Sequence = { pattern, prefix: words[0]!.split('*')[0]!, words: words.map(wordTest) };
+    const literals = words.flatMap((word) => (word.includes('*') ? word.split('*').filter(Boolean) : []));
+    const sequence: Sequence = { pattern, prefix: words[0]!.split('*')[0]!, words: words.map(wordTest), literals };
+    if (literals.length > 0) {
+      wildcards.push(sequence);
+    }
     const first = words[0]!;
     if (!first.includes('*')) {
       add(byFirstWord, first, sequence);
@@ -150,6 +210,12 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     matcher: {
       match(text) {
         if (byFirstWord.size > 0 || byFirstLetter.size > 0 || anywhere.length > 0) {
+          // Wildcard terms whose literal parts all occur in the message: the only ones worth trying.
+          const present =
+            wildcards.length === 0
+              ? null
+              : new Set(wildcards.filter((sequence) => sequence.literals.every((part) => text.includes(part))));
+          const tryAnywhere = present === null ? anywhere : anywhere.filter((s) => usable(s, present));
           const words = wordsOf(text);
           for (let i = 0; i < words.length; i++) {
             const word = words[i]!;
@@ -157,9 +223,9 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
               continue;
             }
             const hit =
-              firstMatch(byFirstWord.get(word), words, i) ??
-              firstMatch(byFirstLetter.get(word[0]!), words, i) ??
-              firstMatch(anywhere, words, i);
+              firstMatch(byFirstWord.get(word), words, i, present) ??
+              firstMatch(byFirstLetter.get(word[0]!), words, i, present) ??
+              firstMatch(tryAnywhere, words, i, null);
             if (hit !== null) {
               return hit;
             }

@@ -3,6 +3,7 @@
  * endpoint, [design notes](../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 4). Split into text, emote and mention segments for rendering; nothing here
  * produces HTML, so user text never reaches the DOM as markup.
  */
+import { findLinks } from '../../../shared/links';
 
 export type ContentSegment =
   | { kind: 'text'; text: string }
@@ -10,12 +11,28 @@ export type ContentSegment =
   | { kind: 'mention'; text: string; self: boolean }
   | { kind: 'link'; text: string; url: string };
 
-// Links as chat clients detect them: with a scheme, or a www. host. Trailing punctuation stays text.
-const TOKEN =
-  /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})|((?:https?:\/\/|www\.)[^\s<>"]+[^\s<>".,;:!?)\]'])/gi;
+const TOKEN = /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})/gi;
+const EMOTE_TOKEN = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
 
-/** Splits `content` into segments; `selfName` marks mentions of the streamer (case-insensitive). */
+/**
+ * Splits `content` into segments; `selfName` marks mentions of the streamer (case-insensitive). Links are
+ * what auto-moderation judges as links (`findLinks`, docs/automod.md#links), found with the emotes blanked.
+ */
 export function parseContent(content: string, selfName: string | null): ContentSegment[] {
+  const out: ContentSegment[] = [];
+  let last = 0;
+  const blanked = content.includes('[emote:') ? content.replace(EMOTE_TOKEN, (e) => ' '.repeat(e.length)) : content;
+  for (const link of findLinks(blanked)) {
+    out.push(...tokens(content.slice(last, link.start), selfName));
+    out.push({ kind: 'link', text: link.text, url: link.url });
+    last = link.end;
+  }
+  out.push(...tokens(content.slice(last), selfName));
+  return out;
+}
+
+/** Text, emote and mention segments of a stretch without links. */
+function tokens(content: string, selfName: string | null): ContentSegment[] {
   const out: ContentSegment[] = [];
   const self = selfName?.toLowerCase() ?? null;
   let last = 0;
@@ -26,11 +43,6 @@ export function parseContent(content: string, selfName: string | null): ContentS
     }
     if (match[1] !== undefined && match[2] !== undefined) {
       out.push({ kind: 'emote', id: match[1], name: match[2] });
-    } else if (match[4] !== undefined) {
-      const url = /^https?:\/\//i.test(match[4]) ? match[4] : `https://${match[4]}`;
-      out.push(
-        URL.canParse(url) ? { kind: 'link', text: match[4], url: new URL(url).href } : { kind: 'text', text: match[4] },
-      );
     } else {
       const name = match[3] ?? '';
       out.push({ kind: 'mention', text: match[0], self: self !== null && name.toLowerCase() === self });

@@ -34,8 +34,20 @@ describe('chat content', () => {
       { kind: 'link', text: 'www.kick.com', url: 'https://www.kick.com/' },
       { kind: 'text', text: '.' },
     ]);
+    // A bare domain is a link, as auto-moderation judges it (shared/links.ts); a javascript: one never is.
     expect(parseContent('javascript:alert(1) example.org', null)).toEqual([
-      { kind: 'text', text: 'javascript:alert(1) example.org' },
+      { kind: 'text', text: 'javascript:alert(1) ' },
+      { kind: 'link', text: 'example.org', url: 'https://example.org/' },
+    ]);
+  });
+  it('links a disguised address to the host a browser would open, as auto-moderation judges it', () => {
+    expect(parseContent('go https://evil。io/x [emote:1:a.bc] https://evil.io\\.kick.com', null)).toEqual([
+      { kind: 'text', text: 'go ' },
+      { kind: 'link', text: 'https://evil。io/x', url: 'https://evil.io/x' },
+      { kind: 'text', text: ' ' },
+      { kind: 'emote', id: '1', name: 'a.bc' },
+      { kind: 'text', text: ' ' },
+      { kind: 'link', text: 'https://evil.io\\.kick.com', url: 'https://evil.io/.kick.com' },
     ]);
   });
 });

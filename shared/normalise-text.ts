@@ -1,0 +1,61 @@
+/**
+ * What auto-moderation reads a chat message as (docs/automod.md, "What the rules read"). Spammers dodge a
+ * word filter with text that looks the same but is spelled with other characters: invisible ones between
+ * the letters (zero-width space, soft hyphen, joiners, variation selectors, tag characters), accents piled
+ * on as combining marks, fullwidth or "mathematical bold" letters, and Cyrillic or Greek look-alikes. Each
+ * rule therefore reads a folded copy of the message, never the message as sent:
+ *
+ * - `stripInvisible`: format characters (Unicode category Cf) and the other default-ignorable code points
+ *   removed. Nothing a viewer can see is lost.
+ * - `foldCase`: that, then compatibility decomposition (NFKD: 𝐅 → F, ｆ → f, ﬁ → fi) with the combining
+ *   marks dropped. Case survives, so the capitals rule reads this.
+ * - `foldLetters`: that, lower-cased, with each look-alike from the `confusables` map replaced by the Latin
+ *   letter it imitates. Blocked terms, regular expressions and the repeat rules read this, and a term is
+ *   folded the same way, so "frее" (Cyrillic е) is caught by "free".
+ */
+import { confusablesMap } from 'confusables';
+
+// Cf: soft hyphen, zero-width space/joiners, word joiner, BOM, bidi controls, tag characters.
+// Default ignorables add variation selectors, the combining grapheme joiner and the Hangul fillers.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const MARKS = /\p{M}/gu;
+/** Plain printable ASCII: nothing to fold but case, which is most chat and the fast path. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * Where the confusables map disagrees with itself once lower-cased: it sends Greek and Cyrillic i-like
+ * letters to "l" (they resemble a capital I), while a Latin capital I lower-cases to "i".
+ */
+const I_LIKE = new Map([...'ιіıɩӏǀ'].map((c) => [c, 'i']));
+
+/** `text` without format characters and other default-ignorable code points. */
+export function stripInvisible(text: string): string {
+  return PLAIN.test(text) ? text : text.replace(INVISIBLE, '');
+}
+
+/** Invisible characters and combining marks removed, compatibility forms decomposed; case kept. */
+export function foldCase(text: string): string {
+  if (PLAIN.test(text)) {
+    return text;
+  }
+  return text.replace(INVISIBLE, '').normalize('NFKD').replace(MARKS, '').replace(INVISIBLE, '');
+}
+
+/** `foldCase`, lower-cased, with look-alike letters replaced by the Latin letter they imitate. */
+export function foldLetters(text: string): string {
+  if (PLAIN.test(text)) {
+    return text.toLowerCase();
+  }
+  let out = '';
+  for (const char of foldCase(text)) {
+    // ASCII stays itself: the map also sends "|" and "1" to "l", which would change plain text.
+    if (char.charCodeAt(0) < 128) {
+      out += char.toLowerCase();
+      continue;
+    }
+    // The small letter's look-alike first; a capital whose small form has none (Greek Μ, μ) by its own.
+    const lower = char.toLowerCase();
+    out += (I_LIKE.get(lower) ?? confusablesMap.get(lower) ?? confusablesMap.get(char) ?? lower).toLowerCase();
+  }
+  return out;
+}
