@@ -102,6 +102,10 @@ describe('journey: automation edited in the panel', () => {
     file.chatBot.timers = [{ message: 'Follow for more!', everySec: 600, minMessages: 5, enabled: true }];
     writeFileSync(path, JSON.stringify(file));
     await page.getByLabel('Import a file').setInputFiles(path);
+    // Nothing is saved until the confirm's Replace, which lists what the file changes.
+    const confirm = page.getByRole('dialog', { name: 'Replace your automation setup?' });
+    await confirm.getByText('Timers: 0 timers → 1 timer').waitFor(WAIT);
+    await confirm.getByRole('button', { name: 'Replace' }).click();
     await page.getByText(/^Imported/).waitFor(WAIT);
     await page.getByRole('group', { name: 'Timer 1' }).waitFor(WAIT);
     expect((await value(world.panel.api.settings.get())).chatBot.timers).toEqual(file.chatBot.timers);
