@@ -9,7 +9,7 @@ import {
 import { chatBotSettingsSchema, REPLY_EVENTS } from '../../../shared/chat-bot';
 import { INVOKE_SCHEMAS } from '../../../shared/ipc-contract';
 import { PANEL_MAX_FRAME_BYTES } from '../../../shared/panel-protocol';
-import { accepted, bytesOf, exportFile, streamerSetup } from './automation-fixtures';
+import { accepted, bytesOf, exportFile, refused, streamerSetup } from './automation-fixtures';
 
 const passesContract = (patch: unknown) => INVOKE_SCHEMAS['settings:update'].safeParse([patch]).success;
 
@@ -69,6 +69,28 @@ describe('what an import sends', () => {
     const given =
       (over as { automod?: { blockedTerms: { terms: unknown[] } } }).automod?.blockedTerms.terms.length ?? 0;
     expect(sent + plan.leftOut.length).toBe(given);
+  });
+
+  it('refuses, at its command, a reply sent as the streamer that a viewer’s text would begin', () => {
+    const over = { chatBot: { commands: [{ name: 'say', reply: '{args}', sendAs: 'user' }] } };
+    expect(passesContract({ chatBot: { ...streamerSetup().chatBot, commands: over.chatBot.commands } })).toBe(false);
+    const refusal = refused(
+      planAutomationImport(exportFile(streamerSetup(), { automod: {}, ...over }), streamerSetup()),
+    );
+    expect(refusal.reason).toMatch(/^Commands in this file, number 1: .*!say.*\. Nothing was changed\.$/);
+    expect(refusal.detail).toMatch(/^chatBot\.commands\.0\.reply: /);
+  });
+
+  it('leaves out each regular expression past what a rule set may run, naming it', () => {
+    const plan = accepted(
+      planAutomationImport(
+        exportFile(streamerSetup(), { automod: { blockedTerms: { terms: regexes(120) } } }),
+        streamerSetup(),
+      ),
+    );
+    expect(plan.leftOut.length).toBeGreaterThan(0);
+    expect(plan.leftOut[0]).toMatch(/^The regular expression r\d+x is refused: /);
+    expect(plan.changes[0]).toMatch(/^Blocked terms: 12 terms, on, delete → \d+ terms, on, delete$/);
   });
 
   it('keeps Object.prototype clean whatever the file holds', () => {
