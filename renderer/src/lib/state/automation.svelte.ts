@@ -194,7 +194,7 @@ export class AutomationState {
   async confirmImport(): Promise<boolean> {
     const pending = this.#pending;
     const current = this.#saved;
-    if (!pending || !current) {
+    if (!pending || !current || this.#saving === 'import') {
       return false;
     }
     const plan = planAutomationImport(pending.file, current);
@@ -211,8 +211,10 @@ export class AutomationState {
       this.#message = 'Your setup changed in another window. Check the list again before replacing.';
       return false;
     }
+    // The confirm stays open, its Replace disabled, until main answers.
+    const saved = await this.#update('import', plan.patch, importedMessage(plan));
     this.#pending = null;
-    return this.#update('import', plan.patch, importedMessage(plan));
+    return saved;
   }
 
   async #update(

@@ -109,6 +109,20 @@ describe('AutomationState: importing a file', () => {
     expect(fake.argsOf('settings:update')).toEqual([]);
   });
 
+  it('sends once while Replace waits for main, however often it is pressed', async () => {
+    const { automation, fake } = setup();
+    await automation.chooseImport(fileOf(exportFile(streamerSetup(), { chatBot: { commands: [] } })));
+    const held = fake.hold('settings:update');
+    const first = automation.confirmImport();
+    expect(automation.saving).toBe('import');
+    expect(automation.pendingImport).not.toBeNull();
+    expect(await automation.confirmImport()).toBe(false);
+    held.release({ ok: true, value: settings(streamerSetup()) });
+    expect(await first).toBe(true);
+    expect(fake.argsOf('settings:update')).toHaveLength(1);
+    expect(automation.pendingImport).toBeNull();
+  });
+
   it('words a dropped panel connection during Replace as the panel’s, not Kick’s', async () => {
     const { automation, fake } = setup();
     await automation.chooseImport(fileOf(exportFile(streamerSetup(), { chatBot: { commands: [] } })));
