@@ -25,7 +25,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toRfc3339Seconds } from '../electron/core/clock';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
-import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { request } from 'undici';
+import { type AdminApi, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { freePort } from '../test/helpers/free-port';
 import { drive } from './lib/ingest-drive';
 import { runModule } from './lib/ingest-module';
@@ -43,8 +44,34 @@ const note = (line: string): void => console.error(`webhook-ingest: ${line}`);
 
 // --- The whole app, in its own process ---
 
+/**
+ * The chat subscription the app made at sign-in, from its embedded sandbox's admin API: the app acts only on
+ * deliveries of its own subscriptions (docs/design-notes.md, "Only the signed-in channel's events").
+ */
+async function chatSubscriptionOf(admin: AdminApi): Promise<string> {
+  const headers = admin.token ? { authorization: `Bearer ${admin.token}` } : undefined;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await request(`${admin.url}/subscriptions`, { headers });
+    const answer = (await res.body.json()) as { subscriptions?: { id: string; event: string }[] };
+    const chat = answer.subscriptions?.find((s) => s.event === 'chat.message.sent');
+    if (chat) {
+      return chat.id;
+    }
+    if (Date.now() > deadline) {
+      throw new Error('the app did not subscribe to chat within 30 s of signing in');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** `count` chat deliveries with distinct ids and bodies, signed on the thread pool. */
-async function signChat(privateKey: KeyObject, count: number, tag: string): Promise<TestDelivery[]> {
+async function signChat(
+  privateKey: KeyObject,
+  count: number,
+  tag: string,
+  subscriptionId: string,
+): Promise<TestDelivery[]> {
   const chat = samplePayloads()['chat.message.sent'];
   const timestamp = toRfc3339Seconds(Date.now());
   return Promise.all(
@@ -73,7 +100,7 @@ async function signChat(privateKey: KeyObject, count: number, tag: string): Prom
           Accept: 'application/json',
           'User-Agent': 'Go-http-client/1.1',
           'Kick-Event-Message-Id': messageId,
-          'Kick-Event-Subscription-Id': '01BENCHSUBSCR1PT10N00000000',
+          'Kick-Event-Subscription-Id': subscriptionId,
           'Kick-Event-Signature': signature,
           'Kick-Event-Message-Timestamp': timestamp,
           'Kick-Event-Type': 'chat.message.sent',
@@ -115,11 +142,12 @@ async function runWholeApp(): Promise<WholeApp> {
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
     await panel.close();
     dock = await startDockProcess(app.panelUrl);
+    const subscriptionId = await chatSubscriptionOf(await app.admin());
 
-    const warmUp = await signChat(privateKey, 500, 'W');
+    const warmUp = await signChat(privateKey, 500, 'W', subscriptionId);
     const rounds: TestDelivery[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      rounds.push(await signChat(privateKey, DELIVERIES, `R${r}`));
+      rounds.push(await signChat(privateKey, DELIVERIES, `R${r}`, subscriptionId));
     }
     await drive(receiverUrl, warmUp);
     await drive(floor.floorUrl, warmUp);

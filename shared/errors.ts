@@ -49,6 +49,8 @@ export const WEBHOOK_ERROR_CODES = [
   'WebhookShuttingDown',
   /** Headers or body not complete in time, or cut to keep a tunnel socket free: answered 408. */
   'WebhookSlow',
+  /** Not yet known whether the delivery's subscription is Greenroom's (start-up): answered 503 so Kick retries. */
+  'WebhookNotReady',
 ] as const;
 
 /** Panel contract failures (bad argument, unknown channel, foreign sender) and anything unforeseen. */

@@ -174,7 +174,11 @@ export interface HealthView {
    * forward to (null until it listens).
    */
   receiver: { port: number | null; url: string | null };
-  counters: { accepted: number; duplicates: number; rejected: number };
+  /**
+   * Deliveries kept, repeats recognised, requests refused, and `foreign`: signed deliveries for another
+   * channel or a subscription Greenroom does not hold, answered and not acted on.
+   */
+  counters: { accepted: number; duplicates: number; rejected: number; foreign?: number };
   secretStore: { backend: string; degraded: boolean };
 }
 

@@ -3,14 +3,25 @@
  * this process) against an in-process floor, where the module's own overhead shows without the app around it.
  */
 import { systemClock } from '../../electron/core/clock';
+import { createChannelGate } from '../../electron/webhooks/channel-gate';
 import { createDeliveryDedup } from '../../electron/webhooks/dedup';
 import { createPublicKeyCache } from '../../electron/webhooks/public-key-cache';
 import { createWebhookReceiver } from '../../electron/webhooks/receiver';
 import { MemoryJournal } from '../../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../../test/helpers/webhook-signing';
+import { STREAMER_USER_ID } from '../../sandbox/world';
 import { startFloor } from './floor-receiver';
 import { drive } from './ingest-drive';
 import { median } from './stats';
+
+/** The sample payloads' channel, holding the subscription `buildDelivery()` names: every delivery is ours. */
+function ownChannel() {
+  const gate = createChannelGate(null);
+  gate.setOwner(STREAMER_USER_ID);
+  gate.reconcileStarted();
+  gate.reconcileEnded(STREAMER_USER_ID, ['01TESTSUBSCRIPT10N000000000']);
+  return gate;
+}
 
 /** One round against a fresh receiver (fresh dedup and journal, so every delivery is new to it). */
 async function runReceiverRound(publicKeyPem: string, deliveries: readonly TestDelivery[]): Promise<number> {
@@ -24,6 +35,7 @@ async function runReceiverRound(publicKeyPem: string, deliveries: readonly TestD
     publicKey,
     journal,
     dedup: createDeliveryDedup(),
+    gate: ownChannel(),
     onEvent: () => published++,
     log: () => undefined,
   });

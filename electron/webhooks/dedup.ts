@@ -1,10 +1,13 @@
 /**
  * Delivery dedup ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for), asks 2): Kick delivers at least once, repeats a delivery under the same
  * message id, and duplicate subscriptions deliver the same payload under different ids at the same moment
- * (issues #193, #246). Three rules, each for a reason:
+ * (issues #193, #246). Four rules, each for a reason:
  *
  * - By message id, for the whole retention ({@link IdMemory}): a redelivery is recognised however many
  *   deliveries came in between, within a stated memory bound.
+ * - By the event's own id where Kick gives one (`event-key.ts`: a chat line's `message_id`, a redemption's
+ *   `id` and status), in the same memory for the same retention: the same event resent under a new message
+ *   id is recognised after the body window too ([design notes](../../docs/design-notes.md#kicks-own-event-ids)).
  * - By SHA-256 of the raw body only within {@link BODY_DEDUP_WINDOW_MS}: copies from duplicate
  *   subscriptions arrive together, while identical bodies minutes apart are real repeats (a title set back
  *   A → B → A, a viewer who follows again) and must be shown.
@@ -34,16 +37,19 @@ export const DEFAULT_ID_RETENTION_MS = WIRE_ASSUMPTIONS.webhookRetryHorizonSecon
 export type Claim =
   /** First sighting: journal it, then `settle(true)`, or `settle(false)` when the write failed. */
   | { verdict: 'new'; settle(kept: boolean): void }
-  /** Already journaled (by id, or the same body within the window): answer 200, keep nothing. */
-  | { verdict: 'duplicate-id' | 'duplicate-body' }
+  /** Already journaled (by message id, event id, or the same body within the window): answer 200, keep nothing. */
+  | { verdict: 'duplicate-id' | 'duplicate-event' | 'duplicate-body' }
   /** The original's journal write is in flight: `kept` resolves with its outcome. */
-  | { verdict: 'pending'; by: 'id' | 'body'; kept: Promise<boolean> };
+  | { verdict: 'pending'; by: 'id' | 'event' | 'body'; kept: Promise<boolean> };
 
 export interface DeliveryDedup {
-  /** Claims a delivery. Synchronous, so two concurrent copies can never both be 'new'. */
-  claim(messageId: string, bodyHash: string, nowMs: number): Claim;
-  /** Records an already-accepted delivery (the journal, replayed at start). */
-  remember(record: JournalRecord): void;
+  /**
+   * Claims a delivery; `eventKey` is the event's own id (`eventKeyOf`), null when its type has none.
+   * Synchronous, so two concurrent copies can never both be 'new'.
+   */
+  claim(messageId: string, bodyHash: string, nowMs: number, eventKey?: string | null): Claim;
+  /** Records an already-accepted delivery (the journal, replayed at start) and its event key. */
+  remember(record: JournalRecord, eventKey?: string | null): void;
   /** Ids remembered, body hashes in the window, and claims whose write is pending. */
   size(): { ids: number; bodies: number; pending: number };
   /** Closes the id memory's files. */
@@ -75,6 +81,7 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
   // Insertion order is time order, so expiry and the size cap both drop from the front.
   const bodies = new Map<string, number>();
   const pendingIds = new Map<string, Pending>();
+  const pendingEvents = new Map<string, Pending>();
   const pendingBodies = new Map<string, Pending>();
 
   const rememberBody = (hash: string, atMs: number, nowMs: number): void => {
@@ -93,13 +100,22 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
   };
 
   return {
-    claim(messageId, bodyHash, nowMs) {
+    claim(messageId, bodyHash, nowMs, eventKey = null) {
       const byId = pendingIds.get(messageId);
       if (byId) {
         return { verdict: 'pending', by: 'id', kept: byId.kept };
       }
       if (ids.has(messageId)) {
         return { verdict: 'duplicate-id' };
+      }
+      if (eventKey !== null) {
+        const byEvent = pendingEvents.get(eventKey);
+        if (byEvent) {
+          return { verdict: 'pending', by: 'event', kept: byEvent.kept };
+        }
+        if (ids.has(eventKey)) {
+          return { verdict: 'duplicate-event' };
+        }
       }
       const byBody = pendingBodies.get(bodyHash);
       if (byBody) {
@@ -112,6 +128,9 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
       const pending: Pending = { kept: new Promise<boolean>((r) => (resolve = r)), resolve: (kept) => resolve(kept) };
       pendingIds.set(messageId, pending);
       pendingBodies.set(bodyHash, pending);
+      if (eventKey !== null) {
+        pendingEvents.set(eventKey, pending);
+      }
       let settled = false;
       return {
         verdict: 'new',
@@ -122,16 +141,25 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
           settled = true;
           pendingIds.delete(messageId);
           pendingBodies.delete(bodyHash);
+          if (eventKey !== null) {
+            pendingEvents.delete(eventKey);
+          }
           if (kept) {
             ids.add(messageId, nowMs);
+            if (eventKey !== null) {
+              ids.add(eventKey, nowMs);
+            }
             rememberBody(bodyHash, nowMs, nowMs);
           }
           pending.resolve(kept);
         },
       };
     },
-    remember(record) {
+    remember(record, eventKey = null) {
       ids.add(record.messageId, record.receivedAtMs);
+      if (eventKey !== null) {
+        ids.add(eventKey, record.receivedAtMs);
+      }
       rememberBody(record.bodyHash, record.receivedAtMs, record.receivedAtMs);
     },
     size: () => ({ ids: ids.stats().ids, bodies: bodies.size, pending: pendingIds.size }),

@@ -11,8 +11,11 @@ import type { JournalRecord, KickEvent } from './types';
 /** The only payload version Kick documents for every event type ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)). */
 const KNOWN_VERSION = '1';
 
-/** Parses and validates one record's body against its `Kick-Event-Type` and `-Version`. */
-export function parseKickEvent(record: JournalRecord): KickEvent {
+/**
+ * Parses and validates one record's body against its `Kick-Event-Type` and `-Version`. `parsed` is the body
+ * as the receiver already read it (`JSON.parse` of `record.body`), so a live delivery is parsed once.
+ */
+export function parseKickEvent(record: JournalRecord, parsed?: { payload: unknown }): KickEvent {
   const base = {
     messageId: record.messageId,
     subscriptionId: record.subscriptionId,
@@ -21,7 +24,7 @@ export function parseKickEvent(record: JournalRecord): KickEvent {
   };
   let payload: unknown;
   try {
-    payload = JSON.parse(record.body) as unknown;
+    payload = parsed ? parsed.payload : (JSON.parse(record.body) as unknown);
   } catch (error) {
     return unknown(`body is not JSON (${error instanceof Error ? error.message : String(error)})`, undefined);
   }

@@ -11,16 +11,22 @@ export interface PublishDeps {
   log: (level: 'info' | 'error', message: string, fields: Record<string, unknown>) => void;
 }
 
+/** A new record and its body as the receiver already parsed it (so it is not parsed twice). */
+export interface Accepted {
+  record: JournalRecord;
+  payload: unknown;
+}
+
 /** Publishes one new record; every failure is logged, none is thrown. */
-export function createPublish(deps: PublishDeps): (record: JournalRecord) => void {
-  return (record) => {
+export function createPublish(deps: PublishDeps): (accepted: Accepted) => void {
+  return ({ record, payload }) => {
     try {
       deps.onAccepted?.(record);
     } catch (error) {
       deps.log('error', 'webhook onAccepted failed', { messageId: record.messageId, error: String(error) });
     }
     try {
-      const event = parseKickEvent(record);
+      const event = parseKickEvent(record, { payload });
       if (event.kind === 'unknown') {
         deps.log('info', 'webhook event not understood', { messageId: record.messageId, reason: event.reason });
       }

@@ -1,7 +1,8 @@
 /**
  * The webhook receiver: a node:http adapter that composes the hot-path steps ([design notes](../../docs/design-notes.md#event-path-the-hot-path) "Event path"):
  * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
- * → dedup (id, body hash) → journal append queued → (once per turn) parse + validate → onEvent → append durable → 200. It binds to loopback only;
+ * → parse and the own-channel check (`channel-check.ts`) → dedup (message id, event id, body hash) → journal
+ * append queued → (once per turn) validate → onEvent → append durable → 200. It binds to loopback only;
  * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,
  * never the body or the signature) and a count, and the server keeps serving whatever arrives.
  * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
@@ -9,10 +10,12 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Clock } from '../core/clock';
+import type { ChannelGate } from './channel-gate';
+import { createChannelCheck } from './channel-check';
 import { type DeliveryDedup, hashBody } from './dedup';
-import { describe, reply, replyOk } from './receiver-replies';
+import { createReject, describe, reply, replyOk } from './receiver-replies';
 import { type PublicKeyCache, verifyWithKeyCache } from './public-key-cache';
-import { hasBody, readBody, SlowReads } from './read-body';
+import { readBody, SlowReads } from './read-body';
 import { createReceiverServer, DEFAULT_TIMEOUTS, listen, type ReceiverTimeouts } from './receiver-server';
 import { readDeliveryHeaders } from './read-headers';
 import { checkReplayWindow, DEFAULT_FUTURE_SKEW_SECONDS, DEFAULT_REPLAY_WINDOW_SECONDS } from './replay-guard';
@@ -34,7 +37,7 @@ export interface WebhookReceiverDeps {
   path?: string;
   /** Largest body read; default 256 KiB. Beyond it: 413 and the connection is closed. */
   maxBodyBytes?: number;
-  /** Header and body time limits; beyond them: 408 and the connection is closed (receiver-server.ts). */
+  /** Header, body and idle time limits; beyond them the connection is closed (receiver-server.ts). */
   timeouts?: Partial<ReceiverTimeouts>;
   /** Bodies arriving at once before the oldest is cut with a 408 (read-body.ts); default 8. */
   maxPendingBodies?: number;
@@ -46,6 +49,10 @@ export interface WebhookReceiverDeps {
   publicKey: PublicKeyCache;
   journal: EventJournal;
   dedup: DeliveryDedup;
+  /** Which deliveries are this channel's: the rest are answered 200 and not acted on (`channel-gate.ts`). */
+  gate: ChannelGate;
+  /** How long a delivery the gate cannot judge yet waits before a 503; default 5 s (`channel-check.ts`). */
+  holdMs?: number;
   /**
    * Each new delivery, parsed, at the end of the turn its journal append was queued in (the turn's deliveries
    * together, in order) and before Kick is answered; Kick's 200 waits for the append to be durable. A delivery
@@ -84,38 +91,20 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const reads = new SlowReads(deps.maxPendingBodies);
-  const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, rejectedByCode: {} };
+  const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, foreign: 0, rejectedByCode: {} };
   const shownUnkept = createShownUnkept();
   const handOver = createTurnHandOver(createPublish(deps));
+  const channel = createChannelCheck({ gate: deps.gate, counters, log: deps.log, holdMs: deps.holdMs });
   let server: Server | null = null;
   let stopping = false;
+  // Ends every wait for the gate at once when stop() begins.
+  let stopRequested: () => void = () => undefined;
+  let stopped = new Promise<void>((resolve) => (stopRequested = resolve));
   // Requests past their body (verifying, journaling), which stop() lets finish; slow senders it cuts off.
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
-  // --- Responses ---
-
-  const reject = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    error: WebhookError,
-    fields: Record<string, unknown> = {},
-  ): void => {
-    counters.rejected++;
-    counters.rejectedByCode[error.code] = (counters.rejectedByCode[error.code] ?? 0) + 1;
-    deps.log(error.status >= 500 ? 'error' : 'warn', 'webhook rejected', {
-      code: error.code,
-      status: error.status,
-      reason: error.message,
-      ...fields,
-    });
-    const headers: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
-    // An unread body would be drained by Node to keep the connection; close it instead (bounded work).
-    if (!req.readableEnded && hasBody(req.headersDistinct)) {
-      headers.connection = 'close';
-    }
-    reply(res, error.status, { error: error.code, message: error.message }, headers);
-  };
+  const reject = createReject(counters, deps.log);
 
   // --- The pipeline ---
 
@@ -159,7 +148,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     }
   };
 
-  /** Headers → verify → window → dedup → journal queued → publish → durable → 200, on a fully read body. */
+  /** Headers → verify → window → own channel → dedup → journal queued → publish → durable → 200, on a full body. */
   const processDelivery = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const read = readDeliveryHeaders(req.headersDistinct);
     if (!read.ok) {
@@ -188,8 +177,18 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       });
     }
 
+    const judged = await channel.check(headers, body, stopped);
+    if (judged.verdict === 'refused') {
+      return replyOk(res);
+    }
+    if (judged.verdict === 'undecided') {
+      const error = stopping
+        ? new WebhookError('WebhookShuttingDown', 503, 'shutting down; retry later')
+        : new WebhookError('WebhookNotReady', 503, 'subscriptions not known yet; retry later');
+      return reject(req, res, error, describe(headers));
+    }
     const bodyHash = hashBody(body);
-    const claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs);
+    const claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs, judged.eventKey);
     if (claim.verdict === 'pending') {
       // The same delivery (or its twin from a duplicate subscription) is being journaled right now: its
       // answer is that write's answer, so a failed write is retried by Kick for both copies.
@@ -222,7 +221,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     // journal write is on its way"), with the turn's other deliveries. Kick gets its 200 once it is durable.
     const appended = appendRecord(deps.journal, record);
     if (!shownUnkept.take(record.messageId, bodyHash)) {
-      handOver.add(record);
+      handOver.add({ record, payload: judged.payload });
     }
     try {
       await appended;
@@ -268,6 +267,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       created.on('error', (error) => deps.log('error', 'webhook server error', { error: String(error) }));
       server = created;
       stopping = false;
+      stopped = new Promise<void>((resolve) => (stopRequested = resolve));
       const shownHost = host.includes(':') ? `[${host}]` : host;
       return { url: `http://${shownHost}:${port}${path}`, port };
     },
@@ -278,6 +278,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       }
       server = null;
       stopping = true;
+      stopRequested();
       const closed = new Promise<void>((resolve) => running.close(() => resolve()));
       running.closeIdleConnections();
       if (inFlight > 0) {

@@ -9,6 +9,8 @@
  *   delivering it; only types Greenroom knows are touched, so a newer event type is never deleted blindly.
  * - Nothing is ever created twice: concurrent `reconcile()` calls share one run, and ids just created are
  *   remembered until a list shows them, so a list that lags behind does not cause a second create.
+ * - Each run reports the ids it leaves in place for this broadcaster (`onRun`): the receiver acts only on
+ *   deliveries of those ([design notes](../../docs/design-notes.md#only-the-signed-in-channels-events)).
  */
 import { type ErrorValue, isAppError } from '../../shared/errors';
 import type { KickEventSubscription } from '../../shared/kick/resources';
@@ -51,6 +53,12 @@ export interface SubscriptionReconcilerOptions {
   /** How long a created id missing from lists is trusted to exist; default twice the interval. */
   pendingGraceMs?: number;
   onStatus?: (statuses: SubscriptionStatus[]) => void;
+  /**
+   * Told when a run starts and when it ends, with every subscription id the run leaves in place for this
+   * broadcaster (listed, of any event type, minus those it deleted, plus those it created and those created
+   * moments ago and not yet listed), or null when Kick could not be listed.
+   */
+  onRun?: { started(): void; ended(held: readonly string[] | null): void };
   scheduler?: Scheduler;
 }
 
@@ -82,6 +90,8 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
   const active = new Map<KickEventType, string>();
   /** Created but not yet seen in a list: id and when it was created. */
   const pending = new Map<KickEventType, { id: string; createdAt: number }>();
+  /** The ids the run under way leaves in place; null until its list comes back. */
+  let held: Set<string> | null = null;
 
   function publish(next: SubscriptionStatus[]): SubscriptionStatus[] {
     statuses = next;
@@ -100,9 +110,9 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
       return publish(wanted.map((type) => ({ type, state: 'error', error: value, lastCheckedAt: now })));
     }
 
-    const { kept, duplicates } = splitDuplicates(
-      listed.filter((s) => s.broadcaster_user_id === broadcasterUserId && s.version === EVENT_VERSION),
-    );
+    const ours = listed.filter((s) => s.broadcaster_user_id === broadcasterUserId);
+    held = new Set(ours.map((s) => s.id));
+    const { kept, duplicates } = splitDuplicates(ours.filter((s) => s.version === EVENT_VERSION));
     const result = new Map<KickEventType, SubscriptionStatus>();
     const missing: KickEventType[] = [];
     for (const type of wanted) {
@@ -114,6 +124,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
         result.set(type, { type, state: 'active', subscriptionId: found.id, lastCheckedAt: now });
       } else if (created && now - created.createdAt < pendingGraceMs) {
         // Created by us moments ago and not listed yet: trust it rather than create a duplicate.
+        held.add(created.id);
         result.set(type, { type, state: 'active', subscriptionId: created.id, lastCheckedAt: now });
       } else {
         pending.delete(type);
@@ -146,6 +157,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
     const summary = unwanted.map((s) => s.event).join(', ');
     try {
       await client.unsubscribeFromEvent(unwanted.map((s) => s.id));
+      unwanted.forEach((s) => held?.delete(s.id));
       log(`subscriptions: deleted ${summary}, no longer wanted`);
     } catch (error) {
       const value = toErrorValue(error);
@@ -163,6 +175,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
     const summary = [...new Set(duplicates.map((d) => d.event))].join(', ');
     try {
       await client.unsubscribeFromEvent(duplicates.map((d) => d.id));
+      duplicates.forEach((d) => held?.delete(d.id));
       log(`subscriptions: deleted ${duplicates.length} duplicate(s) of ${summary}`);
     } catch (error) {
       const value = toErrorValue(error);
@@ -190,6 +203,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
       for (const type of missing) {
         const item = created.find((c) => c.name === type);
         if (item?.subscription_id) {
+          held?.add(item.subscription_id);
           pending.set(type, { id: item.subscription_id, createdAt: now });
           active.set(type, item.subscription_id);
           result.set(type, { type, state: 'active', subscriptionId: item.subscription_id, lastCheckedAt: now });
@@ -212,9 +226,14 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
   }
 
   function reconcile(): Promise<SubscriptionStatus[]> {
-    inFlight ??= run().finally(() => {
-      inFlight = null;
-    });
+    if (!inFlight) {
+      held = null;
+      options.onRun?.started();
+      inFlight = run().finally(() => {
+        inFlight = null;
+        options.onRun?.ended(held === null ? null : [...held]);
+      });
+    }
     return inFlight;
   }
 

@@ -6,9 +6,9 @@
  */
 import type { JournalRecord } from './types';
 
-export interface TurnHandOver {
+export interface TurnHandOver<T = JournalRecord> {
   /** Queues a record; the first of a turn schedules the hand-over. */
-  add(record: JournalRecord): void;
+  add(record: T): void;
   /** Hands over everything queued, now (from inside `handOne`: once the running hand-over reaches it). */
   flush(): void;
 }
@@ -18,11 +18,11 @@ export interface TurnHandOver {
  * records after it stay queued. `schedule` runs a callback once the current turn's I/O callbacks are done:
  * `setImmediate` in the app, a manual queue in tests.
  */
-export function createTurnHandOver(
-  handOne: (record: JournalRecord) => void,
+export function createTurnHandOver<T = JournalRecord>(
+  handOne: (record: T) => void,
   schedule: (run: () => void) => void = setImmediate,
-): TurnHandOver {
-  let waiting: JournalRecord[] = [];
+): TurnHandOver<T> {
+  let waiting: T[] = [];
   let handing = false;
   let scheduled = false;
 

@@ -1,7 +1,7 @@
 /**
  * The contracts between the webhook pieces (receiver → journal → bus), so each is built and tested alone.
- * The hot path: socket → capped raw body → header checks → RSA verify → replay window → dedup → journal
- * append → 200 → parse → bus.
+ * The hot path: socket → capped raw body → header checks → RSA verify → replay window → parse and the
+ * own-channel check → dedup → journal append → 200 → validate → bus.
  */
 import type { KickEventPayloads } from '../../shared/kick/events';
 import type { KickEventType } from '../../shared/kick/scopes';
@@ -72,6 +72,8 @@ export interface ReceiverCounters {
   accepted: number;
   duplicates: number;
   rejected: number;
+  /** Verified deliveries for another channel or a subscription Greenroom does not hold: 200, not acted on. */
+  foreign: number;
   /** Rejections by error code (`WebhookSignature`, `WebhookStale`, …). */
   rejectedByCode: Record<string, number>;
 }

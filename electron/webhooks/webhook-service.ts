@@ -2,15 +2,23 @@
  * The webhook side assembled: journal → dedup memory → receiver → bus, with the tunnel in front, the
  * subscription reconciler keeping Kick's subscriptions right, and delivery lag measured. On start the
  * journal is replayed so the feed and chat come back and Kick's redeliveries are recognised.
+ *
+ * Only the channel Greenroom acts for is let through ([design notes](../../docs/design-notes.md#only-the-signed-in-channels-events)):
+ * the reconciler tells the channel gate which subscriptions it holds, and the gate's knowledge is saved
+ * in the data dir so a restart can judge deliveries before Kick's list is read again.
  */
 import { join } from 'node:path';
 import type { KickEventType } from '../../shared/kick/scopes';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import { broadcasterOf } from './channel-check';
+import { type ChannelGate, createChannelGate } from './channel-gate';
 import { createDeliveryDedup, DEFAULT_ID_RETENTION_MS, type DeliveryDedup } from './dedup';
 import { createDeliveryLag, type DeliveryLag } from './delivery-lag';
 import { createEventBus, type EventBus } from './event-bus';
+import { eventKeyOf } from './event-key';
 import { eventTimeOf } from './event-time';
+import { openHeldSubscriptionsFile } from './held-subscriptions-file';
 import type { IdMemoryOptions } from './id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
 import { parseKickEvent } from './parse-event';
@@ -43,6 +51,8 @@ export interface WebhookServiceConfig {
   historyLimit?: number;
   /** The id memory's sizes (tests make them small to reach the spill path). */
   idMemory?: Pick<IdMemoryOptions, 'maxMemoryBytes' | 'runMaxIds' | 'runMaxSpanMs'>;
+  /** How long a delivery the channel gate cannot judge yet waits before a 503 (tests shorten it). */
+  holdMs?: number;
 }
 
 export interface WebhookServiceDeps {
@@ -117,6 +127,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   let tunnel: Tunnel | null = null;
   let reconciler: SubscriptionReconciler | null = null;
   let local: { url: string; port: number } | null = null;
+  const held = openHeldSubscriptionsFile(config.dataDir, { log: deps.log, nowMs: () => deps.clock.now() });
+  const gate: ChannelGate = createChannelGate(held.load());
   let restoring: Promise<RestoredWebhookService> | null = null;
   let starting: Promise<void> | null = null;
   let stopped = false;
@@ -133,16 +145,28 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     dedup = memory;
     const events: KickEvent[] = [];
     const limit = config.historyLimit ?? 5_000;
+    // Deliveries for another channel are not journaled; a journal from before that rule, or from a channel
+    // signed in before this one, may hold some, and they are not shown again.
+    const owner = gate.owner();
+    let skipped = 0;
     await replayJournal(opened, {
-      dedup: memory,
       onRecord: (record) => {
-        events.push(parseKickEvent(record));
+        const event = parseKickEvent(record);
+        memory.remember(record, eventKeyOf(record.type, event.payload));
+        if (owner !== null && broadcasterOf(event.payload) !== owner) {
+          skipped++;
+          return;
+        }
+        events.push(event);
         if (events.length > limit * 2) {
           events.splice(0, events.length - limit);
         }
       },
       log: deps.log,
     });
+    if (skipped > 0) {
+      deps.log(`webhooks: ${skipped} journaled deliveries for another channel than ${owner} not restored`);
+    }
     return {
       events: events.slice(-limit),
       start: () => (starting ??= start(opened, memory)),
@@ -162,6 +186,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       publicKey,
       journal: opened,
       dedup: memory,
+      gate,
+      holdMs: config.holdMs,
       onEvent: (event) => {
         const started = eventTimeOf(event);
         lag.record(started.at, event.receivedAtMs, started.source);
@@ -207,7 +233,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     health() {
       const status = tunnel?.status() ?? { state: 'off' as const };
       const snapshot = lag.snapshot();
-      const counters = receiver?.counters ?? { accepted: 0, duplicates: 0, rejected: 0 };
+      const counters = receiver?.counters ?? { accepted: 0, duplicates: 0, rejected: 0, foreign: 0 };
       return {
         tunnel: status,
         webhookUrl: this.webhookUrl(),
@@ -224,7 +250,12 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
           delayMs: snapshot.delayMs,
         },
         receiver: { port: local?.port ?? null, url: local?.url ?? null },
-        counters: { accepted: counters.accepted, duplicates: counters.duplicates, rejected: counters.rejected },
+        counters: {
+          accepted: counters.accepted,
+          duplicates: counters.duplicates,
+          rejected: counters.rejected,
+          foreign: counters.foreign,
+        },
       };
     },
     onHealthChange(listener) {
@@ -232,6 +263,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     },
     manageSubscriptions(client, broadcasterUserId) {
       reconciler?.stop();
+      gate.setOwner(broadcasterUserId);
+      held.save(gate.snapshot());
       reconciler = createSubscriptionReconciler({
         client,
         broadcasterUserId,
@@ -239,6 +272,13 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         clock: deps.clock,
         log: deps.log,
         onStatus: changed,
+        onRun: {
+          started: () => gate.reconcileStarted(),
+          ended: (ids) => {
+            gate.reconcileEnded(broadcasterUserId, ids);
+            held.save(gate.snapshot());
+          },
+        },
       });
       reconciler.start();
     },

@@ -18,6 +18,7 @@ import type { EventJournal, KickEvent } from '../../../electron/webhooks/types';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { MemoryJournal } from '../../helpers/memory-journal';
+import { listedGate, saveHeld } from './own-channel-fixtures';
 import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
 
 const key = createTestKey();
@@ -76,6 +77,7 @@ describe('a duplicate during a failing journal write', () => {
       publicKey: createPublicKeyCache({ clock, fetchPublicKey: () => Promise.resolve(key.publicKeyPem) }),
       journal,
       dedup,
+      gate: listedGate(),
       onEvent: (event) => void events.push(event),
       log: () => undefined,
     });
@@ -115,6 +117,7 @@ describe('a duplicate during a failing journal write', () => {
 describe('identical bodies minutes apart are real repeats', () => {
   async function startService(): Promise<{ service: WebhookService; clock: AdjustableClock; feed: Feed }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-repeats-'));
+    saveHeld(dataDir);
     cleanup.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
     const clock = new AdjustableClock({ now: () => T0 });
     const service = createWebhookService(

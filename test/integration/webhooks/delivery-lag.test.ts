@@ -11,6 +11,7 @@ import { AdjustableClock, toRfc3339 } from '../../../electron/core/clock';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
+import { saveHeld } from './own-channel-fixtures';
 
 const key = createTestKey();
 const T0 = Date.UTC(2025, 3, 1, 20, 0, 0);
@@ -23,6 +24,7 @@ describe('delivery lag through the webhook service', () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'greenroom-lag-'));
+    saveHeld(dataDir);
     clock = new AdjustableClock({ now: () => T0 });
     service = createWebhookService(
       { dataDir, port: 0, tunnel: 'off', subdomain: 'unused0', wantedEvents: KICK_EVENT_TYPES, fsync: 'never' },

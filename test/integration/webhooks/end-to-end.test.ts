@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRfc3339Seconds } from '../../../electron/core/clock';
+import { createKick, type Kick } from '../../../electron/kick/create-kick';
+import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import type { Sandbox } from '../../../sandbox/index';
 import { triggerEvent } from '../../../sandbox/triggers';
 import type { KickEvent } from '../../../electron/webhooks/types';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';
-import { mintAppToken, startSandbox } from '../../helpers/sandbox';
+import { startSandbox } from '../../helpers/sandbox';
 
 /**
  * Kick (the sandbox) → a real localtunnel server on 127.0.0.1 → Greenroom's tunnel client → the receiver
@@ -21,6 +23,7 @@ describe('webhooks end to end through a real localtunnel server', () => {
   let sandbox: Sandbox;
   let service: WebhookService;
   let dataDir: string;
+  let kick: Kick;
   const received: KickEvent[] = [];
   const subdomain = 'greenroome2etest';
 
@@ -55,22 +58,35 @@ describe('webhooks end to end through a real localtunnel server', () => {
     });
     // What the streamer pastes into Kick's dashboard (the test server's public names carry its port).
     sandbox.ctx.app.webhookUrl = `http://${lt.hostFor(subdomain)}/kick/webhook`;
-    const token = mintAppToken(sandbox);
-    const res = await request(new URL('/public/v1/events/subscriptions', sandbox.urls.api), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        events: KICK_EVENT_TYPES.map((name) => ({ name, version: 1 })),
-        method: 'webhook',
-        broadcaster_user_id: sandbox.describe().broadcasterUserId,
-      }),
+    // As after sign-in: the reconciler subscribes at Kick and tells the receiver which subscriptions are ours.
+    kick = createKick(
+      {
+        apiUrl: sandbox.urls.api,
+        authUrl: sandbox.urls.auth,
+        clientId: sandbox.ctx.app.clientId,
+        clientSecret: sandbox.ctx.app.clientSecret,
+        redirectUri: 'http://127.0.0.1:3000/callback',
+        scopes: [],
+      },
+      { clock: sandbox.ctx.clock, store: new MemorySecretStore(), openExternal: () => Promise.resolve() },
+    );
+    service.manageSubscriptions(kick.client, sandbox.describe().broadcasterUserId);
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        const { subscriptions } = service.health();
+        if (subscriptions.length === KICK_EVENT_TYPES.length && subscriptions.every((s) => s.state === 'active')) {
+          stop();
+          resolve();
+        }
+      };
+      const stop = service.onHealthChange(check);
+      check();
     });
-    expect(res.statusCode).toBe(200);
-    await res.body.text();
   }, 60_000);
 
   afterAll(async () => {
     await service.stop();
+    await kick.close();
     await sandbox.close();
     await lt.stop();
     rmSync(dataDir, { recursive: true, force: true });

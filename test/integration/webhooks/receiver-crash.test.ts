@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../sandbox/index';
 import { triggerEvent } from '../../../sandbox/triggers';
 import { mintAppToken, startSandbox } from '../../helpers/sandbox';
+import { saveHeld } from './own-channel-fixtures';
 
 const CHILD = fileURLToPath(new URL('./fixtures/receiver-child.ts', import.meta.url));
 
@@ -76,7 +77,12 @@ describe('receiver crash and restart', () => {
         broadcaster_user_id: sandbox.describe().broadcasterUserId,
       }),
     });
-    await res.body.text();
+    const subscribed = (await res.body.json()) as { data: { subscription_id: string }[] };
+    // What the run that subscribed would have saved: each receiver process below starts from it.
+    saveHeld(
+      dataDir,
+      subscribed.data.map((item) => item.subscription_id),
+    );
   });
 
   afterAll(async () => {

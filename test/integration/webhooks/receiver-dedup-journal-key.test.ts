@@ -22,6 +22,7 @@ import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { MemoryJournal } from '../../helpers/memory-journal';
 import { call, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import { buildDelivery, postDelivery } from '../../helpers/webhook-signing';
+import { listedGate } from './own-channel-fixtures';
 import { expectRejected, key, otherKey, running, startReceiver, useSetup } from './receiver-fixtures';
 
 useSetup();
@@ -231,6 +232,13 @@ describe('receiver: end to end with the Kick sandbox', () => {
       },
       { clock: systemClock, store: new MemorySecretStore(), openExternal: () => Promise.resolve() },
     );
+    const res = await call(sandbox.urls.api, 'POST', '/public/v1/events/subscriptions', {
+      token: mintUserToken(sandbox),
+      body: { method: 'webhook', events: KICK_EVENT_TYPES.map((name) => ({ name, version: 1 })) },
+    });
+    expect(res.status, res.text).toBe(200);
+    const subscribed = (JSON.parse(res.text) as { data: { subscription_id: string }[] }).data;
+
     const journal = new MemoryJournal();
     const events: KickEvent[] = [];
     const receiver = createWebhookReceiver({
@@ -239,18 +247,13 @@ describe('receiver: end to end with the Kick sandbox', () => {
       publicKey: createPublicKeyCache({ clock: systemClock, fetchPublicKey: () => kick.client.fetchPublicKey() }),
       journal,
       dedup: createDeliveryDedup(),
+      gate: listedGate(subscribed.map((item) => item.subscription_id)),
       onEvent: (event) => events.push(event),
       log: () => undefined,
     });
     const { url } = await receiver.start();
     running.push(receiver, { stop: () => kick.close() });
     sandbox.ctx.app.webhookUrl = url;
-
-    const res = await call(sandbox.urls.api, 'POST', '/public/v1/events/subscriptions', {
-      token: mintUserToken(sandbox),
-      body: { method: 'webhook', events: KICK_EVENT_TYPES.map((name) => ({ name, version: 1 })) },
-    });
-    expect(res.status, res.text).toBe(200);
 
     for (const type of KICK_EVENT_TYPES) {
       triggerEvent(sandbox.ctx, type);

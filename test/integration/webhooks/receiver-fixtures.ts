@@ -8,6 +8,7 @@ import { createPublicKeyCache } from '../../../electron/webhooks/public-key-cach
 import { createWebhookReceiver, type WebhookReceiverDeps } from '../../../electron/webhooks/receiver';
 import type { JournalRecord, KickEvent } from '../../../electron/webhooks/types';
 import { MemoryJournal } from '../../helpers/memory-journal';
+import { listedGate } from './own-channel-fixtures';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../../helpers/webhook-signing';
 
 export const key = createTestKey();
@@ -55,6 +56,7 @@ export async function startReceiver(
     }),
     journal,
     dedup: createDeliveryDedup(),
+    gate: listedGate(),
     onEvent: (event) => events.push(event),
     onAccepted: (record) => accepted.push(record),
     log: (level, message, fields) => logs.push({ level, message, fields }),

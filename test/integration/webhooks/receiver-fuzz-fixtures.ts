@@ -10,6 +10,7 @@ import { createWebhookReceiver, type WebhookReceiver } from '../../../electron/w
 import type { KickEvent } from '../../../electron/webhooks/types';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { MemoryJournal } from '../../helpers/memory-journal';
+import { listedGate } from './own-channel-fixtures';
 import {
   buildDelivery,
   createTestKey,
@@ -218,6 +219,7 @@ export function useSetup(): void {
       publicKey: createPublicKeyCache({ clock, fetchPublicKey: () => Promise.resolve(key.publicKeyPem) }),
       journal,
       dedup: createDeliveryDedup(),
+      gate: listedGate(),
       onEvent: (event) => events.push(event),
       log: () => undefined,
     });

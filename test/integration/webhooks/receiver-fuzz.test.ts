@@ -30,6 +30,7 @@ import {
   tripleKey,
   useSetup,
 } from './receiver-fuzz-fixtures';
+import { OWN_SUBSCRIPTION_ID } from './own-channel-fixtures';
 
 useSetup();
 
@@ -84,11 +85,15 @@ describe('receiver fuzz', () => {
     for (const record of journal.records) {
       expect(signed.has(tripleKey(record.messageId, record.timestamp, Buffer.from(record.body, 'utf8')))).toBe(true);
     }
-    const { accepted, duplicates, rejected, rejectedByCode } = fx.receiver.counters;
-    expect(accepted + duplicates + rejected).toBe(TOTAL);
+    // A changed subscription id is not signed, so it stays a genuine delivery, but not of a subscription
+    // Greenroom holds: answered 200 and not acted on (counted as foreign), never journaled.
+    expect(new Set(journal.records.map((record) => record.subscriptionId))).toEqual(new Set([OWN_SUBSCRIPTION_ID]));
+    const { accepted, duplicates, rejected, foreign, rejectedByCode } = fx.receiver.counters;
+    expect(foreign).toBeGreaterThan(0);
+    expect(accepted + duplicates + rejected + foreign).toBe(TOTAL);
     expect(accepted).toBe(journal.records.length);
     expect(events).toHaveLength(accepted);
-    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(accepted + duplicates);
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(accepted + duplicates + foreign);
     // Every rejection class was exercised.
     for (const code of [
       'WebhookSignature',

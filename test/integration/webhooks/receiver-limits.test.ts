@@ -11,6 +11,7 @@ import { createDeliveryDedup } from '../../../electron/webhooks/dedup';
 import { createPublicKeyCache } from '../../../electron/webhooks/public-key-cache';
 import { createWebhookReceiver, type WebhookReceiverDeps } from '../../../electron/webhooks/receiver';
 import { MemoryJournal } from '../../helpers/memory-journal';
+import { listedGate } from './own-channel-fixtures';
 import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
 
 const key = createTestKey();
@@ -32,6 +33,7 @@ async function startReceiver(extra: Partial<WebhookReceiverDeps>) {
     publicKey: createPublicKeyCache({ clock, fetchPublicKey: () => Promise.resolve(key.publicKeyPem) }),
     journal: new MemoryJournal(),
     dedup: createDeliveryDedup(),
+    gate: listedGate(),
     onEvent: () => undefined,
     log: () => undefined,
     ...extra,

@@ -35,7 +35,7 @@ describe('receiver: accepting', () => {
     expect(h.accepted).toEqual(h.journal.records);
     expect(h.events).toHaveLength(1);
     expect(h.events[0]).toMatchObject({ kind: 'known', type: 'channel.followed', messageId: d.messageId });
-    expect(h.receiver.counters).toEqual({ accepted: 1, duplicates: 0, rejected: 0, rejectedByCode: {} });
+    expect(h.receiver.counters).toEqual({ accepted: 1, duplicates: 0, rejected: 0, foreign: 0, rejectedByCode: {} });
     expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/kick\/webhook$/);
   });
 
@@ -70,9 +70,10 @@ describe('receiver: accepting', () => {
     expect(res.status).toBe(200);
   });
 
-  it('publishes an unknown type or version as unknown, still accepted (signed by Kick)', async () => {
+  it('publishes an unknown type or version for this channel as unknown, still accepted (signed by Kick)', async () => {
     const h = await startReceiver();
-    expect((await postDelivery(h.url, h.delivery({ type: 'channel.raided', payload: { x: 1 } }))).status).toBe(200);
+    const raided = { broadcaster: payloads['channel.followed'].broadcaster, x: 1 };
+    expect((await postDelivery(h.url, h.delivery({ type: 'channel.raided', payload: raided }))).status).toBe(200);
     expect((await postDelivery(h.url, h.delivery({ version: '2' }))).status).toBe(200);
     const bad = { ...payloads['channel.followed'], follower: { is_anonymous: 'no' } };
     expect((await postDelivery(h.url, h.delivery({ payload: bad }))).status).toBe(200);

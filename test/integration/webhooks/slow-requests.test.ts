@@ -21,6 +21,7 @@ import { createWebhookService, type WebhookService } from '../../../electron/web
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../../helpers/webhook-signing';
+import { saveHeld } from './own-channel-fixtures';
 
 const SLOW = 10;
 const ROUNDS = 3;
@@ -47,6 +48,7 @@ describe('slow requests through a real localtunnel server', () => {
   beforeAll(async () => {
     lt = await startLocalTunnelServer({ debug: 'lt:Client*,lt:TunnelAgent*' });
     dataDir = mkdtempSync(join(tmpdir(), 'greenroom-slow-'));
+    saveHeld(dataDir);
     service = createWebhookService(
       { dataDir, port: 0, tunnel: 'localtunnel', tunnelHost: lt.url, subdomain, wantedEvents: KICK_EVENT_TYPES },
       { clock: systemClock, log: () => undefined, fetchPublicKey: () => Promise.resolve(key.publicKeyPem) },

@@ -11,6 +11,7 @@ import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { createMockKick, json } from '../../helpers/kick-mock';
 import { describeWebhookPortContract } from '../../helpers/webhook-port-contract';
 import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
+import { saveHeld } from './own-channel-fixtures';
 
 describeWebhookPortContract('the real port', () => {
   const key = createTestKey();
@@ -22,6 +23,8 @@ describeWebhookPortContract('the real port', () => {
     .persist();
   return Promise.resolve({
     create(dataDir) {
+      // An install that has signed in before: the subscription the deliveries name is its own.
+      saveHeld(dataDir);
       const config = resolveConfig({
         env: { GREENROOM_TUNNEL: 'off', GREENROOM_WEBHOOK_PORT: '0' },
         settings: openSettings(dataDir, { randomBytes }).values(),

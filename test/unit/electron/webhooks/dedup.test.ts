@@ -1,4 +1,4 @@
-/** Dedup by message id and by body hash within seconds, pending claims and their outcome, and refill. */
+/** Dedup by message id, by event id, by body hash within seconds, pending claims and their outcome, and refill. */
 import { describe, expect, it } from 'vitest';
 import {
   BODY_DEDUP_WINDOW_MS,
@@ -25,8 +25,8 @@ function record(messageId: string, body: string, receivedAtMs: number): JournalR
 }
 
 /** Claims and, when new, journals it at once (settle true); returns the verdict. */
-function accept(dedup: DeliveryDedup, id: string, hash: string, at: number): Claim['verdict'] {
-  const claim = dedup.claim(id, hash, at);
+function accept(dedup: DeliveryDedup, id: string, hash: string, at: number, event?: string): Claim['verdict'] {
+  const claim = dedup.claim(id, hash, at, event);
   if (claim.verdict === 'new') {
     claim.settle(true);
   }
@@ -108,5 +108,35 @@ describe('createDeliveryDedup', () => {
     expect(dedup.size().bodies).toBe(3);
     expect(accept(dedup, 'x1', 'h1', T)).toBe('new');
     expect(accept(dedup, 'x4', 'h4', T)).toBe('duplicate-body');
+  });
+
+  it("takes the same event under a new id and another body as a duplicate for the id memory's whole retention", () => {
+    const dedup = createDeliveryDedup();
+    expect(accept(dedup, 'm1', 'chat-1', T, 'EVENT-1')).toBe('new');
+    expect(accept(dedup, 'm2', 'chat-1 re-sent', T + 11_000, 'EVENT-1')).toBe('duplicate-event');
+    expect(accept(dedup, 'm3', 'chat-1', T + 36 * 3_600_000, 'EVENT-1')).toBe('duplicate-event');
+    expect(accept(dedup, 'm4', 'chat-2', T + 11_000, 'EVENT-2')).toBe('new');
+    // Without an event id of its own (a follow), only the body window applies.
+    expect(accept(dedup, 'm5', 'follow', T, null)).toBe('new');
+    expect(accept(dedup, 'm6', 'follow', T + 11_000, null)).toBe('new');
+  });
+
+  it('a copy of an event being journaled waits on it; a failed write leaves the event unclaimed', async () => {
+    const dedup = createDeliveryDedup();
+    const original = dedup.claim('m1', 'h1', T, 'EVENT-1');
+    const copy = dedup.claim('m2', 'h2', T, 'EVENT-1');
+    if (original.verdict !== 'new' || copy.verdict !== 'pending') {
+      throw new Error(`unexpected claims ${original.verdict}, ${copy.verdict}`);
+    }
+    expect(copy.by).toBe('event');
+    original.settle(false);
+    expect(await copy.kept).toBe(false);
+    expect(accept(dedup, 'm3', 'h3', T, 'EVENT-1')).toBe('new');
+  });
+
+  it('remember refills event ids from the journal too', () => {
+    const dedup = createDeliveryDedup();
+    dedup.remember(record('a', '{"n":1}', T - 3_600_000), 'EVENT-1');
+    expect(accept(dedup, 'b', 'other', T, 'EVENT-1')).toBe('duplicate-event');
   });
 });
