@@ -6,19 +6,27 @@
  * Node enforces `headersTimeout` and `requestTimeout` only when it checks its connections, every
  * `connectionsCheckingInterval` (30 s by default): with the old 20 s / 30 s limits a slow request lasted
  * about 43 s. Checking four times a second makes the limits what they say.
+ *
+ * A connection with no request in flight (opened and never used, or kept alive after its answer) is closed
+ * after `idleTimeoutMs` of silence, by its own limit rather than as a side effect of the headers deadline,
+ * so idle sockets cannot pile up whatever the other limits are set to. A request being processed (waiting
+ * for the journal or for the channel gate) is never cut by it: the answer, when written, re-arms the timer.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { DEFAULT_BODY_TIMEOUT_MS } from './read-body';
 
 /** How long the request line and headers may take to arrive. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 5_000;
+/** How long a connection may sit with no request in flight (Node's own keep-alive default). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 5_000;
 /** How often Node checks the deadlines above. */
 const CONNECTIONS_CHECK_MS = 250;
 
 export interface ReceiverTimeouts {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  idleTimeoutMs: number;
 }
 
 /** The server with the receiver's limits; `handler` gets every request. */
@@ -26,21 +34,39 @@ export function createReceiverServer(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   timeouts: ReceiverTimeouts,
 ): Server {
-  return createServer(
+  // Requests not yet answered, per connection: the idle limit leaves those connections alone.
+  const working = new WeakMap<Socket, number>();
+  const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
       // A backstop for the whole request; the body's own limit (read-body.ts) is what normally applies.
       requestTimeout: timeouts.headersTimeoutMs + timeouts.bodyTimeoutMs + 1_000,
       connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
     },
-    handler,
+    (req, res) => {
+      const socket = req.socket;
+      working.set(socket, (working.get(socket) ?? 0) + 1);
+      res.once('close', () => working.set(socket, (working.get(socket) ?? 1) - 1));
+      handler(req, res);
+    },
   );
+  // Node arms this after each answer; the connection listener covers the time before the first request.
+  server.keepAliveTimeout = timeouts.idleTimeoutMs;
+  server.on('connection', (socket: Socket) => socket.setTimeout(timeouts.idleTimeoutMs));
+  // With a listener here, Node leaves a socket's timeout to us instead of destroying it outright.
+  server.on('timeout', (socket: Socket) => {
+    if ((working.get(socket) ?? 0) === 0) {
+      socket.destroy();
+    }
+  });
+  return server;
 }
 
 /** The defaults, for callers that set none. */
 export const DEFAULT_TIMEOUTS: ReceiverTimeouts = {
   headersTimeoutMs: DEFAULT_HEADERS_TIMEOUT_MS,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
 };
 
 /** Listens on `host:port`; resolves with the port picked. */
