@@ -1,10 +1,12 @@
 /**
  * Named scenarios: realistic bursts of activity (a chat storm, a sub train, a wave of redemptions or bans,
- * a raid) and the endless gentle `simulated-activity` Greenroom's embedded sandbox runs. They run as jobs
- * on real timers, or all at once with `immediate`.
+ * a raid), another developer's app sending its own channel's signed deliveries to this app
+ * (`foreign-channel`), and the endless gentle `simulated-activity` Greenroom's embedded sandbox runs. They
+ * run as jobs on real timers, or all at once with `immediate`.
  */
 import type { SandboxContext } from './context';
 import { requireChannel, TriggerInputError } from './admin/generate-context';
+import { foreignChannelSteps } from './admin/foreign-channel';
 import type { JobInfo, JobRunner } from './admin/jobs';
 import { defaultRng, type Rng } from './admin/random';
 import {
@@ -27,6 +29,7 @@ export const SCENARIO_NAMES = [
   'redemption-wave',
   'ban-wave',
   'raid',
+  'foreign-channel',
   'simulated-activity',
 ] as const;
 
@@ -63,6 +66,11 @@ const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     steps: banWaveSteps,
   },
   raid: { description: 'Another streamer raids: follows and a chat burst', endless: false, steps: raidSteps },
+  'foreign-channel': {
+    description: "Another developer's app sends its own channel's signed follow and chat to this app's webhook URL",
+    endless: false,
+    steps: foreignChannelSteps,
+  },
   'simulated-activity': {
     description: 'Gentle endless activity: chat every few seconds, an occasional follow, sub, KICKs or redemption',
     endless: true,
@@ -105,7 +113,8 @@ function runStep(ctx: SandboxContext, step: ScenarioStep, broadcasterUserId: num
     if (!step.type) {
       return 0;
     }
-    return triggerEvent(ctx, step.type, { ...step.options, broadcasterUserId, rng }).length;
+    const where = step.broadcasterUserId ?? broadcasterUserId;
+    return triggerEvent(ctx, step.type, { ...step.options, broadcasterUserId: where, rng }).length;
   } catch (error) {
     if (!(error instanceof TriggerInputError)) {
       throw error;

@@ -1,9 +1,11 @@
 /**
  * Apps, as Kick's developer dashboard (kick.com/settings/developer) manages them: register another app
  * (name, redirect URLs, webhook URL) and get its client id and secret, or edit an app's redirect URLs and
- * webhook settings. Kick has one webhook URL per app, switched on and off with "Enable Webhooks".
+ * webhook settings. Kick has one webhook URL per app, switched on and off with "Enable Webhooks". Each
+ * app's event subscriptions can be looked at too (`GET /subscriptions`).
  */
 import { randomBytes } from 'node:crypto';
+import { toRfc3339 } from '../../electron/core/clock';
 import { createUlid } from '../../electron/core/ids';
 import { bodyBool, bodyString, bodyStringArray } from '../api/params';
 import type { SandboxContext } from '../context';
@@ -66,13 +68,34 @@ function readWebhookUrl(body: Record<string, unknown>): string | null | undefine
   return url === undefined ? undefined : checkUrl('webhook_url', url, ['http:', 'https:']);
 }
 
-/** Registers `GET/POST /apps` and `PATCH /apps/:client_id`. */
+/** Registers `GET/POST /apps`, `PATCH /apps/:client_id` and `GET /subscriptions`. */
 export function registerAppRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
 
   router.get(
     '/apps',
     adminRoute(() => adminOk({ apps: [...state.apps.values()].map(toAdminApp) })),
+  );
+
+  // Every app's event subscriptions, as each developer's dashboard would list its own (`?client_id=` for one).
+  router.get(
+    '/subscriptions',
+    adminRoute((req) => {
+      const clientId = req.query.get('client_id');
+      const subscriptions = [...state.subscriptions.values()].filter(
+        (s) => clientId === null || s.clientId === clientId,
+      );
+      return adminOk({
+        subscriptions: subscriptions.map((s) => ({
+          id: s.id,
+          client_id: s.clientId,
+          broadcaster_user_id: s.broadcasterUserId,
+          event: s.event,
+          version: s.version,
+          created_at: toRfc3339(s.createdAtMs),
+        })),
+      });
+    }),
   );
 
   router.post(

@@ -19,6 +19,8 @@ export interface ScenarioStep {
   waitMs: number;
   type?: KickEventType;
   options?: Omit<TriggerOptions, 'broadcasterUserId' | 'rng'>;
+  /** The channel this step's event happens in, when not the scenario's (another channel's activity). */
+  broadcasterUserId?: number;
   /** A state change with no event of its own (a raid's viewers arriving, rewards being set up). */
   action?: (ctx: SandboxContext) => void;
 }

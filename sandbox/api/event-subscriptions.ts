@@ -88,7 +88,7 @@ function visibleSubscriptions(state: SandboxState, token: SandboxAccessToken): S
 }
 
 /** One result item: a new subscription, or the reason this event could not be subscribed to. */
-function subscribe(
+export function subscribe(
   state: SandboxState,
   appId: string,
   clientId: string,

@@ -83,7 +83,7 @@ describe('scenarios and jobs', () => {
     const unknown = await admin('POST', '/scenarios/party');
     expect(unknown.status).toBe(400);
     expect(unknown.json.error).toBe(
-      'scenario: must be one of chat-storm, sub-train, redemption-wave, ban-wave, raid, simulated-activity',
+      'scenario: must be one of chat-storm, sub-train, redemption-wave, ban-wave, raid, foreign-channel, simulated-activity',
     );
     const endless = await admin('POST', '/scenarios/simulated-activity', { immediate: true });
     expect(endless.json).toEqual({ error: 'immediate: simulated-activity never ends; start it without immediate' });

@@ -172,6 +172,10 @@ describe('parseCliArgs: scenario, advance, stop', () => {
       path: '/scenarios/raid',
       body: { broadcaster_user_id: 100001, immediate: true },
     });
+    expect(parseCliArgs(['scenario', 'foreign-channel', '--admin-url', ADMIN, '--immediate'])).toMatchObject({
+      path: '/scenarios/foreign-channel',
+      body: { immediate: true },
+    });
     expect(() => parseCliArgs(['scenario', 'party'])).toThrow(/scenario: expected one name of chat-storm/);
     expect(() => parseCliArgs(['scenario'])).toThrow(CliUsageError);
   });
