@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NO_FOLLOW } from '../electron/core/data-files';
 
 /** The embedded sandbox's file, in the app's data dir. */
 export const APP_SANDBOX_FILE = 'sandbox.json';
@@ -30,7 +31,8 @@ export async function writeSandboxDiscovery(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, fileName);
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  // A new file only (never through a link at the temporary name); the rename replaces a link, never follows it.
+  await writeFile(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600, flag: 'wx' });
   await rename(temp, file);
   return file;
 }
@@ -63,7 +65,8 @@ type ReadOutcome = { kind: 'found'; entry: SandboxDiscovery } | { kind: 'missing
 async function readEntry(file: string): Promise<ReadOutcome> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Not through a link: the admin token would be read from wherever it points.
+    text = await readFile(file, { encoding: 'utf8', flag: NO_FOLLOW.read });
   } catch {
     return { kind: 'missing' };
   }

@@ -7,11 +7,12 @@
  * - `overlay-media/`: alert images and sounds the streamer chose, copied in under a content-hash name.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { MEDIA_NAME, OVERLAY_MEDIA_MAX_BYTES, OVERLAY_MEDIA_TYPES } from '../../shared/overlays';
+import { readDataFile, writeDataFile } from '../core/data-files';
 import { createPanelToken } from '../panel-server/http-guards';
 import { fsReason } from '../secrets/damaged-file';
 import type { AlertProgress, AlertProgressStore } from './alert-queue';
@@ -25,8 +26,9 @@ const KEY_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 /** The overlay key: read, or created and stored on first use. */
 export function loadOrCreateOverlayKey(dataDir: string): string {
   try {
-    const stored = readFileSync(join(dataDir, OVERLAY_KEY_FILE), 'utf8').trim();
-    if (KEY_SHAPE.test(stored)) {
+    // Never through a link (electron/core/data-files.ts); the start moves a link here aside (data-dir-check.ts).
+    const stored = readDataFile(join(dataDir, OVERLAY_KEY_FILE))?.toString('utf8').trim();
+    if (stored !== undefined && KEY_SHAPE.test(stored)) {
       return stored;
     }
   } catch (error) {
@@ -54,7 +56,11 @@ export function openAlertProgress(dataDir: string, log: (line: string) => void):
     read(): AlertProgress | null {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        const bytes = readDataFile(path);
+        if (bytes === null) {
+          return null;
+        }
+        text = bytes.toString('utf8');
       } catch {
         return null;
       }
@@ -113,24 +119,14 @@ export function readOverlayMedia(dataDir: string, name: string): { body: Buffer;
   }
   const extension = name.slice(name.lastIndexOf('.') + 1);
   try {
-    return { body: readFileSync(join(dataDir, OVERLAY_MEDIA_DIR, name)), contentType: OVERLAY_MEDIA_TYPES[extension]! };
+    // A link here would serve a file from elsewhere to whoever has the overlay key: refused, not followed.
+    const body = readDataFile(join(dataDir, OVERLAY_MEDIA_DIR, name));
+    return body ? { body, contentType: OVERLAY_MEDIA_TYPES[extension]! } : null;
   } catch {
     return null;
   }
 }
 
 function writeWhole(path: string, data: string | Buffer): void {
-  const temporary = `${path}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    let written = 0;
-    while (written < bytes.length) {
-      written += writeSync(fd, bytes, written);
-    }
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
+  writeDataFile(path, data);
 }

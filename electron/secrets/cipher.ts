@@ -4,8 +4,9 @@
  * crypto with a key kept in its own 0600 file, outside the store file.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createDataFile, readDataFile, RefusedPathError } from '../core/data-files';
 
 export interface StringCipher {
   /**
@@ -32,10 +33,13 @@ const KEY_FILE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 export class DamagedKeyFileError extends Error {
   override readonly name = 'DamagedKeyFileError';
   readonly path: string;
+  /** What is wrong, after the path: "was damaged", "is a link to another place (/x)". */
+  readonly reason: string;
 
-  constructor(path: string) {
+  constructor(path: string, reason = 'was damaged') {
     super(`${path} does not hold a 32-byte key`);
     this.path = path;
+    this.reason = reason;
   }
 }
 
@@ -59,11 +63,22 @@ export class NodeAesCipher implements StringCipher {
    * truncated file would otherwise turn into a shorter (or, past a stray character, a different) key.
    */
   static fromKeyFile(keyFile: string): NodeAesCipher {
-    if (!existsSync(keyFile)) {
-      mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
-      writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    // Never through a link, nor a pipe that would hang the read (electron/core/data-files.ts).
+    let stored: Buffer | null;
+    try {
+      stored = readDataFile(keyFile);
+    } catch (error) {
+      if (error instanceof RefusedPathError) {
+        throw new DamagedKeyFileError(keyFile, `is ${error.what}, which Greenroom will not follow`);
+      }
+      throw error;
     }
-    const text = readFileSync(keyFile, 'utf8').trim();
+    if (stored === null) {
+      mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
+      stored = Buffer.from(randomBytes(32).toString('base64'));
+      createDataFile(keyFile, stored);
+    }
+    const text = stored.toString('utf8').trim();
     if (!KEY_FILE_SHAPE.test(text)) {
       throw new DamagedKeyFileError(keyFile);
     }

@@ -1,29 +1,46 @@
 /**
- * What Greenroom does with a file it cannot read back (the secrets, their key, the settings): the file is
- * renamed to `<name>.damaged-<time>` beside itself, so nothing is deleted and the streamer (or support) can
- * still look at it, and the app starts without it. The caller says in one plain line which file it was and
- * what happens next (issue 9, "Start-up faults").
+ * What Greenroom does with a file it cannot read back (the secrets, their key, the settings, the mod log):
+ * the file is renamed to `<name>.damaged-<time>` beside itself, so nothing is deleted and the streamer (or
+ * support) can still look at it, and the app starts without it. The caller says in one plain line which
+ * file it was and what happens next (issue 9, "Start-up faults").
+ *
+ * The same one function keeps a copy under that name when a file is read in part (a bad entry left out)
+ * and is about to be written again without the part: the original stays beside it
+ * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)). A link, folder or special file where
+ * a file belongs is moved aside the same way: renaming a link moves the link, never what it points at.
  */
-import { existsSync, renameSync } from 'node:fs';
+import { lstatSync, renameSync } from 'node:fs';
+import { createDataFile, RefusedPathError, unexpectedAt } from '../core/data-files';
 
 /** `2025-01-31T18-04-05-123Z`: an ISO time without the colons Windows does not allow in file names. */
 function fileTime(nowMs: number): string {
   return new Date(nowMs).toISOString().replace(/[:.]/g, '-');
 }
 
-/** Renames `path` to `<path>.damaged-<time>` (never over an existing file) and returns the new path. */
-export function moveAside(path: string, nowMs: number): string {
+/**
+ * Renames `path` to `<path>.damaged-<time>` (never over anything already there) and returns the new path.
+ * With `copy`, `path` stays and those bytes (what was read from it) are written under the new name instead.
+ */
+export function moveAside(path: string, nowMs: number, options: { copy?: Uint8Array } = {}): string {
   const base = `${path}.damaged-${fileTime(nowMs)}`;
   let target = base;
-  for (let n = 2; existsSync(target); n++) {
+  // lstat, not exists: a dangling link under the name is something there too.
+  for (let n = 2; lstatSync(target, { throwIfNoEntry: false }); n++) {
     target = `${base}-${n}`;
   }
-  renameSync(path, target);
+  if (options.copy) {
+    createDataFile(target, options.copy);
+  } else {
+    renameSync(path, target);
+  }
   return target;
 }
 
 /** The short reason an fs error gives (`EROFS`, `ENOSPC`, …), or its message. */
 export function fsReason(error: unknown): string {
+  if (error instanceof RefusedPathError) {
+    return `it is ${error.what}, which Greenroom does not follow`;
+  }
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EROFS') {
     return 'the disk is read-only';
@@ -38,23 +55,40 @@ export function fsReason(error: unknown): string {
 }
 
 /**
- * Opens a JSON file store with `open`; when the file is not valid JSON (conf and electron-store throw a
- * SyntaxError naming it) it is moved aside and `open` runs again on a fresh file. Other failures (the file
- * is a directory, unreadable) are not damage this can repair and are thrown.
+ * Why a file was moved aside, as the words after its path: "was damaged (not valid JSON)", "is a link to
+ * another place (/x), which Greenroom will not follow".
+ */
+export function asideReason(cause: SyntaxError | RefusedPathError): string {
+  return cause instanceof RefusedPathError
+    ? `is ${cause.what}, which Greenroom will not follow`
+    : 'was damaged (not valid JSON)';
+}
+
+/**
+ * Opens a JSON file store with `open`. Before it, a link, folder or special file at `path` is moved aside
+ * (conf and electron-store would follow a link, and hang on a pipe); when the file is not valid JSON (they
+ * throw a SyntaxError naming it) it is moved aside too. Either way `open` then runs on a fresh file and
+ * `onMovedAside` gets the new name and the reason ({@link asideReason}). Other failures (unreadable) are
+ * not damage this can repair and are thrown.
  */
 export function openMovingAsideDamage<T>(
   path: string,
   open: () => T,
-  options: { nowMs: () => number; onMovedAside: (aside: string) => void },
+  options: { nowMs: () => number; onMovedAside: (aside: string, reason: string) => void },
 ): T {
+  const refused = unexpectedAt(path, 'file');
+  if (refused) {
+    options.onMovedAside(moveAside(path, options.nowMs()), asideReason(refused));
+    return open();
+  }
   try {
     return open();
   } catch (error) {
-    if (!(error instanceof SyntaxError) || !existsSync(path)) {
+    if (!(error instanceof SyntaxError) || !lstatSync(path, { throwIfNoEntry: false })) {
       throw error;
     }
     const aside = moveAside(path, options.nowMs());
-    options.onMovedAside(aside);
+    options.onMovedAside(aside, asideReason(error));
     return open();
   }
 }

@@ -8,7 +8,7 @@
  * signed out. Without the key the saved values cannot be read, so a damaged key moves both files aside.
  */
 import Conf from 'conf';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DamagedKeyFileError, NodeAesCipher, type StringCipher } from './cipher';
 import { moveAside, openMovingAsideDamage } from './damaged-file';
@@ -50,10 +50,8 @@ export function createNodeSecretStore(dir: string, options: NodeSecretStoreOptio
   const cipher = options.cipher ?? openKeyFile(join(dir, SECRETS_KEY_FILE_NAME), file, { notice, nowMs });
   const kv = openMovingAsideDamage(file, () => openKeyValueFile(dir, SECRETS_FILE_NAME), {
     nowMs,
-    onMovedAside: (aside) =>
-      notice(
-        `Greenroom: the saved sign-in ${file} was damaged (not valid JSON); it was moved to ${aside}. ${SIGN_IN_AGAIN}`,
-      ),
+    onMovedAside: (aside, reason) =>
+      notice(`Greenroom: the saved sign-in ${file} ${reason}; it was moved to ${aside}. ${SIGN_IN_AGAIN}`),
   });
   return new EncryptedSecretStore({ kv, cipher, log });
 }
@@ -64,19 +62,21 @@ function openKeyFile(
   secretsFile: string,
   options: { notice: (line: string) => void; nowMs: () => number },
 ): NodeAesCipher {
+  let reason: string;
   try {
     return NodeAesCipher.fromKeyFile(keyFile);
   } catch (error) {
     if (!(error instanceof DamagedKeyFileError)) {
       throw error;
     }
+    reason = error.reason;
   }
   const moved = [moveAside(keyFile, options.nowMs())];
-  if (existsSync(secretsFile)) {
+  if (lstatSync(secretsFile, { throwIfNoEntry: false })) {
     moved.push(moveAside(secretsFile, options.nowMs()));
   }
   options.notice(
-    `Greenroom: the key file ${keyFile} was damaged, so the saved sign-in cannot be read; ` +
+    `Greenroom: the key file ${keyFile} ${reason}, so the saved sign-in cannot be read; ` +
       `moved aside to ${moved.join(' and ')}. ${SIGN_IN_AGAIN}`,
   );
   return NodeAesCipher.fromKeyFile(keyFile);

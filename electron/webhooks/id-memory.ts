@@ -19,8 +19,9 @@
  * on the main thread for every chat line in a raid (issue 10). Ids of the last turn before a crash are
  * not lost either: their deliveries are in the journal, which start-up replays into this memory.
  */
-import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_FOLLOW, readFileNoFollow } from '../core/data-files';
 import { KEY_BYTES, KEY_WORDS, sortKeysInPlace, writeIdKey } from './id-key';
 import { IdRun } from './id-run';
 import { KeyTable } from './id-table';
@@ -243,7 +244,7 @@ export class IdMemory {
     const logPath = join(dir, OPEN_LOG);
     let bytes: Buffer;
     try {
-      bytes = readFileSync(logPath);
+      bytes = readFileNoFollow(logPath);
     } catch {
       bytes = Buffer.alloc(0);
     }
@@ -258,7 +259,7 @@ export class IdMemory {
         this.#openLastMs = Math.max(this.#openLastMs, atMs);
       }
     }
-    this.#logFd = openSync(logPath, 'a', 0o600);
+    this.#logFd = openSync(logPath, NO_FOLLOW.append, 0o600);
     // Cut a torn last record off, so the next one starts on a record boundary.
     ftruncateSync(this.#logFd, bytes.length - (bytes.length % LOG_RECORD_BYTES));
   }

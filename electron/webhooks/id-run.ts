@@ -9,8 +9,9 @@
  * Written to a temporary name, synced, then renamed, so a crash leaves either the whole file or none; a
  * damaged one is found by its size or CRC, logged and ignored. The format is in `id-run-file.ts`.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
+import { NO_FOLLOW, readFileNoFollow } from '../core/data-files';
 import { crc32 } from 'node:zlib';
 import { compareKeys, KEY_BYTES, KEY_WORDS, searchKeys } from './id-key';
 import {
@@ -72,7 +73,7 @@ export class IdRun {
       return new IdRun(null, { count, crc: 0, firstMs, lastMs }, keys, boundsOf(keys, count), log);
     }
     const temporary = `${path}.tmp`;
-    const fd = openSync(temporary, 'w', 0o600);
+    const fd = openSync(temporary, NO_FOLLOW.replace, 0o600);
     let header: RunHeader;
     try {
       header = { count, crc: writeKeys(fd, keys), firstMs, lastMs };
@@ -89,7 +90,7 @@ export class IdRun {
   static open(path: string, log: (line: string) => void): IdRun | null {
     let fd: number | null = null;
     try {
-      fd = openSync(path, 'r');
+      fd = openSync(path, NO_FOLLOW.read);
       const head = Buffer.alloc(HEADER_BYTES);
       const header = readSync(fd, head, 0, HEADER_BYTES, 0) === HEADER_BYTES ? decodeHeader(head) : null;
       const size = header ? HEADER_BYTES + header.count * KEY_BYTES : -1;
@@ -158,7 +159,7 @@ export class IdRun {
       return this.#keys !== null;
     }
     try {
-      const bytes = readFileSync(this.path).subarray(HEADER_BYTES);
+      const bytes = readFileNoFollow(this.path).subarray(HEADER_BYTES);
       if (bytes.length !== this.count * KEY_BYTES || crc32(bytes) !== this.#crc) {
         throw new Error('size or checksum does not match its header');
       }
@@ -199,7 +200,7 @@ export class IdRun {
     const bytes = Buffer.alloc(Math.min(BLOCK_KEYS, this.count - first) * KEY_BYTES);
     let fd: number | null = null;
     try {
-      fd = openSync(this.path!, 'r');
+      fd = openSync(this.path!, NO_FOLLOW.read);
       if (readSync(fd, bytes, 0, bytes.length, HEADER_BYTES + first * KEY_BYTES) !== bytes.length) {
         throw new Error('file shorter than its header says');
       }

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NO_FOLLOW } from '../core/data-files';
 import { readSegment, segmentName } from './journal-format';
 import { describe, listSegments } from './journal-segments';
 import type { FileJournal } from './journal';
@@ -36,7 +37,7 @@ export async function openReadOnlyJournal(
       for (const seq of seqs) {
         const name = segmentName(seq);
         try {
-          const contents = readSegment(await readFile(join(dir, name)), seq === seqs.at(-1));
+          const contents = readSegment(await readFile(join(dir, name), { flag: NO_FOLLOW.read }), seq === seqs.at(-1));
           records.push(...contents.records);
           if (contents.skipped.length > 0) {
             log(`journal: skipped ${contents.skipped.length} corrupt record(s) in ${name}`);

@@ -8,6 +8,7 @@
 import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { NO_FOLLOW } from '../core/data-files';
 import { parseSegmentName, readSegment, scanSegment, segmentName } from './journal-format';
 import type { JournalRecord } from './types';
 
@@ -22,7 +23,8 @@ export async function listSegments(dir: string): Promise<number[]> {
 /** Opens a segment for appending (created 0600 if missing). */
 export async function openSegment(path: string): Promise<FileHandle> {
   // O_APPEND: every write lands at the end, whatever happened to the file before.
-  const fh = await open(path, 'a', FILE_MODE);
+  // A link in the journal folder is not followed: ELOOP, and the segment is moved aside like a damaged one.
+  const fh = await open(path, NO_FOLLOW.append, FILE_MODE);
   try {
     // The mode only applies at creation; tighten a file an older build or a user left readable.
     await fh.chmod(FILE_MODE);
@@ -55,7 +57,7 @@ export async function openAppendSegment(
   let why: string;
   try {
     fh = await openSegment(path);
-    const bytes = await readFile(path);
+    const bytes = await readFile(path, { flag: NO_FOLLOW.read });
     // Only an unterminated tail (a write a crash cut short) is repaired; whole lines of nothing but damage
     // mean the file is not a journal segment at all.
     const whole = scanSegment(bytes).filter((line) => line.terminated);
@@ -107,7 +109,7 @@ export async function readSegmentFile(
   const path = join(dir, segmentName(seq));
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readFile(path, { flag: NO_FOLLOW.read });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       return null;
