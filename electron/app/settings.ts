@@ -3,8 +3,11 @@
  * The client secret never comes here: it goes to the SecretStore (`SECRET_KEYS.clientSecret`).
  *
  * The file carries a `version`; {@link MIGRATIONS} upgrade older files one step at a time, then every field
- * is validated on its own, so one bad value falls back to its default (and is logged) without costing the
- * streamer the rest of their settings.
+ * is validated on its own, and inside a field every list entry on its own (settings-salvage.ts): one bad
+ * value falls back to its default and one bad entry (a blocked term of an unknown kind) is dropped alone,
+ * without costing the streamer the rest of their settings. What was left out is named in one line for the
+ * streamer, and the file as it was is kept beside it before it is written without it
+ * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)).
  *
  * The file is written only when something changed: a start with nothing new leaves it alone, so Greenroom
  * starts on a full disk or a read-only data dir (issue 9, "Start-up faults"). Opening the file, and what
@@ -16,7 +19,9 @@ import { AppError } from '../../shared/errors';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { createInstallSubdomain } from '../webhooks/tunnel/subdomain';
 import { type SettingsFile, type SettingsOptions, openSettingsFile } from './settings-file';
+import { detailOf, describeLeftOut } from './settings-labels';
 import { type Migration, MIGRATIONS } from './settings-migrations';
+import { type LeftOut, salvage, valueAt } from './settings-salvage';
 import { deepFreeze, FIELDS, MANAGED_REWARDS_MAX, type SettingsValues } from './settings-schema';
 
 /** A panel settings update, as the contract validated it. */
@@ -34,15 +39,25 @@ export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsO
 import { Listeners } from '../../shared/listeners';
 import { fsReason } from '../secrets/damaged-file';
 
+/** A part of the stored settings that was left out on reading: its field, and what and why. */
+export interface LeftOutSetting {
+  field: keyof SettingsValues;
+  left: LeftOut;
+}
+
+/** How many left-out parts the line names; the rest are counted, and all are in the details. */
+const NAMED_IN_LINE = 3;
+
 /**
- * Brings any stored document to `migrations.length` and validates it field by field. A document from a
- * newer Greenroom is read as far as this one understands it (unknown fields are kept on write).
+ * Brings any stored document to `migrations.length` and validates it field by field, salvaging what it can
+ * of a field with a bad part. A document from a newer Greenroom is read as far as this one understands it
+ * (unknown fields are kept on write).
  */
 export function readSettingsDocument(
   raw: unknown,
   log: (line: string) => void,
   migrations: readonly Migration[] = MIGRATIONS,
-): { values: SettingsValues; version: number; extra: Record<string, unknown> } {
+): { values: SettingsValues; version: number; extra: Record<string, unknown>; leftOut: LeftOutSetting[] } {
   let doc: Record<string, unknown> = isRecord(raw) ? { ...raw } : {};
   const stored = doc.version;
   let version = typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : 0;
@@ -56,17 +71,37 @@ export function readSettingsDocument(
     version++;
   }
   const values = {} as Record<string, unknown>;
-  for (const [key, schema] of Object.entries(FIELDS)) {
-    const parsed = (schema as z.ZodType).safeParse(doc[key]);
-    if (parsed.success) {
-      values[key] = parsed.data;
+  const leftOut: LeftOutSetting[] = [];
+  for (const [key, schema] of Object.entries(FIELDS) as [keyof SettingsValues, z.ZodType][]) {
+    const result = salvage(schema, doc[key]);
+    if (result.ok) {
+      values[key] = result.data;
+      leftOut.push(...result.leftOut.map((left) => ({ field: key, left })));
     } else {
-      log(`settings: ${key} was invalid (${parsed.error.issues[0]?.message ?? 'bad value'}); using the default`);
-      values[key] = (schema as z.ZodType).parse(undefined);
+      log(`settings: ${key} was invalid (${result.issue.message}); using the default`);
+      values[key] = schema.parse(undefined);
+      const left = { path: [], value: doc[key], issue: result.issue, bad: valueAt(doc[key], result.issue.path) };
+      leftOut.push({ field: key, left: { ...left, how: 'reset' } });
     }
   }
+  leftOut.forEach(({ field, left }) => log(`settings: left out ${detailOf(field, left)}`));
   const extra = Object.fromEntries(Object.entries(doc).filter(([key]) => !(key in FIELDS) && key !== 'version'));
-  return { values: values as unknown as SettingsValues, version: Math.max(version, migrations.length), extra };
+  return {
+    values: values as unknown as SettingsValues,
+    version: Math.max(version, migrations.length),
+    extra,
+    leftOut,
+  };
+}
+
+/** The streamer's line about what was left out, and the details (every field path). */
+function leftOutNotice(leftOut: LeftOutSetting[], after: string): { line: string; details: string } {
+  const named = leftOut.slice(0, NAMED_IN_LINE).map(({ field, left }) => describeLeftOut(field, left));
+  const more = leftOut.length > NAMED_IN_LINE ? `; and ${leftOut.length - NAMED_IN_LINE} more` : '';
+  return {
+    line: `Greenroom: some saved settings could not be read and were left out: ${named.join('; ')}${more}. ${after}`,
+    details: leftOut.map(({ field, left }) => detailOf(field, left)).join('; '),
+  };
 }
 
 // --- The store ---
@@ -79,28 +114,46 @@ export class SettingsStore {
   #snapshot: SettingsValues | null = null;
   #version: number;
   #extra: Record<string, unknown>;
+  /** Part of the file was left out on reading: the file as it was is kept aside before the first write. */
+  #keepOriginal: boolean;
 
   constructor(file: SettingsFile, options: SettingsOptions & { randomBytes: (n: number) => Uint8Array }) {
     this.#file = file;
     const log = options.log ?? (() => undefined);
+    const notice = options.notice ?? log;
     const raw = file.read();
-    const { values, version, extra } = readSettingsDocument(raw, log);
+    const { values, version, extra, leftOut } = readSettingsDocument(raw, log);
     this.#values = values;
     this.#version = version;
     this.#extra = extra;
+    this.#keepOriginal = leftOut.length > 0;
     this.#values.installSubdomain ??= createInstallSubdomain(options.randomBytes);
     const doc = this.#document(this.#values);
     // A JSON round trip gives both sides plain prototypes, so only the content is compared.
     if (isDeepStrictEqual(JSON.parse(JSON.stringify(raw ?? {})) as unknown, doc)) {
       return;
     }
+    let kept: string | null;
     try {
-      file.write(doc);
+      kept = this.#write(doc);
     } catch (error) {
-      (options.notice ?? log)(
-        `Greenroom: could not save the settings to ${file.path} (${fsReason(error)}); Greenroom starts with them, ` +
-          'but changes made now are kept only until it closes.',
+      const unsaved =
+        `could not save the settings to ${file.path} (${fsReason(error)}); Greenroom starts with them, ` +
+        'but changes made now are kept only until it closes.';
+      if (leftOut.length === 0) {
+        notice(`Greenroom: ${unsaved}`);
+      } else {
+        const { line, details } = leftOutNotice(leftOut, `The file was left as it was: Greenroom ${unsaved}`);
+        notice(line, details);
+      }
+      return;
+    }
+    if (leftOut.length > 0) {
+      const { line, details } = leftOutNotice(
+        leftOut,
+        kept ? `The settings file as it was is kept as ${kept}.` : 'The other settings are kept.',
       );
+      notice(line, details);
     }
   }
 
@@ -156,7 +209,7 @@ export class SettingsStore {
   /** Writes first: a change the disk refused is not applied, so what runs is what the file says. */
   #commit(next: SettingsValues): SettingsValues {
     try {
-      this.#file.write(this.#document(next));
+      this.#write(this.#document(next));
     } catch (error) {
       throw new AppError(
         'Internal',
@@ -169,6 +222,17 @@ export class SettingsStore {
     const snapshot = this.values();
     this.#listeners.emit(snapshot);
     return snapshot;
+  }
+
+  /**
+   * Writes the document; the first write after part of the file was left out keeps the file as it was
+   * aside first (and fails, writing nothing, when it cannot). Returns where it was kept, if it was now.
+   */
+  #write(doc: Record<string, unknown>): string | null {
+    const kept = this.#keepOriginal && this.#file.keepOriginal ? this.#file.keepOriginal() : null;
+    this.#keepOriginal = false;
+    this.#file.write(doc);
+    return kept;
   }
 
   #document(values: SettingsValues): Record<string, unknown> {
