@@ -53,13 +53,11 @@ const say = (line: string): boolean => process.stdout.write(`${line}\n`);
  * The desktop secret store's file; one that is not JSON is moved aside (the tokens in it are lost, the
  * streamer signs in again) instead of stopping the start.
  */
-function openSecretsFile(dir: string): ElectronStore {
+function openSecretsFile(dir: string, notice: (line: string) => void): ElectronStore {
   const name = 'greenroom-secrets-os';
   const file = join(dir, `${name}.json`);
-  const onMovedAside = (aside: string): boolean =>
-    say(
-      `Greenroom: the saved sign-in ${file} was damaged (not valid JSON); it was moved to ${aside}. ${SIGN_IN_AGAIN}`,
-    );
+  const onMovedAside = (aside: string, reason: string): void =>
+    notice(`Greenroom: the saved sign-in ${file} ${reason}; it was moved to ${aside}. ${SIGN_IN_AGAIN}`);
   const open = (): ElectronStore => new ElectronStore({ cwd: dir, name, configFileMode: 0o600 });
   return openMovingAsideDamage(file, open, { nowMs: Date.now, onMovedAside });
 }
@@ -212,18 +210,21 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
   const windows = createWindows(
     openMovingAsideDamage(
       join(dataDir, 'greenroom-windows.json'),
-      () => new ElectronStore({ cwd: dataDir, name: 'greenroom-windows' }),
-      { nowMs: Date.now, onMovedAside: (aside) => log(`window: damaged placement file moved to ${aside}`) },
+      () => new ElectronStore({ cwd: dataDir, name: 'greenroom-windows', configFileMode: 0o600 }),
+      {
+        nowMs: Date.now,
+        onMovedAside: (aside, reason) => log(`window: the placement file ${reason}; moved to ${aside}`),
+      },
     ),
   );
   const launched = await launchGreenroom({
     env: process.env,
     defaultDataDir: dataDir,
     staticDir: join(here, '..', 'renderer'),
-    openSecretStore: async (dir) =>
+    openSecretStore: async (dir, notice) =>
       new EncryptedSecretStore({
         // Its own file: the panel-only mode's store uses another cipher, and each drops what it cannot read.
-        kv: openSecretsFile(dir),
+        kv: openSecretsFile(dir, notice),
         cipher: await createSafeStorageCipher(),
         log,
       }),

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     defaultDataDir: defaultDataDir(process.platform, process.env, homedir()),
     // out/main/panel.js → out/renderer
     staticDir: join(here, '..', 'renderer'),
-    openSecretStore: (dir) => Promise.resolve(createNodeSecretStore(dir, { log, notice: say })),
+    openSecretStore: (dir, notice) => Promise.resolve(createNodeSecretStore(dir, { log, notice })),
     openExternal: printLink,
     webhooks: createAppWebhookPort,
     log,

@@ -237,6 +237,16 @@ export interface AppRestartedView {
   message: string;
 }
 
+/**
+ * Something Greenroom had to do about its files at start that the streamer should know: a damaged settings
+ * file moved aside, a blocked term left out, a link in the data folder not followed. The same line is
+ * printed at start; the field paths are in `details`.
+ */
+export interface StartupNoticeView {
+  text: string;
+  details: string | null;
+}
+
 /** Everything the panel needs at start, in one round trip. */
 export interface AppSnapshot {
   mode: AppMode;
@@ -248,6 +258,8 @@ export interface AppSnapshot {
   settings: SettingsView;
   /** The OBS dock URL (panel server), when it runs. */
   dockUrl: string | null;
+  /** What went wrong with Greenroom's files at this start, each said once; absent or empty when nothing did. */
+  notices?: StartupNoticeView[];
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../shared/errors';
 import { Listeners } from '../../shared/listeners';
-import type { AppSnapshot, FeedItem, HealthView, NotAppliedView } from '../../shared/views';
+import type { AppSnapshot, FeedItem, HealthView, NotAppliedView, StartupNoticeView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import type { Sandbox } from '../../sandbox/index';
@@ -49,6 +49,10 @@ export interface AppAdapters {
   secretStore: SecretStore & { backend?: string; degraded?: boolean };
   webhooks: WebhookPortFactory;
   log: (line: string) => void;
+  /** A plain line for the streamer about a file in the data dir (the mod log moved aside); `log` when absent. */
+  notice?: (line: string, details?: string) => void;
+  /** What went wrong with the files at start, for the panel's snapshot (launch/startup-notices.ts). */
+  notices?: () => StartupNoticeView[];
   dataDir: string;
   /** The settings the config was resolved from; opened in `dataDir` when omitted. */
   settings?: SettingsStore;
@@ -113,7 +117,11 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     onShown: (messageId) => events.emit('chat:shown', { messageId }),
     log,
     // Kept on disk: Kick sends no event for a deletion or an unban, so nothing else could restore them.
-    store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), { limit: DEFAULT_MOD_LOG_SIZE, log }),
+    store: openModLogFile(join(adapters.dataDir, MOD_LOG_FILE), {
+      limit: DEFAULT_MOD_LOG_SIZE,
+      log,
+      notice: adapters.notice ?? log,
+    }),
     chatters,
     notes: {
       get: (userId) => settings.values().modNotes[String(userId)] ?? '',
@@ -240,6 +248,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     health: health(),
     settings: appSettings.view(),
     dockUrl: adapters.dockUrl?.() ?? null,
+    notices: adapters.notices?.() ?? [],
   });
 
   config.warnings.forEach((warning) => log(`config: ${warning}`));

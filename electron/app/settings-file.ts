@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { readDataFile, RefusedPathError, writeDataFile } from '../core/data-files';
-import { fsReason, moveAside } from '../secrets/damaged-file';
+import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 
 /** The settings file's name in the data dir, without `.json`. */
 export const SETTINGS_FILE_NAME = 'greenroom-settings';
@@ -53,7 +53,7 @@ export function openSettingsFile(dir: string, options: SettingsOptions = {}): Se
     if (!(error instanceof RefusedPathError)) {
       throw error;
     }
-    return replaced(path, `is ${error.what}, which Greenroom will not follow`, { notice, nowMs });
+    return replaced(path, asideReason(error), { notice, nowMs });
   }
   if (bytes === null) {
     return fileAt(path, undefined, null, nowMs);

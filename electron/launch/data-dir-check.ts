@@ -2,9 +2,13 @@
  * The data dir's health at start: a read-only folder or a full disk is said in one plain line naming the
  * folder and what happens next, and Greenroom starts anyway (issue 9, "Start-up faults"). Nothing on disk is
  * changed to find out: `access(W_OK)` reports a read-only mount even to root, and `statfs` the free space.
+ * Then what stands where a folder of Greenroom's belongs is checked, and a link there moved aside.
  */
 import { accessSync, constants, statfsSync } from 'node:fs';
-import { fsReason } from '../secrets/damaged-file';
+import { join } from 'node:path';
+import { type RefusedPathError, unexpectedAt } from '../core/data-files';
+import { ALERT_PROGRESS_FILE, OVERLAY_KEY_FILE, OVERLAY_MEDIA_DIR } from '../overlays/overlay-files';
+import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 
 /**
  * Free space under which the disk counts as full at start: two of the journal's 8 MiB segments, about a
@@ -57,4 +61,51 @@ export function formatBytes(bytes: number): string {
     return `${Math.floor(bytes / 1000)} kB`;
   }
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+// --- What stands where Greenroom's folders and files belong ---
+
+/**
+ * The data dir's folders, and the files no module of their own checks when it opens them, with what each
+ * holds in the streamer's words. Each must be a real folder or plain file in the data dir
+ * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)): the journal, the dedup memory
+ * and the overlay media are read and written file by file below these folders, so a link standing for one
+ * would take every one of those reads and writes to another place. (`journal` and `dedup` are named in
+ * electron/webhooks/webhook-service.ts.)
+ */
+export const DATA_DIR_ENTRIES: readonly { name: string; kind: 'file' | 'folder'; holds: string }[] = [
+  { name: 'journal', kind: 'folder', holds: 'the events received from Kick (chat and the feed come back from it)' },
+  { name: 'dedup', kind: 'folder', holds: 'the ids of deliveries already received' },
+  { name: OVERLAY_MEDIA_DIR, kind: 'folder', holds: 'the alert images and sounds' },
+  { name: OVERLAY_KEY_FILE, kind: 'file', holds: 'the key in the overlay URLs' },
+  { name: ALERT_PROGRESS_FILE, kind: 'file', holds: 'the last alert shown' },
+];
+
+/**
+ * Moves aside anything standing where one of {@link DATA_DIR_ENTRIES} belongs that is not what belongs
+ * there (a link, above all, or a file for a folder): renaming a link moves the link, never what it points
+ * at. One line each; Greenroom then starts with a new, empty one.
+ */
+export function setAsideMisplacedEntries(dir: string, nowMs: number): string[] {
+  const lines: string[] = [];
+  for (const { name, kind, holds } of DATA_DIR_ENTRIES) {
+    const path = join(dir, name);
+    let refused: RefusedPathError | null;
+    try {
+      refused = unexpectedAt(path, kind);
+    } catch {
+      // Cannot even be looked at (permission): whatever opens it says so.
+      continue;
+    }
+    if (!refused) {
+      continue;
+    }
+    const what = `Greenroom: the ${kind} ${path}, which holds ${holds}, ${asideReason(refused)}`;
+    try {
+      lines.push(`${what}; it was moved to ${moveAside(path, nowMs)} and Greenroom starts with a new, empty one.`);
+    } catch (error) {
+      lines.push(`${what}, and it could not be moved aside (${fsReason(error)}); Greenroom starts without it.`);
+    }
+  }
+  return lines;
 }

@@ -27,8 +27,9 @@ import { loadOrCreatePanelToken } from '../panel-server/panel-token';
 import { fsReason } from '../secrets/damaged-file';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import { type AppHost, createAppHost } from './app-host';
-import { dataDirNotices } from './data-dir-check';
+import { dataDirNotices, setAsideMisplacedEntries } from './data-dir-check';
 import { keepSandbox } from './kept-sandbox';
+import { createStartupNotices } from './startup-notices';
 
 export type LaunchSecretStore = SecretStore & { backend?: string; degraded?: boolean };
 
@@ -38,7 +39,8 @@ export interface LaunchDeps {
   defaultDataDir: string;
   /** The built renderer the panel server serves. */
   staticDir: string;
-  openSecretStore: (dataDir: string) => Promise<LaunchSecretStore>;
+  /** `notice`: where the store says a damaged file was moved aside (printed, and shown in the panel). */
+  openSecretStore: (dataDir: string, notice: (line: string) => void) => Promise<LaunchSecretStore>;
   openExternal: OpenExternal;
   webhooks: WebhookPortFactory;
   shell?: ShellPort;
@@ -80,7 +82,13 @@ export function startFailureText(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emoteHost: string): Promise<PanelServer> {
+async function startPanel(
+  host: AppHost,
+  deps: LaunchDeps,
+  dataDir: string,
+  emoteHost: string,
+  notice: (line: string) => void,
+): Promise<PanelServer> {
   const { app } = host;
   const port = app.config.panelPort;
   try {
@@ -91,7 +99,7 @@ async function startPanel(host: AppHost, deps: LaunchDeps, dataDir: string, emot
       port,
       staticDir: deps.staticDir,
       // Kept in the data dir so the dock URL pasted into OBS survives restarts.
-      token: loadOrCreatePanelToken(dataDir),
+      token: loadOrCreatePanelToken(dataDir, { notice }),
       log: deps.log,
       // Both Kick's emote host and, in sandbox mode, the sandbox's: the policy is fixed while the server runs,
       // and saving credentials switches the app from one to the other (app-host.ts).
@@ -149,15 +157,18 @@ function makeDataDir(dataDir: string): void {
 /** Builds and starts everything; on failure, whatever was started is stopped again. */
 export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const { log } = deps;
-  const notice = deps.notice ?? log;
+  // Printed once, and shown in the panel (the app snapshot's `notices`).
+  const notices = createStartupNotices(deps.notice ?? log, log);
+  const { notice } = notices;
+  const clock = deps.clock ?? systemClock;
   const dataDir = resolveDataDir(deps.env, deps.defaultDataDir);
   makeDataDir(dataDir);
-  dataDirNotices(dataDir).forEach(notice);
+  dataDirNotices(dataDir).forEach((line) => notice(line));
+  setAsideMisplacedEntries(dataDir, clock.now()).forEach((line) => notice(line));
   const settings = openSettings(dataDir, { log, notice, randomBytes });
-  const secretStore = await deps.openSecretStore(dataDir);
+  const secretStore = await deps.openSecretStore(dataDir, notice);
   // Holders rather than `let`s, so the getters below always read the current server and host.
   const started: { panel: PanelServer | null; host: AppHost | null } = { panel: null, host: null };
-  const clock = deps.clock ?? systemClock;
   const sandboxes = keepSandbox({ clock, log });
   const host = await createAppHost({
     resolveConfig: async () =>
@@ -175,6 +186,8 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
         secretStore,
         webhooks: deps.webhooks,
         log,
+        notice,
+        notices: notices.list,
         dataDir,
         settings,
         ...(deps.shell ? { shell: deps.shell } : {}),
@@ -194,7 +207,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const { config } = host.app;
   try {
     try {
-      started.panel = await startPanel(host, deps, dataDir, settings.values().emoteHost);
+      started.panel = await startPanel(host, deps, dataDir, settings.values().emoteHost, notice);
     } catch (error) {
       if (deps.panelRequired) {
         throw error;

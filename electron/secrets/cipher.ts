@@ -7,6 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDataFile, readDataFile, RefusedPathError } from '../core/data-files';
+import { asideReason } from './damaged-file';
 
 export interface StringCipher {
   /**
@@ -69,7 +70,7 @@ export class NodeAesCipher implements StringCipher {
       stored = readDataFile(keyFile);
     } catch (error) {
       if (error instanceof RefusedPathError) {
-        throw new DamagedKeyFileError(keyFile, `is ${error.what}, which Greenroom will not follow`);
+        throw new DamagedKeyFileError(keyFile, asideReason(error));
       }
       throw error;
     }

@@ -56,12 +56,13 @@ export function fsReason(error: unknown): string {
 
 /**
  * Why a file was moved aside, as the words after its path: "was damaged (not valid JSON)", "is a link to
- * another place (/x), which Greenroom will not follow".
+ * another place (/x), which Greenroom will not follow", "is a folder, not a file, which Greenroom will not use".
  */
 export function asideReason(cause: SyntaxError | RefusedPathError): string {
-  return cause instanceof RefusedPathError
-    ? `is ${cause.what}, which Greenroom will not follow`
-    : 'was damaged (not valid JSON)';
+  if (!(cause instanceof RefusedPathError)) {
+    return 'was damaged (not valid JSON)';
+  }
+  return `is ${cause.what}, which Greenroom will not ${cause.kind === 'link' ? 'follow' : 'use'}`;
 }
 
 /**

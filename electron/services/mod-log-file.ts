@@ -11,13 +11,18 @@
  *   the old or the new whole.
  * - A data dir that refuses writes (read-only, full) costs the persistence, never the action: the failure
  *   is logged once and the log keeps working in memory.
+ * - Nothing is lost silently ([design notes](../../docs/design-notes.md#files-in-the-data-folder)): a file
+ *   that cannot be read at all (nothing in it is a mod action, or it cannot be opened) is moved aside
+ *   (`mod-log.jsonl.damaged-<time>`), and one with some unreadable lines is copied aside before the rewrite
+ *   leaves them out; the streamer is told in one line either way. A link in its place is moved aside, never
+ *   followed, and appends refuse a file with a second name (electron/core/data-files.ts).
  */
-import { readFileSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { API_ERROR_CODES, AUTH_ERROR_CODES, CONTRACT_ERROR_CODES, WEBHOOK_ERROR_CODES } from '../../shared/errors';
 import { AUTOMOD_RULES } from '../../shared/automod';
 import type { ModAction } from '../../shared/views';
+import { openDataFileForAppend, readDataFile, RefusedPathError, writeDataFileAsync } from '../core/data-files';
+import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 
 /** The file's name in the data dir. */
 export const MOD_LOG_FILE = 'mod-log.jsonl';
@@ -61,9 +66,21 @@ const modAction = z.object({
     .catch(undefined),
 });
 
+/** Options of {@link openModLogFile}. */
+export interface ModLogFileOptions {
+  limit: number;
+  log: (line: string) => void;
+  /** One plain line for the streamer about the file (moved or copied aside); `log` when absent. */
+  notice?: (line: string) => void;
+  /** Clock for a moved-aside file's name. */
+  nowMs?: () => number;
+}
+
 /** Opens the JSON-lines mod log at `path`, keeping the newest `limit` actions. */
-export function openModLogFile(path: string, options: { limit: number; log: (line: string) => void }): ModLogStore {
+export function openModLogFile(path: string, options: ModLogFileOptions): ModLogStore {
   const { limit, log } = options;
+  const notice = options.notice ?? log;
+  const nowMs = options.nowMs ?? Date.now;
   /** The kept actions, mirrored from what is written; the source of every rewrite. */
   let kept: ModAction[] = [];
   /** Lines in the file now (valid or not), to know when a rewrite is due. */
@@ -84,8 +101,17 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
     }
   };
 
+  /** The file could not be set aside: it is never written, so what is in it stays as it is. */
+  let leaveAlone = false;
+  const refuseIfLeftAlone = (): void => {
+    if (leaveAlone) {
+      throw new Error(`${path} is left as it was found`);
+    }
+  };
+
   const appendLines = async (lines: string[]): Promise<void> => {
-    const file = await open(path, 'a', 0o600);
+    refuseIfLeftAlone();
+    const file = await openDataFileForAppend(path);
     try {
       await file.write(lines.join(''));
       await file.datasync();
@@ -96,22 +122,27 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
   };
 
   const rewrite = async (actions: ModAction[]): Promise<void> => {
-    const temporary = `${path}.tmp`;
-    const file = await open(temporary, 'w', 0o600);
-    try {
-      await file.write(actions.map((action) => `${JSON.stringify(action)}\n`).join(''));
-      await file.datasync();
-    } finally {
-      await file.close();
-    }
-    try {
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    refuseIfLeftAlone();
+    await writeDataFileAsync(path, actions.map((action) => `${JSON.stringify(action)}\n`).join(''));
     linesOnDisk = actions.length;
     mustRewrite = false;
+  };
+
+  /** Moves (or, with `copy`, copies) the file aside; false when even that failed, said in the line. */
+  const setAside = (why: string, after: string, copy?: Buffer): boolean => {
+    try {
+      const aside = moveAside(path, nowMs(), copy ? { copy } : {});
+      const where = copy ? `a copy is kept as ${aside}` : `it was moved to ${aside}`;
+      notice(`Greenroom: the mod log ${path} ${why}; ${where} ${after}.`);
+      return true;
+    } catch (error) {
+      notice(
+        `Greenroom: the mod log ${path} ${why}, and it could not be set aside (${fsReason(error)}); Greenroom ` +
+          'leaves it as it is, and actions taken now are kept only until it closes.',
+      );
+      leaveAlone = true;
+      return false;
+    }
   };
 
   /**
@@ -135,17 +166,18 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
 
   return {
     load() {
-      let text: string;
+      let bytes: Buffer | null;
       try {
-        text = readFileSync(path, 'utf8');
+        bytes = readDataFile(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          log(`mod log: could not read ${path}; starting with an empty log (${String(error)})`);
-          mustRewrite = true;
-        }
+        const why = error instanceof RefusedPathError ? asideReason(error) : `could not be read (${fsReason(error)})`;
+        setAside(why, 'and the mod log starts empty');
         return [];
       }
-      const lines = text.split('\n');
+      if (bytes === null) {
+        return [];
+      }
+      const lines = bytes.toString('utf8').split('\n');
       const torn = lines.pop() !== '';
       const actions: ModAction[] = [];
       let skipped = 0;
@@ -153,15 +185,28 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
         const parsed = parseLine(line);
         if (parsed) {
           actions.push(parsed);
-        } else {
+        } else if (line.trim() !== '') {
           skipped++;
         }
       }
-      if (torn || skipped > 0) {
-        log(`mod log: skipped ${skipped + (torn ? 1 : 0)} unreadable line(s) in ${path}; the rest is kept`);
-        mustRewrite = true;
-      }
       linesOnDisk = lines.length + (torn ? 1 : 0);
+      if (actions.length === 0 && (skipped > 0 || torn)) {
+        setAside('was damaged (nothing in it is a mod action)', 'and the mod log starts empty');
+        linesOnDisk = 0;
+        return [];
+      }
+      if (skipped > 0) {
+        // The next write rewrites the file without these lines: the file as it was is kept first.
+        setAside(
+          `had ${skipped} line(s) that could not be read, left out of the mod log`,
+          'with them; the rest of the mod log is kept',
+          bytes,
+        );
+      } else if (torn) {
+        // A line cut short by a crash mid-write: its action was never answered as done (append waits for the sync).
+        log(`mod log: skipped 1 unreadable line(s) in ${path} (cut short by a crash); the rest is kept`);
+      }
+      mustRewrite = torn || skipped > 0;
       kept = actions.slice(-limit);
       return [...kept];
     },
@@ -183,9 +228,6 @@ export function openModLogFile(path: string, options: { limit: number; log: (lin
 }
 
 function parseLine(line: string): ModAction | null {
-  if (line.trim() === '') {
-    return null;
-  }
   try {
     const result = modAction.safeParse(JSON.parse(line));
     return result.success ? result.data : null;

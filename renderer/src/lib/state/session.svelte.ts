@@ -4,7 +4,7 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import { KICK_SCOPES, type KickScope } from '../../../../shared/kick/scopes';
-import type { AccountView, AppMode, AppSnapshot } from '../../../../shared/views';
+import type { AccountView, AppMode, AppSnapshot, StartupNoticeView } from '../../../../shared/views';
 import { explainError, type ShownError } from '../error-text';
 
 const SIGNED_OUT: AccountView = {
@@ -48,6 +48,10 @@ export class SessionState {
   }
   get sandboxNotice(): string | null {
     return this.#snapshot?.sandboxNotice ?? null;
+  }
+  /** What went wrong with Greenroom's files at this start (shared/views.ts `StartupNoticeView`). */
+  get notices(): StartupNoticeView[] {
+    return this.#snapshot?.notices ?? [];
   }
   get dockUrl(): string | null {
     return this.#snapshot?.dockUrl ?? null;

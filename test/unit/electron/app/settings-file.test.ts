@@ -51,7 +51,7 @@ describe('a settings file that is not a settings document', () => {
   it('moves a folder in its place aside instead of failing the start', () => {
     mkdirSync(fx.file);
     expect(fx.open().values().chatScrollback).toBe(1000);
-    expect(fx.notices[0]!.line).toContain(`${fx.file} is a folder, not a file, which Greenroom will not follow;`);
+    expect(fx.notices[0]!.line).toContain(`${fx.file} is a folder, not a file, which Greenroom will not use;`);
     expect(lstatSync(`${fx.file}${ASIDE_SUFFIX}`).isDirectory()).toBe(true);
   });
 

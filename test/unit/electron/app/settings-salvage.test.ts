@@ -159,7 +159,7 @@ describe('the file is not written without the original kept', () => {
     const writes: unknown[] = [];
     const file: SettingsFile = {
       path: '/data/greenroom-settings.json',
-      read: () => ({ version: SETTINGS_VERSION, ...withTerms }),
+      read: () => withTerms,
       write: (doc) => void writes.push(doc),
       keepOriginal: () => {
         throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
