@@ -7,9 +7,10 @@
  * new one. A file that cannot be read back is moved aside with one line and the run starts as a first run
  * would (it waits for the list); one that cannot be written is said once, and the ids are kept in memory.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fsReason, moveAside } from '../secrets/damaged-file';
+import { readDataFile, RefusedPathError, writeDataFile } from '../core/data-files';
+import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 import type { HeldSubscriptions } from './channel-gate';
 
 export const HELD_SUBSCRIPTIONS_FILE = 'webhook-subscriptions.json';
@@ -34,23 +35,30 @@ export function openHeldSubscriptionsFile(
 
   return {
     load() {
-      let text: string;
+      let text: string | null;
+      let why = 'was damaged';
       try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          options.log(`webhooks: could not read ${path} (${fsReason(error)}); waiting for Kick's subscription list`);
+        // Never through a link, nor from a pipe (electron/core/data-files.ts): such a thing is moved aside.
+        text = readDataFile(path)?.toString('utf8') ?? null;
+        if (text === null) {
+          return null;
         }
-        return null;
+      } catch (error) {
+        if (!(error instanceof RefusedPathError)) {
+          options.log(`webhooks: could not read ${path} (${fsReason(error)}); waiting for Kick's subscription list`);
+          return null;
+        }
+        text = null;
+        why = asideReason(error);
       }
-      const held = parseHeld(text);
+      const held = text === null ? null : parseHeld(text);
       if (held) {
         lastSaved = text;
         return held;
       }
       try {
         const aside = moveAside(path, options.nowMs());
-        options.log(`webhooks: ${path} was damaged and was moved to ${aside}; waiting for Kick's subscription list`);
+        options.log(`webhooks: ${path} ${why} and was moved to ${aside}; waiting for Kick's subscription list`);
       } catch (error) {
         options.log(`webhooks: ${path} is damaged and could not be moved aside (${fsReason(error)})`);
       }
@@ -64,11 +72,9 @@ export function openHeldSubscriptionsFile(
       if (text === lastSaved) {
         return;
       }
-      const temporary = `${path}.tmp`;
       try {
         mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-        writeFileSync(temporary, text, { mode: 0o600 });
-        renameSync(temporary, path);
+        writeDataFile(path, text);
         lastSaved = text;
       } catch (error) {
         if (!saidUnwritable) {
