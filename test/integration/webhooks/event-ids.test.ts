@@ -39,7 +39,7 @@ describe("an event resent under a new message id, recognised by Kick's own id", 
     const chat = payloads['chat.message.sent'];
     expect((await world.post(run, world.signed('chat.message.sent', chat, { subscriptionId }))).status).toBe(200);
     world.sandbox.ctx.clock.advance(60_000);
-    const reordered = JSON.stringify({ content: chat.content, ...chat });
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(chat).reverse()));
     expect((await world.post(run, world.signed('chat.message.sent', reordered, { subscriptionId }))).status).toBe(200);
     await run.service.bus.idle();
     expect(run.live).toHaveLength(1);

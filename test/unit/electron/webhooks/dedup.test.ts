@@ -25,7 +25,13 @@ function record(messageId: string, body: string, receivedAtMs: number): JournalR
 }
 
 /** Claims and, when new, journals it at once (settle true); returns the verdict. */
-function accept(dedup: DeliveryDedup, id: string, hash: string, at: number, event?: string): Claim['verdict'] {
+function accept(
+  dedup: DeliveryDedup,
+  id: string,
+  hash: string,
+  at: number,
+  event: string | null = null,
+): Claim['verdict'] {
   const claim = dedup.claim(id, hash, at, event);
   if (claim.verdict === 'new') {
     claim.settle(true);
