@@ -8,7 +8,8 @@
  * - `stripInvisible`: format characters (Unicode category Cf) and the other default-ignorable code points
  *   removed. Nothing a viewer can see is lost.
  * - `foldCase`: that, then compatibility decomposition (NFKD: 𝐅 → F, ｆ → f, ﬁ → fi) with the combining
- *   marks dropped. Case survives, so the capitals rule reads this.
+ *   marks dropped, never more than twice as long as the message. Case survives, so the capitals rule
+ *   reads this.
  * - `foldLetters`: that, lower-cased, with each look-alike from the `confusables` map replaced by the Latin
  *   letter it imitates. Blocked terms, regular expressions and the repeat rules read this, and a term is
  *   folded the same way, so "frее" (Cyrillic е) is caught by "free".
@@ -28,6 +29,24 @@ const PLAIN = /^[\x20-\x7e]*$/;
  */
 const I_LIKE = new Map([...'ιіıɩӏǀ'].map((c) => [c, 'i']));
 
+/**
+ * Compatibility decomposition of `text`, at most twice its length: one ﷺ decomposes into 18 characters,
+ * so a line of them would multiply every rule's work. Past that, a character whose form is longer than two
+ * keeps its own.
+ */
+function decompose(text: string): string {
+  const decomposed = text.normalize('NFKD');
+  if (decomposed.length <= 2 * text.length) {
+    return decomposed;
+  }
+  let out = '';
+  for (const char of text) {
+    const form = char.normalize('NFKD');
+    out += form.length <= 2 ? form : char;
+  }
+  return out;
+}
+
 /** `text` without format characters and other default-ignorable code points. */
 export function stripInvisible(text: string): string {
   return PLAIN.test(text) ? text : text.replace(INVISIBLE, '');
@@ -38,7 +57,7 @@ export function foldCase(text: string): string {
   if (PLAIN.test(text)) {
     return text;
   }
-  return text.replace(INVISIBLE, '').normalize('NFKD').replace(MARKS, '').replace(INVISIBLE, '');
+  return decompose(text.replace(INVISIBLE, '')).replace(MARKS, '').replace(INVISIBLE, '');
 }
 
 /** `foldCase`, lower-cased, with look-alike letters replaced by the Latin letter they imitate. */

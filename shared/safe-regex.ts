@@ -9,7 +9,7 @@
  * expressions run on RE2").
  *
  * The known traps (a repetition inside a repeated group, alternatives repeated without limit, the same
- * thing repeated twice in a row) are still refused by their shape, with a reason the streamer can act on:
+ * thing repeated three times in a row) are still refused by their shape, with a reason the streamer can act on:
  * they are mistakes in any pattern, and a pattern kept in the settings should stay safe on any engine.
  * A trap the shape check does not recognise is harmless all the same, on RE2.
  */
@@ -18,11 +18,17 @@ import { RE2JS } from 're2js';
 /** Characters in one pattern. */
 export const MAX_REGEX_LENGTH = 200;
 /** Compiled steps (RE2 instructions) one pattern may take. */
-export const MAX_REGEX_STEPS = 1000;
+export const MAX_REGEX_STEPS = 500;
 /** Compiled steps all of a rule set's patterns may take together. */
-export const MAX_RULE_SET_STEPS = 4000;
+export const MAX_RULE_SET_STEPS = 1000;
 /** Regular expressions in one rule set. */
 export const MAX_REGEX_TERMS = 50;
+/**
+ * Memory each pattern's state cache may use, as RE2 counts it (its default is 8 MiB). A crafted chat line
+ * makes the cache fill with states seen once; 50 patterns at the default could hold hundreds of megabytes
+ * and the collections that frees stall main. When the cache is full RE2 empties it and goes on.
+ */
+export const REGEX_CACHE_BYTES = 1 << 20;
 
 /** A compiled pattern: `test` runs in time linear in the text. */
 export interface SafeRegex {
@@ -63,6 +69,11 @@ export function checkRegex(pattern: string): RegexCheck {
       ok: false,
       reason: `too large: it compiles to ${steps} steps, at most ${MAX_REGEX_STEPS} (use smaller counts like {1,20})`,
     };
+  }
+  // re2js has no option for the cache's size; its lazy DFA keeps the budget in these fields (re2js 2.10).
+  const cache = (compiled.re2() as unknown as { dfa?: { maxMem: number; stateBudget: number; memBudget: number } }).dfa;
+  if (cache) {
+    cache.maxMem = cache.stateBudget = cache.memBudget = REGEX_CACHE_BYTES;
   }
   return { ok: true, regex: { test: (text) => compiled.test(text), steps } };
 }
@@ -147,7 +158,7 @@ function classEnd(pattern: string, at: number): number {
 function knownTrap(pattern: string): string | null {
   const stack: Group[] = [{ start: -1, open: false, alternatives: false }];
   let atom: Atom | null = null;
-  let lastOpen: { text: string; end: number } | null = null;
+  let lastOpen: { text: string; end: number; run: number } | null = null;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     const quantifier = quantifierAt(pattern, i);
@@ -161,11 +172,14 @@ function knownTrap(pattern: string): string | null {
           return 'a repeated group may not contain alternatives, like (a|aa)+';
         }
         if (quantifier.max === Infinity) {
-          if (lastOpen && lastOpen.end === atom.start && lastOpen.text === atom.text) {
-            return 'the same thing may not repeat twice in a row, like a*a* or .*.*';
+          // Two in a row (`e+e+` in `fre+e+`) cost a backtracking engine little; each more multiplies it.
+          const run: number =
+            lastOpen && lastOpen.end === atom.start && lastOpen.text === atom.text ? lastOpen.run + 1 : 1;
+          if (run >= 3) {
+            return 'the same thing may not repeat three times in a row, like a*a*a* or .*.*.*';
           }
           stack[stack.length - 1]!.open = true;
-          lastOpen = { text: atom.text, end };
+          lastOpen = { text: atom.text, end, run };
         }
       }
       atom = null;

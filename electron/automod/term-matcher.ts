@@ -7,7 +7,8 @@
  *   terms that start with it, and only those compare their following words. "ass" never matches "class",
  *   and "f.r.e.e" is caught by "f r e e" because punctuation separates words on both sides.
  * - Wildcard terms (`*` for any letters or digits inside a word) are indexed by the first letter of their
- *   first word; a term starting with `*` is tried at every word. Each wildcard word is matched by a scan
+ *   first word, or the last when it starts with `*`; only a first word open at both ends (`*spam*`) is
+ *   tried at every word. Each wildcard word is matched by a scan
  *   of its literal parts (`globMatcher`), never by a backtracking regex: `**********x` costs one pass.
  *   A wildcard term whose literal parts are not all in the message is not tried at all.
  * - Regular expressions run one by one on RE2 (`shared/safe-regex.ts`), within the rule set's budget of
@@ -37,8 +38,9 @@ interface Sequence {
   prefix: string;
   /** One test per word of the term: an exact word, or a matcher for a word with `*`. */
   words: (string | WordMatcher)[];
-  /** The literal parts of a wildcard term's words: all must occur in the message for it to match. */
-  literals: string[];
+  /** The literal parts of a wildcard term's words (as indexes into the matcher's list of distinct parts): all
+   * must occur in the message for it to match. */
+  literals: number[];
 }
 
 type WordMatcher = (word: string) => boolean;
@@ -120,6 +122,31 @@ function matchesAt(words: readonly string[], at: number, sequence: Sequence): bo
   return sequence.words.every((test, k) => (typeof test === 'string' ? words[at + k] === test : test(words[at + k]!)));
 }
 
+/**
+ * Which of `parts` occur in `text`. Many parts: the text's characters and pairs of characters go in sets
+ * once, so a part of one or two characters is a lookup and a longer one is searched for only when its
+ * first pair occurs; a few parts are searched for directly.
+ */
+function partsIn(text: string, parts: readonly string[]): boolean[] {
+  if (parts.length <= 16) {
+    return parts.map((part) => text.includes(part));
+  }
+  const singles = new Set<number>();
+  const pairs = new Set<number>();
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    singles.add(code);
+    if (i + 1 < text.length) {
+      pairs.add(code * 65536 + text.charCodeAt(i + 1));
+    }
+  }
+  return parts.map((part) =>
+    part.length === 1
+      ? singles.has(part.charCodeAt(0))
+      : pairs.has(part.charCodeAt(0) * 65536 + part.charCodeAt(1)) && (part.length === 2 || text.includes(part)),
+  );
+}
+
 /** A sequence without literal parts is always tried; one with them only when they all occur in the message. */
 function usable(sequence: Sequence, present: ReadonlySet<Sequence>): boolean {
   return sequence.literals.length === 0 || present.has(sequence);
@@ -152,8 +179,20 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
   const refused: RefusedTerm[] = [];
   const byFirstWord = new Map<string, Sequence[]>();
   const byFirstLetter = new Map<string, Sequence[]>();
+  const byLastLetter = new Map<string, Sequence[]>();
   const anywhere: Sequence[] = [];
   const wildcards: Sequence[] = [];
+  // Each distinct literal part once: 450 wildcard terms share far fewer parts than they hold.
+  const parts: string[] = [];
+  const partIndex = new Map<string, number>();
+  const indexOf = (part: string): number => {
+    let index = partIndex.get(part);
+    if (index === undefined) {
+      index = parts.push(part) - 1;
+      partIndex.set(part, index);
+    }
+    return index;
+  };
   const regexes: { regex: SafeRegex; pattern: string }[] = [];
   let steps = 0;
   const add = <K>(map: Map<K, Sequence[]>, key: K, sequence: Sequence): void => {
@@ -190,7 +229,7 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
       refused.push({ pattern, reason: 'needs at least one letter or digit' });
       continue;
     }
-    const literals = words.flatMap((word) => (word.includes('*') ? word.split('*').filter(Boolean) : []));
+    const literals = words.flatMap((word) => (word.includes('*') ? word.split('*').filter(Boolean).map(indexOf) : []));
     const sequence: Sequence = { pattern, prefix: words[0]!.split('*')[0]!, words: words.map(wordTest), literals };
     if (literals.length > 0) {
       wildcards.push(sequence);
@@ -198,6 +237,8 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     const first = words[0]!;
     if (!first.includes('*')) {
       add(byFirstWord, first, sequence);
+    } else if (first.startsWith('*') && !first.endsWith('*')) {
+      add(byLastLetter, first.at(-1)!, sequence);
     } else if (first.startsWith('*')) {
       anywhere.push(sequence);
     } else {
@@ -209,12 +250,13 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     refused,
     matcher: {
       match(text) {
-        if (byFirstWord.size > 0 || byFirstLetter.size > 0 || anywhere.length > 0) {
+        if (byFirstWord.size > 0 || byFirstLetter.size > 0 || byLastLetter.size > 0 || anywhere.length > 0) {
           // Wildcard terms whose literal parts all occur in the message: the only ones worth trying.
-          const present =
-            wildcards.length === 0
-              ? null
-              : new Set(wildcards.filter((sequence) => sequence.literals.every((part) => text.includes(part))));
+          let present: Set<Sequence> | null = null;
+          if (wildcards.length > 0) {
+            const found = partsIn(text, parts);
+            present = new Set(wildcards.filter((sequence) => sequence.literals.every((part) => found[part])));
+          }
           const tryAnywhere = present === null ? anywhere : anywhere.filter((s) => usable(s, present));
           const words = wordsOf(text);
           for (let i = 0; i < words.length; i++) {
@@ -225,6 +267,7 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
             const hit =
               firstMatch(byFirstWord.get(word), words, i, present) ??
               firstMatch(byFirstLetter.get(word[0]!), words, i, present) ??
+              firstMatch(byLastLetter.get(word.at(-1)!), words, i, present) ??
               firstMatch(tryAnywhere, words, i, null);
             if (hit !== null) {
               return hit;

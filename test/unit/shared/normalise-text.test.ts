@@ -40,6 +40,12 @@ describe('what auto-moderation reads a message as', () => {
     expect(foldLetters('Іdiot ιdiot ıdiot Idiot')).toBe('idiot idiot idiot idiot');
   });
 
+  it('never grows a message past twice its length, however far its characters decompose', () => {
+    const line = 'ﷺ'.repeat(400);
+    expect(foldCase(line).length).toBeLessThanOrEqual(2 * line.length);
+    expect(foldLetters(`${'ﷺ'.repeat(400)} ｆｒｅｅ`)).toMatch(/ free$/);
+  });
+
   it('leaves plain ASCII as it is, lower-cased, digits and bars included', () => {
     expect(foldLetters('L33t | 1337 Hello!')).toBe('l33t | 1337 hello!');
     expect(foldCase('Hello!')).toBe('Hello!');
