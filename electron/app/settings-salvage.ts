@@ -7,7 +7,8 @@
  *   that is not a Kick name) is dropped from its list, and only it; the deepest list on the issue's path is
  *   the one, so a bad alias drops the alias and keeps its command;
  * - a list with more entries than its limit keeps the first ones up to the limit;
- * - a rule over a whole list (two commands with one name) drops the last entry whose removal satisfies it;
+ * - a rule over a whole list (two commands with one name) keeps the entries in order while the rule holds
+ *   and drops each one that would break it, so the later of two commands with one name goes;
  * - a bad value outside any list (an event reply's message too long) is removed, so it takes its default;
  *   a value without a default takes its parent's, one level at a time.
  *
@@ -62,8 +63,7 @@ export function salvage<T>(
     firstIssue ??= parsed.error.issues[0]!;
     const fixes = new Map<string, { fix: Fix; issue: z.core.$ZodIssue }>();
     for (const issue of parsed.error.issues) {
-      const fix = fixFor(schema, current, issue);
-      if (fix) {
+      for (const fix of fixesFor(schema, current, issue)) {
         fixes.set(JSON.stringify(fix), { fix, issue });
       }
     }
@@ -77,56 +77,62 @@ export function salvage<T>(
 
 // --- Finding the smallest part to leave out ---
 
-function fixFor(schema: z.ZodType, root: unknown, issue: z.core.$ZodIssue): Fix | null {
+function fixesFor(schema: z.ZodType, root: unknown, issue: z.core.$ZodIssue): Fix[] {
   const path = issue.path;
   // The deepest list entry on the path: the entry is what goes, whatever inside it is wrong.
   for (let depth = path.length; depth >= 1; depth--) {
     const holder = valueAt(root, path.slice(0, depth - 1));
     const key = path[depth - 1];
     if (Array.isArray(holder) && typeof key === 'number' && key < holder.length) {
-      return { kind: 'drop', list: path.slice(0, depth - 1), index: key };
+      return [{ kind: 'drop', list: path.slice(0, depth - 1), index: key }];
     }
   }
   const at = valueAt(root, path);
   if (Array.isArray(at) && path.length > 0) {
-    return listFix(schema, root, path, at, issue);
+    return listFixes(schema, root, path, at, issue);
   }
   // Outside any list: the deepest value that is there goes back to its default.
   for (let depth = path.length; depth >= 1; depth--) {
     const holder = valueAt(root, path.slice(0, depth - 1));
     const key = path[depth - 1]!;
     if (isPlainObject(holder) && typeof key === 'string' && Object.hasOwn(holder, key)) {
-      return { kind: 'reset', path: path.slice(0, depth) };
+      return [{ kind: 'reset', path: path.slice(0, depth) }];
     }
   }
-  return null;
+  return [];
 }
 
 /** An issue about a whole list: too many entries, or a rule across entries. */
-function listFix(schema: z.ZodType, root: unknown, path: SettingPath, list: unknown[], issue: z.core.$ZodIssue): Fix {
+function listFixes(
+  schema: z.ZodType,
+  root: unknown,
+  path: SettingPath,
+  list: unknown[],
+  issue: z.core.$ZodIssue,
+): Fix[] {
   if (issue.code === 'too_big' && typeof issue.maximum === 'number' && issue.maximum < list.length) {
-    return { kind: 'trim', list: path, keep: Number(issue.maximum) };
+    return [{ kind: 'trim', list: path, keep: Number(issue.maximum) }];
   }
   const same = (other: z.core.$ZodIssue): boolean =>
     other.code === issue.code && other.message === issue.message && samePath(other.path, path);
-  // The newest entries are last: try leaving those out first.
-  for (let index = list.length - 1; index >= 0; index--) {
-    const without = setAt(
-      root,
-      path,
-      list.filter((_, i) => i !== index),
-    );
-    const parsed = schema.safeParse(without);
-    if (parsed.success || !parsed.error.issues.some(same)) {
-      return { kind: 'drop', list: path, index };
+  // The entries in order, each kept while the rule still holds with it: the earlier of two that clash stays.
+  const kept: unknown[] = [];
+  const drops: Fix[] = [];
+  list.forEach((entry, index) => {
+    const parsed = schema.safeParse(setAt(root, path, [...kept, entry]));
+    if (!parsed.success && parsed.error.issues.some(same)) {
+      drops.push({ kind: 'drop', list: path, index });
+    } else {
+      kept.push(entry);
     }
-  }
-  return { kind: 'reset', path };
+  });
+  // A rule the whole list breaks however it is cut (one that needs an entry it lacks): back to its default.
+  return drops.length > 0 ? drops : [{ kind: 'reset', path }];
 }
 
 function applyFixes(root: unknown, fixes: { fix: Fix; issue: z.core.$ZodIssue }[], leftOut: LeftOut[]): unknown {
-  // Drops from the end of each list first, so the indices of the others still hold.
-  const ordered = [...fixes].sort((a, b) => indexOf(b.fix) - indexOf(a.fix));
+  // Deeper lists first, then from the end of each list, so the paths of the others still hold.
+  const ordered = [...fixes].sort((a, b) => depthOf(b.fix) - depthOf(a.fix) || indexOf(b.fix) - indexOf(a.fix));
   let next = root;
   for (const { fix, issue } of ordered) {
     if (fix.kind === 'reset') {
@@ -159,10 +165,11 @@ function applyFixes(root: unknown, fixes: { fix: Fix; issue: z.core.$ZodIssue }[
 
 /**
  * Adds what was left out; a later, wider removal takes the place of the narrower ones inside it (a reset
- * key that had no default, then its parent), keeping the first reason, which says what was wrong.
+ * key that had no default, then its parent; an alias, then its command). A reset keeps the first reason,
+ * which says what was wrong.
  */
 function record(leftOut: LeftOut[], entry: LeftOut): void {
-  const inside = leftOut.filter((e) => e.how === 'reset' && startsWith(e.path, entry.path));
+  const inside = leftOut.filter((e) => startsWith(e.path, entry.path));
   const kept = inside[0];
   for (const e of inside) {
     leftOut.splice(leftOut.indexOf(e), 1);
@@ -171,6 +178,10 @@ function record(leftOut: LeftOut[], entry: LeftOut): void {
 }
 
 // --- Paths in plain JSON data ---
+
+function depthOf(fix: Fix): number {
+  return fix.kind === 'reset' ? fix.path.length : fix.list.length;
+}
 
 function indexOf(fix: Fix): number {
   return fix.kind === 'drop' ? fix.index : fix.kind === 'trim' ? fix.keep : -1;

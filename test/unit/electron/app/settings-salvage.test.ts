@@ -124,6 +124,19 @@ describe('one bad entry in the settings drops only itself', () => {
     expect(fx.aside()).toHaveLength(1);
   });
 
+  it('many commands that clash keep the first of each name, and a command with a bad alias is named once', () => {
+    const commands = Array.from({ length: 40 }, (_, i) => ({ name: `c${i % 10}`, reply: `reply ${i}` }));
+    commands.push({ name: 'last', reply: '', aliases: ['not ok'] } as (typeof commands)[number]);
+    writeFileSync(fx.file, JSON.stringify({ version: SETTINGS_VERSION, chatBot: { commands } }));
+    const kept = fx.open().values().chatBot.commands;
+    expect(kept.map((c) => c.reply)).toEqual(Array.from({ length: 10 }, (_, i) => `reply ${i}`));
+    const details = fx.notices[0]!.details!.split('; ');
+    expect(details).toHaveLength(31);
+    expect(details.filter((d) => d.startsWith('chatBot.commands[40]'))).toEqual([
+      'chatBot.commands[40]: Too small: expected string to have >=1 characters',
+    ]);
+  });
+
   it('more highlights than the limit: the first ones are kept; a long list is counted, all of it in the details', () => {
     const highlights = Array.from({ length: 53 }, (_, i) => ({ term: `t${i}` }));
     writeFileSync(fx.file, JSON.stringify({ version: SETTINGS_VERSION, chatTools: { highlights } }));
