@@ -15,7 +15,7 @@
  *   its outcome: answered 200 only once the original is on disk, and 5xx with it if the write fails, so
  *   Kick retries both and nothing is acknowledged that is not journaled.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import { IdMemory, type IdMemoryOptions } from './id-memory';
 import type { JournalRecord } from './types';
@@ -63,9 +63,9 @@ export interface DeliveryDedupOptions {
   maxBodyHashes?: number;
 }
 
-/** SHA-256 of the raw body, lower-case hex (the journal's `bodyHash`). */
+/** SHA-256 of the raw body, lower-case hex (the journal's `bodyHash`); one-shot, no Hash object per delivery. */
 export function hashBody(body: Buffer): string {
-  return createHash('sha256').update(body).digest('hex');
+  return hash('sha256', body, 'hex');
 }
 
 interface Pending {

@@ -15,7 +15,7 @@
  * time, and 80 bits of SHA-256 over the type and id tell events apart. Without a readable time the key is
  * the hash alone, still exact, only not ordered.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** Longest id taken as Kick's (a UUID or a ULID in practice); anything longer is not an id we trust. */
@@ -47,7 +47,8 @@ function isId(value: unknown): value is string {
 
 /** 10 characters of time (or of hash, without one), then 16 of hash: a canonical ULID. */
 function buildKey(identity: string, time: unknown): string {
-  const digest = createHash('sha256').update(identity, 'utf8').digest();
+  // The one-shot hash: no Hash object per delivery (about half the cost of createHash here).
+  const digest = hash('sha256', identity, 'buffer');
   const ms = typeof time === 'string' ? Date.parse(time) : NaN;
   let key = '';
   if (Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_TIME_MS) {
