@@ -165,7 +165,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       log: deps.log,
     });
     if (skipped > 0) {
-      deps.log(`webhooks: ${skipped} journaled deliveries for another channel than ${owner} not restored`);
+      const what = skipped === 1 ? 'delivery' : 'deliveries';
+      deps.log(`webhooks: not restored from the journal: ${skipped} ${what} for another channel than ${owner}`);
     }
     return {
       events: events.slice(-limit),

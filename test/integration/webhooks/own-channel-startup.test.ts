@@ -7,8 +7,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hashBody } from '../../../electron/webhooks/dedup';
 import { HELD_SUBSCRIPTIONS_FILE } from '../../../electron/webhooks/held-subscriptions-file';
+import { createFileJournal } from '../../../electron/webhooks/journal';
 import { call, mintAppToken } from '../../helpers/sandbox';
+import { saveHeld } from './own-channel-fixtures';
 import { forChannel, OTHER_CHANNEL_ID, payloads, STREAMER_USER_ID, startWorld, useCleanup } from './own-channel-world';
 
 useCleanup();
@@ -118,5 +121,32 @@ describe('across a restart', () => {
     expect((await world.post(run, chat)).status).toBe(200);
     await run.service.bus.idle();
     expect(run.live).toHaveLength(1);
+  });
+
+  it("a journal written before the rule, holding another channel's follow, does not bring it back", async () => {
+    const world = await startWorld();
+    saveHeld(world.dataDir, []);
+    // What the code before the rule journaled after acknowledging the probe's delivery.
+    const journal = await createFileJournal({ dir: join(world.dataDir, 'journal'), fsync: 'never' });
+    const spoofed = world.signed('channel.followed', forChannel('channel.followed', OTHER_CHANNEL_ID));
+    const own = world.signed('channel.followed', payloads['channel.followed']);
+    for (const d of [spoofed, own]) {
+      await journal.append({
+        messageId: d.messageId,
+        subscriptionId: d.headers['Kick-Event-Subscription-Id']!,
+        type: 'channel.followed',
+        version: '1',
+        timestamp: d.timestamp,
+        receivedAtMs: world.sandbox.ctx.clock.now(),
+        bodyHash: hashBody(d.body),
+        body: d.body.toString('utf8'),
+      });
+    }
+    await journal.close();
+    const run = await world.start();
+    expect(run.restored.map((e) => e.messageId)).toEqual([own.messageId]);
+    expect(run.logs).toContainEqual(
+      expect.stringMatching(/not restored from the journal: 1 delivery for another channel than 100001$/),
+    );
   });
 });
