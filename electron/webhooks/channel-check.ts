@@ -27,6 +27,8 @@ export interface ChannelCheckDeps {
   gate: ChannelGate;
   counters: ReceiverCounters;
   log: (level: 'warn', message: string, fields: Record<string, unknown>) => void;
+  /** Each delivery not acted on, after it is counted (the health view shows the count). */
+  onRefused?: () => void;
   holdMs?: number;
   maxHolding?: number;
 }
@@ -40,6 +42,7 @@ export function createChannelCheck(deps: ChannelCheckDeps) {
 
   const refuse = (headers: DeliveryHeaders, broadcaster: unknown, why: Exclude<Judgement, 'own' | 'undecided'>) => {
     deps.counters.foreign++;
+    deps.onRefused?.();
     const source = `${headers.subscriptionId} ${typeof broadcaster} ${String(broadcaster)}`;
     if (logged.has(source) || logged.size > MAX_LOGGED_SOURCES) {
       return;

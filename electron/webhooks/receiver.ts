@@ -61,6 +61,8 @@ export interface WebhookReceiverDeps {
   onEvent: (event: KickEvent) => void;
   /** Each new record, just before `onEvent` (lag tracking). */
   onAccepted?: (record: JournalRecord) => void;
+  /** Each verified delivery not acted on (another channel, a subscription not held), once counted. */
+  onRefused?: () => void;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -94,7 +96,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, foreign: 0, rejectedByCode: {} };
   const shownUnkept = createShownUnkept();
   const handOver = createTurnHandOver(createPublish(deps));
-  const channel = createChannelCheck({ gate: deps.gate, counters, log: deps.log, holdMs: deps.holdMs });
+  const channel = createChannelCheck({ ...deps, counters });
   let server: Server | null = null;
   let stopping = false;
   // Ends every wait for the gate at once when stop() begins.

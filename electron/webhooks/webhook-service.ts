@@ -189,6 +189,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       dedup: memory,
       gate,
       holdMs: config.holdMs,
+      onRefused: changed,
       onEvent: (event) => {
         const started = eventTimeOf(event);
         lag.record(started.at, event.receivedAtMs, started.source);

@@ -57,6 +57,9 @@ describe('deliveries for another channel', () => {
     const delivery = world.signed('channel.followed', forChannel('channel.followed', OTHER_CHANNEL_ID), {
       subscriptionId: NEVER_CREATED,
     });
+    // Health is pushed when the count moves, so the panel's figure is live.
+    const counts: (number | undefined)[] = [];
+    run.service.onHealthChange(() => counts.push(run.service.health().counters.foreign));
     for (let i = 0; i < 3; i++) {
       const answer = await world.post(
         run,
@@ -67,6 +70,7 @@ describe('deliveries for another channel', () => {
     await run.service.bus.idle();
     expect(run.live).toEqual([]);
     expect(run.service.health().counters).toMatchObject({ accepted: 0, duplicates: 0, foreign: 3 });
+    expect(counts).toEqual([1, 2, 3]);
     expect(notActedOn(run.logs)).toHaveLength(1);
     expect(notActedOn(run.logs)[0]).toContain('another channel');
   });
