@@ -53,6 +53,8 @@ export interface WebhookReceiverDeps {
   gate: ChannelGate;
   /** How long a delivery the gate cannot judge yet waits before a 503; default 5 s (`channel-check.ts`). */
   holdMs?: number;
+  /** Deliveries waiting on the gate at once; past it, 503 at once (each holds a socket). Default 64. */
+  maxHolding?: number;
   /**
    * Each new delivery, parsed, at the end of the turn its journal append was queued in (the turn's deliveries
    * together, in order) and before Kick is answered; Kick's 200 waits for the append to be durable. A delivery
