@@ -23,6 +23,13 @@ const devStyles: Plugin = {
   transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
 };
 
+/**
+ * Rolldown prints a breakdown of where build time went whenever plugins take most of a build over 3 s,
+ * which a busy or slow machine reaches on every build. `npm start` prints what a streamer needs and no
+ * more (./docs/decisions.md#a-quiet-and-incremental-npm-start); `node --cpu-prof` profiles a slow build.
+ */
+const noTimingReports = { bundlerTimings: false };
+
 export default defineConfig(({ command }) => ({
   root: process.env.VITEST ? here : resolve(here, 'renderer'),
   base: './',
@@ -35,11 +42,13 @@ export default defineConfig(({ command }) => ({
     outDir: resolve(here, 'out/renderer'),
     emptyOutDir: true,
     sourcemap: false,
-    // The panel, and the OBS overlay page (renderer/overlay.html, docs/overlays.md).
-    rollupOptions: {
+    rolldownOptions: {
+      // The panel, and the OBS overlay page (renderer/overlay.html, docs/overlays.md).
       input: { index: resolve(here, 'renderer/index.html'), overlay: resolve(here, 'renderer/overlay.html') },
+      checks: noTimingReports,
     },
   },
+  optimizeDeps: { rolldownOptions: { checks: noTimingReports } },
   test: {
     reporters: ['default', ['json', { outputFile: resolve(here, `.reports/vitest-node${nodeMajor}.json`) }]],
     projects: [

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { build } from 'esbuild';
 import { electronPackageDir } from '../../../scripts/find-electron.mjs';
 
 export const repo = join(import.meta.dirname, '..', '..', '..');
@@ -47,12 +48,22 @@ export interface Mirror {
   close(): Promise<void>;
 }
 
-/** Serves the stub zip and SHASUMS256.txt; `stall` sends half the zip and then nothing. */
-export async function startMirror(options: { zip: Buffer; checksum: string; stall?: boolean }): Promise<Mirror> {
+/**
+ * Serves the stub zip and SHASUMS256.txt; `stall` sends half the zip and then nothing; `status` answers the
+ * zip with that status and no body (a mirror that is down).
+ */
+export async function startMirror(options: {
+  zip: Buffer;
+  checksum: string;
+  stall?: boolean;
+  status?: number;
+}): Promise<Mirror> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(req.url ?? '');
-    if (req.url === zipPath) {
+    if (req.url === zipPath && options.status !== undefined) {
+      res.writeHead(options.status).end();
+    } else if (req.url === zipPath) {
       res.writeHead(200, { 'content-type': 'application/zip', 'content-length': options.zip.length });
       if (options.stall) {
         res.write(options.zip.subarray(0, options.zip.length / 2));
@@ -94,6 +105,24 @@ export const fx = {} as {
   panelJs: string;
 };
 
+/** Builds the panel-only entry once, as scripts/build.mjs does, for the app copies to run. */
+export async function buildPanelEntry(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'greenroom-electron-install-panel-'));
+  temps.push(dir);
+  fx.panelJs = join(dir, 'panel.js');
+  await build({
+    absWorkingDir: repo,
+    entryPoints: ['electron/panel-main.ts'],
+    outfile: fx.panelJs,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
 /** A temp app root whose electron package has no binary yet. */
 export function makeAppCopy(): string {
   const root = mkdtempSync(join(tmpdir(), 'greenroom-electron-install-'));
@@ -129,13 +158,20 @@ export interface Run {
   stop(): Promise<number | null>;
 }
 
-/** Runs `node scripts/start.mjs` in `root` as `npm start` does, with only the Electron variables given. */
-export function startApp(root: string, env: Record<string, string>): Run {
+/**
+ * Runs `node scripts/start.mjs` in `root` as `npm start` does (or another script, as `npm run <script>`
+ * does), with only the Electron variables given.
+ */
+export function startApp(
+  root: string,
+  env: Record<string, string>,
+  { script = 'start.mjs', args = [] }: { script?: string; args?: string[] } = {},
+): Run {
   // No inherited ELECTRON_* or npm_config_electron_* (a developer's own mirror) and no GREENROOM_* setting.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/electron|greenroom/i.test(key) && key !== 'force_no_cache'),
   );
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [join(root, 'scripts', script), ...args], {
     cwd: root,
     env: {
       ...inherited,
@@ -177,7 +213,7 @@ export function startApp(root: string, env: Record<string, string>): Run {
             resolve();
           } else if (!running.has(child)) {
             watchers.delete(check);
-            reject(new Error(`start.mjs ended without ${pattern}:\n${stdout}\n${stderr}`));
+            reject(new Error(`${script} ended without ${pattern}:\n${stdout}\n${stderr}`));
           }
         };
         watchers.add(check);
