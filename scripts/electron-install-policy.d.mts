@@ -1,8 +1,8 @@
 /** Types for electron-install-policy.mjs (used from TypeScript tests). */
 export declare const TIMEOUT_VARIABLE: string;
 export declare const DEFAULT_TIMEOUT_S: number;
-export declare const RETRY_PAUSE_MS: number;
 export interface FailureMemory {
+  version: string;
   failedAt: number;
   seconds: number;
   timedOut: boolean;
@@ -16,7 +16,7 @@ export declare function installStateDir(root: string): string;
 export declare function readFailureMemory(root: string): FailureMemory | null;
 export declare function rememberFailure(root: string, memory: FailureMemory): void;
 export declare function forgetFailure(root: string): void;
-export declare function shouldSkipInstall(memory: FailureMemory | null, now: number): string | null;
+export declare function shouldSkipInstall(memory: FailureMemory | null, version: string, now: number): string | null;
 export declare function explainFailure(attempt: {
   timedOut: boolean;
   timeoutS: number;

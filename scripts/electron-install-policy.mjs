@@ -1,6 +1,11 @@
 // The decisions around scripts/install-electron.mjs, kept apart from the process it runs: the time limit
 // (GREENROOM_ELECTRON_INSTALL_TIMEOUT_S), the memory of a failed attempt and whether to try again on this
 // start, and the one short reason a streamer reads when the download fails.
+//
+// The rule the README states: `npm start` downloads Electron once. After a failed download it does not try
+// again by itself, whatever the failure; `npm run install-electron` does, and so does the first start after
+// the memory is gone (a fresh `npm ci`) or names another Electron version (an upgrade)
+// (../docs/decisions.md#a-quiet-and-incremental-npm-start).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 
@@ -8,10 +13,6 @@ export const TIMEOUT_VARIABLE = 'GREENROOM_ELECTRON_INSTALL_TIMEOUT_S';
 /** Electron's zip is about 100 MB: five minutes is enough at 3 Mbit/s; slower links raise the limit. */
 export const DEFAULT_TIMEOUT_S = 300;
 const MAX_TIMEOUT_S = 3600;
-/** A failed attempt that took at least this long is not repeated on every start (see shouldSkipInstall). */
-const SLOW_FAILURE_S = 10;
-/** How long such a failure is remembered. */
-export const RETRY_PAUSE_MS = 30 * 60 * 1000;
 
 // --- Time limit and memory ---
 
@@ -46,7 +47,7 @@ export function installStateDir(root) {
 }
 
 /**
- * @typedef {{ failedAt: number, seconds: number, timedOut: boolean, reason: string }} FailureMemory
+ * @typedef {{ version: string, failedAt: number, seconds: number, timedOut: boolean, reason: string }} FailureMemory
  */
 
 /**
@@ -57,7 +58,8 @@ export function readFailureMemory(root) {
   try {
     const parsed = JSON.parse(readFileSync(join(installStateDir(root), MEMORY_FILE), 'utf8'));
     const valid =
-      typeof parsed?.failedAt === 'number' &&
+      typeof parsed?.version === 'string' &&
+      typeof parsed.failedAt === 'number' &&
       typeof parsed.seconds === 'number' &&
       typeof parsed.timedOut === 'boolean' &&
       typeof parsed.reason === 'string';
@@ -83,25 +85,33 @@ export function forgetFailure(root) {
 }
 
 /**
- * Whether to skip the download on this start. Offline, the installer fails within a second, so trying on
- * every start costs nothing and picks the network up as soon as it is back. A blocked or very slow network
- * fails only at a connect timeout or the time limit; repeating that on every start would make each start
- * that much slower, so such a failure is remembered for RETRY_PAUSE_MS.
+ * Whether to skip the download on this start: yes once a download of this Electron version failed, however
+ * quickly. Trying on every start made every start of someone offline or behind a block print the same
+ * failure again, and a slow network wait minutes each time; one plain line saying how to try again costs
+ * nothing.
  * @param {FailureMemory | null} memory
+ * @param {string} version the Electron version this start would download
  * @param {number} now
  * @returns {string | null} why the download is skipped, or null to try it
  */
-export function shouldSkipInstall(memory, now) {
-  if (!memory || !(memory.timedOut || memory.seconds >= SLOW_FAILURE_S)) {
+export function shouldSkipInstall(memory, version, now) {
+  if (!memory || memory.version !== version) {
     return null;
   }
-  const ago = now - memory.failedAt;
-  if (ago < 0 || ago >= RETRY_PAUSE_MS) {
-    return null;
+  return `it failed ${timeAgo(now - memory.failedAt)} (${memory.reason}); \`npm run install-electron\` tries again`;
+}
+
+/** @param {number} ms */
+function timeAgo(ms) {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) {
+    return 'a moment ago';
   }
-  const minutes = Math.round(ago / 60_000);
-  const when = minutes < 1 ? 'a moment ago' : `${minutes} min ago`;
-  return `it failed ${when} (${memory.reason}); \`npm run install-electron\` tries again now`;
+  if (minutes < 120) {
+    return `${minutes} min ago`;
+  }
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} hours ago` : `${Math.floor(hours / 24)} days ago`;
 }
 
 // --- Reasons in a streamer's words ---

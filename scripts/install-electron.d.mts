@@ -7,3 +7,5 @@ export declare function installElectron(
     now?: () => number;
   },
 ): Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
+/** The version of the electron package, the one its installer downloads. */
+export declare function electronVersion(root: string): string;

@@ -5,8 +5,8 @@
 // ELECTRON_CUSTOM_FILENAME, the cache (electron_config_cache), the checksums bundled in the package (or the
 // mirror's SHASUMS256.txt with electron_use_remote_checksums=1), ELECTRON_GET_USE_PROXY. This file adds
 // what a first `npm start` needs around it: visible progress, a time limit, one plain reason on failure,
-// and not waiting again for a download that was slow to fail a moment ago (those decisions are in
-// electron-install-policy.mjs).
+// and the memory of a failed download, so later starts do not try again by themselves (those decisions are
+// in electron-install-policy.mjs).
 //
 // `npm start` calls installElectron(); `npm run install-electron` runs this file to try again now.
 import { spawn } from 'node:child_process';
@@ -81,6 +81,15 @@ function createProgress(out) {
 
 // --- The install ---
 
+/**
+ * The version of the electron package, the one its installer downloads.
+ * @param {string} root
+ * @returns {string}
+ */
+export function electronVersion(root) {
+  return JSON.parse(readFileSync(join(electronPackageDir(root), 'package.json'), 'utf8')).version;
+}
+
 /** @param {string} line one line from electron-download-watch.mjs */
 function parseEvent(line) {
   try {
@@ -102,7 +111,7 @@ export async function installElectron(root, options = {}) {
   const out = options.out ?? process.stdout;
   const now = options.now ?? Date.now;
   const packageDir = electronPackageDir(root);
-  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  const version = electronVersion(root);
   const timeout = parseInstallTimeout(env);
   if (timeout.warning) {
     out.write(`${timeout.warning}\n`);
@@ -184,7 +193,7 @@ export async function installElectron(root, options = {}) {
         stderr: output,
         exitCode,
       });
-  rememberFailure(root, { failedAt: now(), seconds, timedOut, reason });
+  rememberFailure(root, { version, failedAt: now(), seconds, timedOut, reason });
   return { ok: false, reason };
 }
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build, then launch Electron. A missing Electron binary is fetched first through Electron's
-// own installer, with progress and a time limit (scripts/install-electron.mjs). Only where that fails
-// (offline, blocked, too slow, a bad checksum), or Electron cannot start, does it say so in one line and run
-// the panel-only server instead, which prints the panel URL for the browser.
+// `npm start`: build what changed (scripts/build.mjs), then launch Electron. A missing Electron binary is
+// fetched first through Electron's own installer, with progress and a time limit
+// (scripts/install-electron.mjs). Only where that fails (offline, blocked, too slow, a bad checksum), or
+// Electron cannot start, does it say so in one line and run the panel-only server instead, which prints the
+// panel URL for the browser. A failed download is not tried again by later starts, only by `npm run
+// install-electron` (scripts/electron-install-policy.mjs).
 //
 // `npm run panel` (`--panel`) goes straight to the panel server; GREENROOM_NO_ELECTRON_DOWNLOAD=1 never
 // downloads Electron (the panel server runs when the binary is missing).
@@ -14,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findElectronBinary } from './find-electron.mjs';
 import { asSentence, installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
-import { installElectron } from './install-electron.mjs';
+import { electronVersion, installElectron } from './install-electron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const panelOnly = process.argv.includes('--panel');
@@ -86,7 +88,7 @@ async function ensureElectron() {
   if (process.env.GREENROOM_NO_ELECTRON_DOWNLOAD === '1') {
     return { ok: false, line: 'Electron is not downloaded and GREENROOM_NO_ELECTRON_DOWNLOAD=1 says not to.' };
   }
-  const skip = shouldSkipInstall(readFailureMemory(root), Date.now());
+  const skip = shouldSkipInstall(readFailureMemory(root), electronVersion(root), Date.now());
   if (skip !== null) {
     return { ok: false, line: `Skipped downloading Electron for the desktop window: ${skip}` };
   }

@@ -12,10 +12,8 @@
  * touched and the Electron smoke test keeps skipping where no real binary exists. The copy's build step
  * is a stub: `npm start` would rebuild the shared out/ that other tests read at the same time.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { electronPackageDir, findElectronBinary } from '../../../scripts/find-electron.mjs';
 import { DEFAULT_TIMEOUT_S, parseInstallTimeout, TIMEOUT_VARIABLE } from '../../../scripts/electron-install-policy.mjs';
@@ -26,9 +24,9 @@ import {
   PANEL_LINE,
   READY_LINE,
   binaryInZip,
+  buildPanelEntry,
   closedPort,
   fallbackLines,
-  fx,
   makeAppCopy,
   repo,
   running,
@@ -50,23 +48,7 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
   ]);
   const repoElectronBefore = findElectronBinary(repo);
 
-  beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'greenroom-electron-install-panel-'));
-    temps.push(dir);
-    fx.panelJs = join(dir, 'panel.js');
-    // As scripts/build.mjs builds the panel-only entry.
-    await build({
-      absWorkingDir: repo,
-      entryPoints: ['electron/panel-main.ts'],
-      outfile: fx.panelJs,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-  });
+  beforeAll(buildPanelEntry);
 
   afterEach(() => {
     for (const child of running) {
@@ -168,7 +150,7 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
       await again.waitFor(PANEL_LINE);
       expect(fallbackLines(again.output())).toEqual([
         expect.stringMatching(
-          /^Skipped downloading Electron for the desktop window: it failed a moment ago \(it took longer than 1 s .*\); `npm run install-electron` tries again now\. Use the panel/,
+          /^Skipped downloading Electron for the desktop window: it failed a moment ago \(it took longer than 1 s .*\); `npm run install-electron` tries again\. Use the panel/,
         ),
       ]);
       expect(again.output()).not.toContain('Installing Electron');
