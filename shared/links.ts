@@ -23,8 +23,13 @@ export interface FoundLink {
 
 // Words: runs without white space or the characters that end a link in text (<, >, ").
 const WORD = /[^\s<>"]+/g;
-/** A word that cannot hold a link: plain ASCII with no dot and no colon. */
-const NO_LINK = /^[^.:\u0080-\uffff]*$/;
+/**
+ * A dot or a colon, or a character that reads as one in an address (NFKC gives one: fullwidth and small
+ * forms, the one-dot leader, "1." and the like) or that browsers take for a dot (the ideographic full stops).
+ * Text without any holds no link.
+ */
+export const DOT_OR_COLON =
+  /[.:\u2024-\u2026\u2488-\u249b\u2a74\u3002\u33c2\u33c7\u33d8\ufe12\ufe13\ufe19\ufe30\ufe52\ufe55\uff0e\uff1a\uff61]|\u{1f100}/u;
 const SCHEME = /https?:[/\\]{2}/i;
 const HAS_SCHEME = /^https?:[/\\]{2}/i;
 const FIRST_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -37,10 +42,13 @@ const TOP_LABEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
 
 /** The links in `text`, in order. */
 export function findLinks(text: string): FoundLink[] {
+  if (!DOT_OR_COLON.test(text)) {
+    return [];
+  }
   const links: FoundLink[] = [];
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
-    if (NO_LINK.test(word)) {
+    if (!DOT_OR_COLON.test(word)) {
       continue;
     }
     const link = linkIn(word);

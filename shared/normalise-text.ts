@@ -19,7 +19,7 @@ import { confusablesMap } from 'confusables';
 // Cf: soft hyphen, zero-width space/joiners, word joiner, BOM, bidi controls, tag characters.
 // Default ignorables add variation selectors, the combining grapheme joiner and the Hangul fillers.
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-const MARKS = /\p{M}/gu;
+const INVISIBLE_OR_MARK = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}]/gu;
 /** Plain printable ASCII: nothing to fold but case, which is most chat and the fast path. */
 const PLAIN = /^[\x20-\x7e]*$/;
 
@@ -54,27 +54,44 @@ export function stripInvisible(text: string): string {
 
 /** Invisible characters and combining marks removed, compatibility forms decomposed; case kept. */
 export function foldCase(text: string): string {
-  if (PLAIN.test(text)) {
-    return text;
-  }
-  return decompose(text.replace(INVISIBLE, '')).replace(MARKS, '').replace(INVISIBLE, '');
+  // Only the runs of non-ASCII characters change, and most chat is ASCII with an emoji or two.
+  return PLAIN.test(text) ? text : text.replace(NOT_ASCII_RUN, foldRun);
+}
+
+const NOT_ASCII_RUN = /[^\p{ASCII}]+/gu;
+
+/** A run of non-ASCII characters decomposed, then without format characters and marks (NFKD leaves those). */
+function foldRun(run: string): string {
+  return decompose(run).replace(INVISIBLE_OR_MARK, '');
 }
 
 /** `foldCase`, lower-cased, with look-alike letters replaced by the Latin letter they imitate. */
 export function foldLetters(text: string): string {
+  return PLAIN.test(text) ? text.toLowerCase() : lettersOf(foldCase(text));
+}
+
+/** Both folds of `text`, the second made from the first. */
+export function fold(text: string): { cased: string; letters: string } {
   if (PLAIN.test(text)) {
-    return text.toLowerCase();
+    return { cased: text, letters: text.toLowerCase() };
   }
-  let out = '';
-  for (const char of foldCase(text)) {
-    // ASCII stays itself: the map also sends "|" and "1" to "l", which would change plain text.
-    if (char.charCodeAt(0) < 128) {
-      out += char.toLowerCase();
-      continue;
-    }
-    // The small letter's look-alike first; a capital whose small form has none (Greek Μ, μ) by its own.
-    const lower = char.toLowerCase();
-    out += (I_LIKE.get(lower) ?? confusablesMap.get(lower) ?? confusablesMap.get(char) ?? lower).toLowerCase();
-  }
-  return out;
+  const cased = foldCase(text);
+  return { cased, letters: lettersOf(cased) };
+}
+
+/**
+ * `cased` (from `foldCase`) lower-cased with look-alikes replaced. ASCII stays itself (the map also sends
+ * "|" and "1" to "l", which would change plain text); the rest is looked up one character at a time, and
+ * only the rest: most chat is ASCII with an emoji or two.
+ */
+function lettersOf(cased: string): string {
+  return cased.replace(NOT_ASCII, lookAlike).toLowerCase();
+}
+
+const NOT_ASCII = /[^\p{ASCII}]/gu;
+
+/** The Latin letter `char` imitates: the small letter's look-alike first, then the capital's (Greek Μ, μ). */
+function lookAlike(char: string): string {
+  const lower = char.toLowerCase();
+  return I_LIKE.get(lower) ?? confusablesMap.get(lower) ?? confusablesMap.get(char) ?? lower;
 }

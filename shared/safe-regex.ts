@@ -35,6 +35,10 @@ export interface SafeRegex {
   test(text: string): boolean;
   /** Its compiled size, counted against `MAX_RULE_SET_STEPS`. */
   steps: number;
+  /** The pattern in RE2's syntax, for `unionOf`. */
+  source: string;
+  /** States in RE2's cache now: a line that adds many, or empties the cache, was costly to test. */
+  cachedStates(): number;
 }
 
 export type RegexCheck = { ok: true; regex: SafeRegex } | { ok: false; reason: string };
@@ -54,28 +58,60 @@ export function checkRegex(pattern: string): RegexCheck {
   if (trap) {
     return { ok: false, reason: `${trap} (on most regex engines one message can then take seconds)` };
   }
-  let compiled: RE2JS;
+  const source = RE2JS.translateRegExp(pattern);
+  let compiled: SafeRegex;
   try {
     // JavaScript spellings RE2 writes differently (`[^]`, `(?<name>`, `\u{…}`) are translated first.
-    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
+    compiled = compile(source);
   } catch (error) {
     return { ok: false, reason: `not a valid regular expression (${(error as Error).message})` };
   }
-  // re2js types its compiled program loosely; `numInst()` is the instruction count RE2 caps programs by.
-  const program = compiled.re2().prog as { numInst(): number };
-  const steps = program.numInst();
-  if (steps > MAX_REGEX_STEPS) {
+  if (compiled.steps > MAX_REGEX_STEPS) {
     return {
       ok: false,
-      reason: `too large: it compiles to ${steps} steps, at most ${MAX_REGEX_STEPS} (use smaller counts like {1,20})`,
+      reason: `too large: it compiles to ${compiled.steps} steps, at most ${MAX_REGEX_STEPS} (use smaller counts like {1,20})`,
     };
   }
+  return { ok: true, regex: compiled };
+}
+
+/**
+ * One pattern that matches where any of `regexes` does, or null when RE2 cannot join them (two groups of
+ * one name). One pass for many patterns is the fast way through ordinary chat; see `electron/automod/regex-terms.ts`
+ * for when it is not.
+ */
+export function unionOf(regexes: readonly SafeRegex[]): SafeRegex | null {
+  try {
+    return compile(regexes.map((regex) => `(?:${regex.source})`).join('|'));
+  } catch {
+    return null;
+  }
+}
+
+/** The fields of re2js's lazy DFA (re2js 2.10) that hold its cache's budget and size. */
+interface RegexCache {
+  maxMem: number;
+  stateBudget: number;
+  memBudget: number;
+  stateCount: number;
+}
+
+/** Compiles RE2 `source` case-insensitive, with its state cache held to `REGEX_CACHE_BYTES`. */
+function compile(source: string): SafeRegex {
+  const compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+  // re2js types its compiled program loosely; `numInst()` is the instruction count RE2 caps programs by.
+  const program = compiled.re2().prog as { numInst(): number };
   // re2js has no option for the cache's size; its lazy DFA keeps the budget in these fields (re2js 2.10).
-  const cache = (compiled.re2() as unknown as { dfa?: { maxMem: number; stateBudget: number; memBudget: number } }).dfa;
+  const cache = (compiled.re2() as unknown as { dfa?: RegexCache }).dfa;
   if (cache) {
     cache.maxMem = cache.stateBudget = cache.memBudget = REGEX_CACHE_BYTES;
   }
-  return { ok: true, regex: { test: (text) => compiled.test(text), steps } };
+  return {
+    test: (text) => compiled.test(text),
+    steps: program.numInst(),
+    source,
+    cachedStates: () => cache?.stateCount ?? 0,
+  };
 }
 
 /**

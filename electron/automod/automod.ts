@@ -6,12 +6,12 @@
  * which the journal replay at start-up fills through `remember` without acting.
  *
  * Every rule but the emote count reads the message folded (docs/automod.md#what-the-rules-read): terms,
- * regexes and repeats the letters as `foldLetters` leaves them, capitals as `foldCase` does (case kept), and
+ * regexes and repeats the letters as `fold` leaves them, capitals its cased fold (case kept), and
  * links as the panel finds them (`findLinks`), judged by the host a browser would open.
  */
 import type { AutomodSettings, AutomodVerdict } from '../../shared/automod';
 import { findLinks } from '../../shared/links';
-import { foldCase, foldLetters } from '../../shared/normalise-text';
+import { fold } from '../../shared/normalise-text';
 import type { ChatMessageView } from '../../shared/views';
 import { buildTermMatcher, type RefusedTerm, type TermMatcher } from './term-matcher';
 
@@ -56,7 +56,7 @@ export class Automod {
   /** A message from the journal replay: remembered for the rules, never judged. */
   remember(message: ChatMessageView, atMs: number): void {
     const key = chatterKey(message);
-    this.#note(key, normalise(message.content), atMs);
+    this.#note(key, normalise(fold(message.content).letters), atMs);
     this.#seen.add(key);
   }
 
@@ -67,22 +67,30 @@ export class Automod {
   judge(message: ChatMessageView, atMs: number): AutomodVerdict | null {
     const key = chatterKey(message);
     const seenBefore = this.#seen.has(key);
-    const normal = normalise(message.content);
+    const folded = fold(message.content);
+    const normal = normalise(folded.letters);
     const recent = this.#note(key, normal, atMs);
     this.#seen.add(key);
     if (this.#seen.size > MAX_CHATTERS) {
       this.#seen.delete(this.#seen.values().next().value!);
     }
-    return this.check(message, { seenBefore, recent, atMs, normal });
+    return this.check(message, { seenBefore, recent, atMs, normal, folded });
   }
 
   /**
    * The verdict for one message without remembering it: what `judge` does, and what the panel's "test a
-   * message" shows. `recent` is the chatter's messages including this one, oldest first, normalised.
+   * message" shows. `recent` is the chatter's messages including this one, oldest first, normalised;
+   * `normal` and `folded` are this message's, when the caller has them already.
    */
   check(
     message: Pick<ChatMessageView, 'content' | 'sender'>,
-    context: { seenBefore: boolean; recent: readonly Recent[]; atMs: number; normal?: string },
+    context: {
+      seenBefore: boolean;
+      recent: readonly Recent[];
+      atMs: number;
+      normal?: string;
+      folded?: ReturnType<typeof fold>;
+    },
   ): AutomodVerdict | null {
     const s = this.#settings;
     if (!s.enabled || this.#exempt(message.sender.badges)) {
@@ -93,7 +101,8 @@ export class Automod {
     const text = message.content;
     const hasEmotes = text.includes('[emote:');
     const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
-    const folded = foldLetters(words);
+    // Emote tokens are taken out of the text as sent, before folding: nothing folded can pose as one.
+    const { cased, letters: folded } = hasEmotes ? fold(words) : (context.folded ?? fold(words));
     if (s.blockedTerms.enabled) {
       const term = this.#terms.match(folded);
       if (term !== null) {
@@ -111,7 +120,7 @@ export class Automod {
       }
     }
     if (s.caps.enabled) {
-      const { letters, upper } = countCase(foldCase(words));
+      const { letters, upper } = countCase(cased);
       if (letters >= s.caps.minLetters && upper / letters > s.caps.maxRatio) {
         return verdict('caps', `${Math.round((upper / letters) * 100)}% capitals`, s.caps.action);
       }
@@ -133,7 +142,7 @@ export class Automod {
     }
     if (s.repeatedMessages.enabled) {
       const since = context.atMs - s.repeatedMessages.windowSec * 1000;
-      const normal = context.normal ?? normalise(text);
+      const normal = context.normal ?? normalise(fold(text).letters);
       let same = 0;
       // Newest first, stopping at the window's start.
       for (let i = context.recent.length - 1; i >= 0 && context.recent[i]!.atMs >= since; i--) {
@@ -244,9 +253,8 @@ function countCase(text: string): { letters: number; upper: number } {
 
 const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;
 
-/** Folded (`foldLetters`) with runs of white space as one space; the replace only for the few lines that need it. */
-function normalise(text: string): string {
-  const folded = foldLetters(text);
+/** Folded text with runs of white space as one space; the replace only for the few lines that need it. */
+function normalise(folded: string): string {
   return UNEVEN_SPACE.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 

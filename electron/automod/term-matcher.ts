@@ -11,15 +11,16 @@
  *   tried at every word. Each wildcard word is matched by a scan
  *   of its literal parts (`globMatcher`), never by a backtracking regex: `**********x` costs one pass.
  *   A wildcard term whose literal parts are not all in the message is not tried at all.
- * - Regular expressions run one by one on RE2 (`shared/safe-regex.ts`), within the rule set's budget of
- *   compiled steps; those past the budget are refused.
+ * - Regular expressions run on RE2 (`shared/safe-regex.ts`), joined into one test while that stays cheap
+ *   (`regex-terms.ts`), within the rule set's budget of compiled steps; those past the budget are refused.
  *
  * The caller hands `match` the message already folded (shared/normalise-text.ts), and every term is folded
  * the same way here.
  */
 import type { BlockedTerm } from '../../shared/automod';
 import { foldLetters } from '../../shared/normalise-text';
-import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS, type SafeRegex } from '../../shared/safe-regex';
+import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS } from '../../shared/safe-regex';
+import { type RegexTerm, RegexTerms } from './regex-terms';
 
 export interface TermMatcher {
   /** The first blocked term in `text` (folded by `foldLetters`), as the streamer wrote it, or null. */
@@ -123,33 +124,30 @@ function matchesAt(words: readonly string[], at: number, sequence: Sequence): bo
 }
 
 /**
- * Which of `parts` occur in `text`. Many parts: the text's characters and pairs of characters go in sets
- * once, so a part of one or two characters is a lookup and a longer one is searched for only when its
- * first pair occurs; a few parts are searched for directly.
+ * Whether a wildcard term's literal parts all occur in the message, each part searched for at most once per
+ * message (`seen`: 0 not yet, 1 found, 2 not there): only the terms a word's index reaches ask.
  */
-function partsIn(text: string, parts: readonly string[]): boolean[] {
-  if (parts.length <= 16) {
-    return parts.map((part) => text.includes(part));
-  }
-  const singles = new Set<number>();
-  const pairs = new Set<number>();
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    singles.add(code);
-    if (i + 1 < text.length) {
-      pairs.add(code * 65536 + text.charCodeAt(i + 1));
-    }
-  }
-  return parts.map((part) =>
-    part.length === 1
-      ? singles.has(part.charCodeAt(0))
-      : pairs.has(part.charCodeAt(0) * 65536 + part.charCodeAt(1)) && (part.length === 2 || text.includes(part)),
-  );
+interface Presence {
+  text: string;
+  parts: readonly string[];
+  seen: Uint8Array;
 }
 
-/** A sequence without literal parts is always tried; one with them only when they all occur in the message. */
-function usable(sequence: Sequence, present: ReadonlySet<Sequence>): boolean {
-  return sequence.literals.length === 0 || present.has(sequence);
+function usable(sequence: Sequence, presence: Presence | null): boolean {
+  if (presence === null) {
+    return true;
+  }
+  for (const part of sequence.literals) {
+    let state = presence.seen[part]!;
+    if (state === 0) {
+      state = presence.text.includes(presence.parts[part]!) ? 1 : 2;
+      presence.seen[part] = state;
+    }
+    if (state === 2) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The first sequence of `list` that matches at word `at`; a cheap prefix test guards each word test. */
@@ -157,17 +155,14 @@ function firstMatch(
   list: readonly Sequence[] | undefined,
   words: readonly string[],
   at: number,
-  present: ReadonlySet<Sequence> | null,
+  presence: Presence | null,
 ): string | null {
   if (list === undefined) {
     return null;
   }
   const word = words[at]!;
   for (const sequence of list) {
-    if (present !== null && !usable(sequence, present)) {
-      continue;
-    }
-    if (word.startsWith(sequence.prefix) && matchesAt(words, at, sequence)) {
+    if (word.startsWith(sequence.prefix) && usable(sequence, presence) && matchesAt(words, at, sequence)) {
       return sequence.pattern;
     }
   }
@@ -181,7 +176,6 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
   const byFirstLetter = new Map<string, Sequence[]>();
   const byLastLetter = new Map<string, Sequence[]>();
   const anywhere: Sequence[] = [];
-  const wildcards: Sequence[] = [];
   // Each distinct literal part once: 450 wildcard terms share far fewer parts than they hold.
   const parts: string[] = [];
   const partIndex = new Map<string, number>();
@@ -193,7 +187,7 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     }
     return index;
   };
-  const regexes: { regex: SafeRegex; pattern: string }[] = [];
+  const regexes: RegexTerm[] = [];
   let steps = 0;
   const add = <K>(map: Map<K, Sequence[]>, key: K, sequence: Sequence): void => {
     const list = map.get(key);
@@ -231,9 +225,6 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     }
     const literals = words.flatMap((word) => (word.includes('*') ? word.split('*').filter(Boolean).map(indexOf) : []));
     const sequence: Sequence = { pattern, prefix: words[0]!.split('*')[0]!, words: words.map(wordTest), literals };
-    if (literals.length > 0) {
-      wildcards.push(sequence);
-    }
     const first = words[0]!;
     if (!first.includes('*')) {
       add(byFirstWord, first, sequence);
@@ -246,18 +237,15 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
     }
   }
 
+  const regexTerms = new RegexTerms(regexes);
   return {
     refused,
     matcher: {
       match(text) {
         if (byFirstWord.size > 0 || byFirstLetter.size > 0 || byLastLetter.size > 0 || anywhere.length > 0) {
-          // Wildcard terms whose literal parts all occur in the message: the only ones worth trying.
-          let present: Set<Sequence> | null = null;
-          if (wildcards.length > 0) {
-            const found = partsIn(text, parts);
-            present = new Set(wildcards.filter((sequence) => sequence.literals.every((part) => found[part])));
-          }
-          const tryAnywhere = present === null ? anywhere : anywhere.filter((s) => usable(s, present));
+          // Wildcard terms are tried only where their literal parts all occur in the message.
+          const presence = parts.length === 0 ? null : { text, parts, seen: new Uint8Array(parts.length) };
+          const tryAnywhere = presence === null ? anywhere : anywhere.filter((s) => usable(s, presence));
           const words = wordsOf(text);
           for (let i = 0; i < words.length; i++) {
             const word = words[i]!;
@@ -265,21 +253,16 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
               continue;
             }
             const hit =
-              firstMatch(byFirstWord.get(word), words, i, present) ??
-              firstMatch(byFirstLetter.get(word[0]!), words, i, present) ??
-              firstMatch(byLastLetter.get(word.at(-1)!), words, i, present) ??
+              firstMatch(byFirstWord.get(word), words, i, presence) ??
+              firstMatch(byFirstLetter.get(word[0]!), words, i, presence) ??
+              firstMatch(byLastLetter.get(word.at(-1)!), words, i, presence) ??
               firstMatch(tryAnywhere, words, i, null);
             if (hit !== null) {
               return hit;
             }
           }
         }
-        for (const { regex, pattern } of regexes) {
-          if (regex.test(text)) {
-            return pattern;
-          }
-        }
-        return null;
+        return regexTerms.first(text);
       },
     },
   };

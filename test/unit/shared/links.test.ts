@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLinks } from '../../../shared/links';
+import { DOT_OR_COLON, findLinks } from '../../../shared/links';
 
 const hosts = (text: string): string[] => findLinks(text).map((link) => link.host);
 
@@ -44,5 +44,22 @@ describe('the links in a chat message, as the panel shows them and auto-moderati
     '2130706433',
   ])('finds no link in %s', (text) => {
     expect(findLinks(text)).toEqual([]);
+  });
+});
+
+describe('the characters that can make a dot or a colon in an address', () => {
+  it('are all in DOT_OR_COLON, so a message without one is skipped safely', () => {
+    const missing: string[] = [];
+    for (let cp = 0x80; cp < 0x110000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) {
+        continue;
+      }
+      const char = String.fromCodePoint(cp);
+      const read = char.normalize('NFKC');
+      if ((/[.:]/.test(read) || read === '。') && !DOT_OR_COLON.test(char)) {
+        missing.push(cp.toString(16));
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
