@@ -15,6 +15,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'dedup-memory': () => import('./dedup-memory'),
   overlay: () => import('./overlay'),
   automod: () => import('./automod'),
+  'automod-worst-case': () => import('./automod-worst-case'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */
