@@ -45,6 +45,15 @@ describe('HealthPanel', () => {
     expect(screen.getByText('40 accepted · 2 duplicates · 1 rejected')).toBeTruthy();
   });
 
+  it('says how many deliveries for another channel were ignored, only when there were some', async () => {
+    const { fake } = await setup();
+    expect(screen.queryByTestId('foreign-deliveries')).toBeNull();
+    fake.ok('health:snapshot', health({ counters: { accepted: 5, duplicates: 0, rejected: 0, foreign: 3 } }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await settle();
+    expect(screen.getByTestId('foreign-deliveries').textContent).toContain('3 ignored: sent for another channel');
+  });
+
   it('copies the webhook URL', async () => {
     const { copied } = await setup();
     await fireEvent.click(screen.getByRole('button', { name: 'Copy Webhook URL' }));
