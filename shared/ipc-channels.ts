@@ -44,6 +44,12 @@ export const INVOKE_CHANNELS = [
   'overlays:regenerate-key',
   'overlays:test-alert',
   'overlays:add-media',
+  'alerts:status',
+  'alerts:pause',
+  'alerts:skip',
+  'alerts:clear',
+  'alerts:replay',
+  'alerts:dismiss-too-old',
   'automod:test',
   'mod:set-note',
   'mod:undo-auto',
@@ -61,6 +67,7 @@ export const EVENT_CHANNELS = [
   'settings:changed',
   'app:restarted',
   'stream:changed',
+  'alerts:changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

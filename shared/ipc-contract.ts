@@ -31,7 +31,12 @@ import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSaveSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
-import { ALERT_KINDS, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
+import {
+  ALERT_KINDS,
+  type AlertQueueView,
+  OVERLAY_MEDIA_MAX_BYTES,
+  overlaySettingsSchema,
+} from './overlays';
 import type {
   AccountView,
   AppRestartedView,
@@ -199,6 +204,14 @@ export const INVOKE_SCHEMAS = {
         .max(Math.ceil(OVERLAY_MEDIA_MAX_BYTES / 3) * 4, `file: at most ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`),
     }),
   ),
+  // The alert queue's controls (docs/overlays.md#controlling-the-alert-queue).
+  'alerts:status': none,
+  'alerts:pause': one(z.strictObject({ paused: z.boolean() })),
+  /** `id`: the alert the streamer saw on screen, so a Skip pressed as it ends does not skip the next one. */
+  'alerts:skip': one(z.strictObject({ id: z.string().min(1).max(200).optional() })),
+  'alerts:clear': none,
+  'alerts:replay': one(z.strictObject({ feedItemId: z.string().min(1).max(200) })),
+  'alerts:dismiss-too-old': none,
   'automod:test': one(
     z.strictObject({
       content: z.string().min(1).max(LIMITS.chatContentMax),
@@ -249,6 +262,12 @@ export interface InvokeResults {
   'overlays:test-alert': null;
   'overlays:add-media': { name: string };
   'automod:test': AutomodVerdict | null;
+  'alerts:status': AlertQueueView;
+  'alerts:pause': AlertQueueView;
+  'alerts:skip': AlertQueueView;
+  'alerts:clear': AlertQueueView;
+  'alerts:replay': AlertQueueView;
+  'alerts:dismiss-too-old': AlertQueueView;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;
@@ -282,6 +301,8 @@ export interface EventPayloads {
   'app:restarted': AppRestartedView;
   /** The channel changed (went live or offline, a new title or category): read once by main for every panel. */
   'stream:changed': ChannelView | null;
+  /** The alert queue changed (an alert started or ended, came in, was dropped; a control was used). */
+  'alerts:changed': AlertQueueView;
 }
 
 // The names live in ipc-channels.ts (plain lists the preload can carry without zod); re-exported here so

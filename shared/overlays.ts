@@ -8,7 +8,7 @@
  * overlay URL can do").
  */
 import { z } from 'zod';
-import type { ChatMessageView, FeedItem } from './views';
+import type { ChatMessageView, FeedItem, FeedKind } from './views';
 
 export const OVERLAY_KINDS = ['alerts', 'chat', 'goal', 'events'] as const;
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
@@ -96,6 +96,23 @@ const alertsSchema = z.object(
 
 const styleDefault = overlayStyleSchema.prefault({});
 
+// --- The alert queue's controls (docs/overlays.md#controlling-the-alert-queue) ---
+
+/** How late an alert may still play: 10 s to 1 hour, 2 minutes unless set. */
+export const ALERT_MAX_AGE_SEC = { min: 10, max: 3600, default: 120 } as const;
+
+export const alertQueueSettingsSchema = z.object({
+  /** An alert whose event is older than this when its turn comes is dropped and listed, not played late. */
+  maxAgeSec: z
+    .int('must be a whole number of seconds')
+    .min(ALERT_MAX_AGE_SEC.min, `must be at least ${ALERT_MAX_AGE_SEC.min} seconds`)
+    .max(ALERT_MAX_AGE_SEC.max, `must be at most ${ALERT_MAX_AGE_SEC.max} seconds (1 hour)`)
+    .default(ALERT_MAX_AGE_SEC.default),
+  /** Moderators and the streamer may use !skipalert, !pausealerts, !resumealerts and !clearalerts in chat. */
+  chatCommands: z.boolean().default(true),
+});
+export type AlertQueueSettings = z.infer<typeof alertQueueSettingsSchema>;
+
 export const overlaySettingsSchema = z.object({
   style: z
     .object({ alerts: styleDefault, chat: styleDefault, goal: styleDefault, events: styleDefault })
@@ -126,6 +143,7 @@ export const overlaySettingsSchema = z.object({
     })
     .prefault({}),
   events: z.object({ count: z.int().min(1).max(20).default(5) }).prefault({}),
+  queue: alertQueueSettingsSchema.prefault({}),
 });
 export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
 
@@ -152,10 +170,58 @@ export interface GoalView {
   target: number;
 }
 
+/** One alert dropped for being older than the set age, as the panel lists it. */
+export interface DroppedAlertView {
+  /** The event's message id. */
+  id: string;
+  /** Its activity-feed entry, for "Replay alert". */
+  feedItemId: string;
+  kind: AlertKind;
+  /** The alert's text as it would have played. */
+  text: string;
+  /** When the event happened, and how old it was when dropped. */
+  eventAtMs: number;
+  ageMs: number;
+}
+
+/** Most too-old alerts the panel lists (the count goes on past it). */
+export const DROPPED_ALERTS_LISTED = 50;
+
+/** The alert queue as the panel shows it (`alerts:status`, pushed as `alerts:changed`). */
+export interface AlertQueueView {
+  paused: boolean;
+  /** The alert on screen now, or null. */
+  current: { id: string; kind: AlertKind; text: string } | null;
+  /** Alerts waiting behind it. */
+  waiting: number;
+  /** Alert boxes open now; with none, alerts wait. */
+  boxesOpen: number;
+  maxAgeSec: number;
+  /** Alerts dropped as too old since the list was last dismissed: how many, and the newest, newest first. */
+  tooOld: { count: number; items: DroppedAlertView[] };
+  /** The last control used, by whom (a moderator's name from chat; null for the panel) and when. */
+  lastAction: AlertQueueAction | null;
+}
+
+/** A use of the queue's controls, for "Skipped by mod_anna in chat"; `count` is what Clear removed. */
+export interface AlertQueueAction {
+  what: 'pause' | 'resume' | 'skip' | 'clear' | 'replay';
+  by: string | null;
+  atMs: number;
+  count?: number;
+}
+
+/** The alert a feed entry of this kind raised, or null (bans, metadata, going offline…). */
+export function alertKindOfFeed(kind: FeedKind): AlertKind | null {
+  return (ALERT_KINDS as readonly string[]).includes(kind) ? (kind as AlertKind) : null;
+}
+
 /** What an overlay page receives. */
 export type OverlayFrame =
   | { type: 'config'; kind: OverlayKind; style: OverlayStyle; emoteHost: string; chat: OverlaySettings['chat'] }
   | { type: 'alert'; alert: AlertView }
+  /** The panel skipped or cleared this alert: it leaves the box now. */
+  | { type: 'alert-end'; id: string }
   | { type: 'chat'; messages: ChatMessageView[] }
   | { type: 'chat-remove'; messageIds: string[] }
   | { type: 'goal'; goal: GoalView }

@@ -1,12 +1,15 @@
 /**
  * The app's overlays (docs/overlays.md): the hub every overlay socket joins, the overlay key, and the
- * panel's requests about them (URLs, a new key, test alerts, alert media). Built by create-app; the panel
- * server reaches the serving app's hub through `GreenroomApp.overlays`.
+ * panel's requests about them (URLs, a new key, test alerts, alert media, the alert queue's controls, whose
+ * view is pushed as `alerts:changed`). Built by create-app; the panel server reaches the serving app's hub
+ * through `GreenroomApp.overlays`.
  */
 import type { AlertKind, OverlayKind } from '../../shared/overlays';
 import { OVERLAY_EMOTE_HOST } from '../../shared/overlay-paths';
 import { OVERLAY_KINDS, OVERLAY_MEDIA_PATH } from '../../shared/overlays';
+import { type AlertControls, createAlertControls } from '../overlays/alert-controls';
 import { EmoteCache, type EmoteImage } from '../overlays/emote-cache';
+import { createViewPush } from '../overlays/view-push';
 import type { OverlaysView } from '../../shared/views';
 import { OVERLAY_CLOSE_KEY_CHANGED, OverlayHub } from '../overlays/overlay-hub';
 import {
@@ -20,7 +23,7 @@ import { fsReason } from '../secrets/damaged-file';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { SettingsPort } from '../ipc/handlers';
-import type { AppEvents } from './app-events';
+import type { AppEventEmitter } from './app-events';
 import type { AppAdapters } from './create-app';
 import type { SettingsStore } from './settings';
 
@@ -34,6 +37,8 @@ export interface AppOverlays {
   testAlert(kind: AlertKind): null;
   /** Emote images for the chat box, from main's cache (emote-cache.ts). */
   emote(id: string): Promise<EmoteImage | null>;
+  /** Pause, Skip, Clear, Replay and the too-old list (docs/overlays.md#controlling-the-alert-queue). */
+  alerts: AlertControls;
   /** Copies an alert image or sound into the data dir; returns its stored name. */
   addMedia(fileName: string, base64: string): { name: string };
   stop(): void;
@@ -47,7 +52,8 @@ export interface OverlayServices {
   settings: SettingsStore;
   chat: ChatHistory;
   feed: Feed;
-  events: AppEvents;
+  /** Followed for chat and settings; the alert queue's view is pushed on it. */
+  events: AppEventEmitter;
   /** For the emote host the chat box loads images from. */
   appSettings: Pick<SettingsPort, 'view'>;
 }
@@ -85,8 +91,25 @@ export function createAppOverlays(adapters: OverlayAdapters, services: OverlaySe
     chatMessages: () => deps.chat.messages(),
     feedItems: () => deps.feed.items(),
     log: deps.log,
+    onAlertsChanged: () => alertsPush.changed(),
+  });
+  const alerts = createAlertControls({
+    hub,
+    settings: () => deps.settings.values().overlays.queue,
+    clock: deps.clock,
+    changed: () => alertsPush.changed(),
+  });
+  const alertsPush = createViewPush({
+    read: () => alerts.view(),
+    push: (view) => deps.events.emit('alerts:changed', view),
   });
   const unfollow = hub.follow(deps.events);
+  // A moderator's !skipalert and the like: live chat only, after auto-moderation (ingest.ts).
+  const unfollowChat = deps.events.on('kick:event', (event) => {
+    if (event.kind === 'chat') {
+      alerts.onChat(event.message);
+    }
+  });
 
   const view = (): OverlaysView => {
     const dock = deps.dockUrl?.() ?? null;
@@ -112,11 +135,14 @@ export function createAppOverlays(adapters: OverlayAdapters, services: OverlaySe
       hub.testAlert(kind);
       return null;
     },
+    alerts,
     addMedia(fileName, base64) {
       return { name: storeOverlayMedia(deps.dataDir, fileName, Buffer.from(base64, 'base64')) };
     },
     stop() {
       unfollow();
+      unfollowChat();
+      alertsPush.stop();
       hub.stop();
       hub.closeAll(1012, 'Greenroom is restarting');
     },

@@ -45,7 +45,7 @@ export interface HandlerDeps {
   /** Read at each request: the sandbox's origins are known only once it listens. */
   linkPolicy: () => ExternalLinkPolicy;
   shell?: ShellPort;
-  overlays: Pick<AppOverlays, 'view' | 'regenerateKey' | 'testAlert' | 'addMedia'>;
+  overlays: Pick<AppOverlays, 'view' | 'regenerateKey' | 'testAlert' | 'addMedia' | 'alerts'>;
   automod: Pick<AppAutomod, 'test'>;
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
@@ -127,6 +127,12 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'overlays:info': () => Promise.resolve(deps.overlays.view()),
     'overlays:regenerate-key': () => Promise.resolve(deps.overlays.regenerateKey()),
     'overlays:test-alert': (input) => Promise.resolve(deps.overlays.testAlert(input.kind)),
+    'alerts:status': () => Promise.resolve(deps.overlays.alerts.view()),
+    'alerts:pause': (input) => Promise.resolve(deps.overlays.alerts.pause(input.paused)),
+    'alerts:skip': (input) => Promise.resolve(deps.overlays.alerts.skip(input.id)),
+    'alerts:clear': () => Promise.resolve(deps.overlays.alerts.clear()),
+    'alerts:replay': (input) => Promise.resolve(deps.overlays.alerts.replay(input.feedItemId)),
+    'alerts:dismiss-too-old': () => Promise.resolve(deps.overlays.alerts.dismissTooOld()),
     'overlays:add-media': (input) => Promise.resolve(deps.overlays.addMedia(input.fileName, input.base64)),
   };
 

@@ -5,46 +5,53 @@
  * - An alert is current until an overlay reports it done (or its duration plus a grace period passes while
  *   an overlay is open, for an overlay that closed mid-alert); then the next one starts. With no alert
  *   overlay open the queue waits, so OBS opening the source later still plays what came in.
- * - Shown is remembered as the last shown alert's id (`AlertProgressStore`), written when the alert goes
- *   to an open overlay: one cut off by a restart is not played twice. Alerts play in arrival order, so
- *   everything before it was shown too. At start the journal is replayed through `replay()`; what comes
- *   after the last shown alert is queued again, everything up to it is not. With no record yet (the first
+ * - Every alert that leaves the queue for good (shown, skipped by its template, too old, cleared) is
+ *   recorded as handled (`alert-progress.ts`), an alert on screen as it goes to an open overlay, so one cut
+ *   off by a restart is not played twice. At start the journal is replayed through `replay()`; what comes
+ *   after the last handled alert is queued again, everything up to it is not. With no record yet (the first
  *   start with overlays) the replay queues nothing: a streamer's first alert box does not play history.
  * - A template's minimum and on/off switch are read when an alert is about to play, so a change applies to
- *   the queue at once. Alerts older than `staleMs` are skipped rather than shown long after the fact.
+ *   the queue at once.
+ * - The panel controls it (docs/overlays.md#controlling-the-alert-queue): Pause holds the next alert (the
+ *   one on screen finishes), Skip ends the one on screen, Clear ends it and empties the queue, and Replay
+ *   puts a copy of an earlier alert first in line. An alert whose event is older than the set age
+ *   (`maxAgeMs`, by the event's own time, `alert-time.ts`) is dropped and listed, never played late: when its
+ *   turn comes, and while it waits (paused, or no alert box open), so the count waiting stays true. Test
+ *   alerts and replays are copies: never recorded, never too old.
  */
-import type { AlertKind, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
+import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
 import { fillTemplate } from '../../shared/overlays';
 import type { Clock } from '../core/clock';
+import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
+import { AlertLine } from './alert-line';
+import { AlertProgressKeeper, type AlertProgressStore } from './alert-progress';
 import type { AlertSource } from './alert-source';
+import { RedemptionsSeen } from './redemptions-seen';
+import { TooOldAlerts } from './too-old-alerts';
 
-/** The last alert shown: its id and when its event arrived. */
-export interface AlertProgress {
-  lastShownId: string;
-  lastShownAtMs: number;
-}
-
-/** Where the progress is kept; `write` replaces it whole (a crash leaves the old or the new record). */
-export interface AlertProgressStore {
-  read(): AlertProgress | null;
-  write(progress: AlertProgress): void;
-}
+export type { AlertProgress, AlertProgressStore } from './alert-progress';
 
 export interface AlertQueueOptions {
   clock: Clock;
   templates: () => OverlaySettings['alerts'];
+  /** The set age: an alert whose event is older is dropped, not played. Read each time, so a change applies at once. */
+  maxAgeMs: () => number;
   /** The URL an overlay loads a stored media file from. */
   mediaUrl: (name: string) => string;
   progress: AlertProgressStore;
   /** Sends the alert to every alert overlay open now. */
   onShow: (alert: AlertView) => void;
+  /** The alert on screen was skipped or cleared: every overlay takes it down now. */
+  onEnd?: (id: string) => void;
+  /** What the panel shows of the queue changed (`view()`). */
+  onChange?: () => void;
   log: (line: string) => void;
   /** Alerts waiting at most; beyond, the oldest is dropped and logged. */
   maxPending?: number;
-  /** An alert whose event is older than this when its turn comes is skipped. */
-  staleMs?: number;
   /** Added to an alert's duration before it counts as shown without an overlay's word. */
   graceMs?: number;
+  /** Timers (an alert's end without an overlay's word, an alert growing too old while it waits). */
+  scheduler?: Scheduler;
 }
 
 const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
@@ -59,74 +66,137 @@ const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
 
 export class AlertQueue {
   readonly #options: AlertQueueOptions;
-  readonly #maxPending: number;
-  readonly #staleMs: number;
   readonly #graceMs: number;
-  #pending: AlertSource[] = [];
+  readonly #scheduler: Scheduler;
+  readonly #pending: AlertLine;
   #current: { source: AlertSource; view: AlertView } | null = null;
-  #progress: AlertProgress | null;
+  readonly #progress: AlertProgressKeeper;
   #replaying = true;
   #foundLastShown = false;
   #audience = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #testCount = 0;
-  /** Redemptions already alerted, so an accept or reject (a new delivery of the same redemption) is quiet. */
-  readonly #redemptions = new Set<string>();
+  #paused = false;
+  #timer: unknown = null;
+  #expiryTimer: unknown = null;
+  #copies = 0;
+  /** The newest real alert that left the line since the last `#settle`: recorded once, at its end. */
+  #handled: AlertSource | undefined;
+  readonly #tooOld = new TooOldAlerts();
+  readonly #redemptions = new RedemptionsSeen();
 
   constructor(options: AlertQueueOptions) {
     this.#options = options;
-    this.#maxPending = options.maxPending ?? 200;
-    this.#staleMs = options.staleMs ?? 60 * 60 * 1000;
+    this.#pending = new AlertLine(options.maxPending ?? 200, options.log);
     this.#graceMs = options.graceMs ?? 5000;
-    this.#progress = options.progress.read();
+    this.#scheduler = options.scheduler ?? realScheduler;
+    this.#progress = new AlertProgressKeeper(options.progress, options.log);
   }
 
   /** A journal record at start-up, oldest first. */
   replay(source: AlertSource): void {
-    if (!this.#firstOfRedemption(source)) {
+    if (!this.#redemptions.isFirst(source)) {
       return;
     }
-    if (source.id === this.#progress?.lastShownId) {
+    if (source.id === this.#progress.record?.lastShownId) {
       // Everything up to here was shown before the restart.
-      this.#pending = [];
+      this.#pending.clear();
       this.#foundLastShown = true;
       return;
     }
-    this.#push(source);
+    this.#pending.push({ source, copy: false });
   }
 
   /** The replay is over: keep only what was not shown, then play. */
   endReplay(): void {
     this.#replaying = false;
-    if (this.#progress === null) {
-      this.#pending = [];
+    const record = this.#progress.record;
+    if (record === null) {
+      this.#pending.clear();
     } else if (!this.#foundLastShown) {
       // The last shown alert's record is gone from the journal (trimmed): fall back on arrival time.
-      const after = this.#progress.lastShownAtMs;
-      this.#pending = this.#pending.filter((source) => source.receivedAtMs > after);
+      const after = record.lastShownAtMs;
+      this.#pending.filter((source) => source.receivedAtMs > after);
     }
-    this.#advance();
+    this.#settle();
   }
 
   /** A live event's alert. */
   offer(source: AlertSource): void {
-    if (this.#firstOfRedemption(source)) {
-      this.#push(source);
-      this.#advance();
+    if (this.#redemptions.isFirst(source)) {
+      this.#pending.push({ source, copy: false });
+      this.#settle();
     }
   }
 
   /** A test alert from the panel: queued like a real one, never remembered as shown. */
   test(kind: AlertKind): void {
-    this.#testCount += 1;
-    this.#push({
-      id: `test-${this.#options.clock.now()}-${this.#testCount}`,
-      kind,
-      fields: SAMPLE_FIELDS[kind],
-      amount: Number.MAX_SAFE_INTEGER,
-      receivedAtMs: this.#options.clock.now(),
+    this.#copies += 1;
+    const now = this.#options.clock.now();
+    this.#pending.push({
+      source: {
+        id: `test-${now}-${this.#copies}`,
+        kind,
+        fields: SAMPLE_FIELDS[kind],
+        amount: Number.MAX_SAFE_INTEGER,
+        receivedAtMs: now,
+        eventAtMs: now,
+      },
+      copy: true,
     });
-    this.#advance();
+    this.#settle();
+  }
+
+  /**
+   * "Replay alert": a copy of an earlier alert, first in line (after the one on screen), under an id of its
+   * own so an overlay plays it again. It plays whatever its age, minimum or switch: the streamer asked for it.
+   */
+  playAgain(source: AlertSource): void {
+    this.#copies += 1;
+    this.#pending.pushFirst({ source: { ...source, id: `again-${this.#copies}-${source.id}` }, copy: true });
+    this.#settle();
+  }
+
+  /** Pause holds the next alert (the one on screen finishes); resume plays on. Returns whether it changed. */
+  setPaused(paused: boolean): boolean {
+    if (this.#paused === paused) {
+      return false;
+    }
+    this.#paused = paused;
+    this.#settle();
+    return true;
+  }
+
+  /** Ends the alert on screen now; with `id`, only that one (not one that started since). Whether one ended. */
+  skip(id?: string): boolean {
+    const current = this.#current;
+    if (!current || (id !== undefined && current.view.id !== id)) {
+      return false;
+    }
+    this.#end(current.view.id);
+    this.#settle();
+    return true;
+  }
+
+  /** Ends the alert on screen and drops every waiting one; returns how many went. */
+  clear(): number {
+    const count = this.#pending.length + (this.#current ? 1 : 0);
+    this.#handled = this.#pending.clear() ?? this.#handled;
+    if (this.#current) {
+      this.#end(this.#current.view.id);
+    }
+    this.#settle();
+    return count;
+  }
+
+  /** The set age or a template may have changed: drop what is now too old, play what may now play. */
+  recheck(): void {
+    this.#settle();
+  }
+
+  /** Empties the too-old list once the streamer has read it. */
+  dismissTooOld(): void {
+    if (this.#tooOld.dismiss()) {
+      this.#options.onChange?.();
+    }
   }
 
   /** The alert playing now, for an overlay that opens mid-alert. */
@@ -139,15 +209,26 @@ export class AlertQueue {
     return this.#pending.length;
   }
 
+  /** What the panel shows of the queue. */
+  view(): Pick<AlertQueueView, 'paused' | 'current' | 'waiting' | 'tooOld'> {
+    const current = this.#current?.view;
+    return {
+      paused: this.#paused,
+      current: current ? { id: current.id, kind: current.kind, text: current.text } : null,
+      waiting: this.#pending.length,
+      tooOld: this.#tooOld.view(),
+    };
+  }
+
   /** An overlay finished showing `id`; a stale or repeated report is ignored. */
   done(id: string): void {
     const current = this.#current;
     if (!current || current.view.id !== id) {
       return;
     }
-    clearTimeout(this.#timer);
+    this.#scheduler.clearTimer(this.#timer);
     this.#current = null;
-    this.#advance();
+    this.#settle();
   }
 
   /** How many alert overlays are open; alerts play only while at least one is. */
@@ -155,79 +236,93 @@ export class AlertQueue {
     const before = this.#audience;
     this.#audience = count;
     if (count === 0) {
-      clearTimeout(this.#timer);
+      this.#scheduler.clearTimer(this.#timer);
     } else if (before === 0 && this.#current) {
       this.#arm(this.#current.view);
-    } else {
-      this.#advance();
     }
+    this.#settle();
   }
 
   stop(): void {
-    clearTimeout(this.#timer);
+    this.#scheduler.clearTimer(this.#timer);
+    this.#scheduler.clearTimer(this.#expiryTimer);
   }
 
-  #firstOfRedemption(source: AlertSource): boolean {
-    if (source.redemptionId === undefined) {
-      return true;
+  /** After every change: drop what is too old, start the next alert if one may play, tell the panel. */
+  #settle(): void {
+    if (this.#replaying) {
+      return;
     }
-    if (this.#redemptions.has(source.redemptionId)) {
-      return false;
-    }
-    this.#redemptions.add(source.redemptionId);
-    if (this.#redemptions.size > 10_000) {
-      this.#redemptions.delete(this.#redemptions.values().next().value!);
-    }
-    return true;
-  }
-
-  #push(source: AlertSource): void {
-    this.#pending.push(source);
-    if (this.#pending.length > this.#maxPending) {
-      const dropped = this.#pending.shift()!;
-      this.#options.log(`alerts: more than ${this.#maxPending} alerts waiting; dropped the oldest (${dropped.kind})`);
-    }
+    this.#dropTooOld();
+    this.#advance();
+    this.#progress.remember(this.#handled);
+    this.#handled = undefined;
+    this.#watchExpiry();
+    this.#options.onChange?.();
   }
 
   #advance(): void {
-    if (this.#replaying || this.#current || this.#audience === 0) {
+    if (this.#current || this.#audience === 0 || this.#paused) {
       return;
     }
     const templates = this.#options.templates();
-    const now = this.#options.clock.now();
-    while (this.#pending.length > 0) {
-      const source = this.#pending.shift()!;
+    for (let entry = this.#pending.shift(); entry; entry = this.#pending.shift()) {
+      const { source, copy } = entry;
       const template = templates[source.kind];
-      if (!template.enabled || source.amount < template.minAmount || now - source.receivedAtMs > this.#staleMs) {
-        continue;
+      if (!copy) {
+        this.#handled = source;
+        if (!template.enabled || source.amount < template.minAmount) {
+          // One its template passes over may have hidden a too-old one behind it from `#dropTooOld`.
+          this.#dropTooOld();
+          continue;
+        }
       }
       const view = this.#view(source, template);
       this.#current = { source, view };
-      this.#remember(source);
       this.#options.onShow(view);
       this.#arm(view);
       return;
     }
   }
 
-  #remember(source: AlertSource): void {
-    if (source.id.startsWith('test-')) {
+  /** Drops and lists the waiting alerts that grew too old (alert-line.ts says which may go). */
+  #dropTooOld(): void {
+    const maxAgeMs = this.#options.maxAgeMs();
+    const dropped = this.#pending.dropTooOld(this.#options.clock.now(), maxAgeMs);
+    if (dropped.length === 0) {
       return;
     }
-    this.#progress = { lastShownId: source.id, lastShownAtMs: source.receivedAtMs };
-    try {
-      this.#options.progress.write(this.#progress);
-    } catch (error) {
-      this.#options.log(
-        `alerts: could not record the shown alert (${String(error)}); it may play again after a restart`,
-      );
+    const templates = this.#options.templates();
+    for (const { source, ageMs } of dropped) {
+      this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text);
+    }
+    this.#handled = dropped.at(-1)!.source;
+    this.#options.log(`alerts: dropped ${dropped.length} older than ${maxAgeMs / 1000} s rather than play them late`);
+  }
+
+  /** While alerts wait, wakes when the first in line grows too old, so it goes then and not at its turn. */
+  #watchExpiry(): void {
+    this.#scheduler.clearTimer(this.#expiryTimer);
+    this.#expiryTimer = null;
+    const eventAtMs = this.#pending.firstEventAtMs();
+    if (eventAtMs !== null) {
+      const dueMs = eventAtMs + this.#options.maxAgeMs() - this.#options.clock.now();
+      this.#expiryTimer = this.#scheduler.setTimer(() => this.#settle(), Math.max(1, dueMs));
+      unref(this.#expiryTimer);
     }
   }
 
+  /** Ends the alert on screen without an overlay's word, and takes it down in every overlay. */
+  #end(id: string): void {
+    this.#scheduler.clearTimer(this.#timer);
+    this.#current = null;
+    this.#options.onEnd?.(id);
+  }
+
   #arm(view: AlertView): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.done(view.id), view.durationMs + this.#graceMs);
-    this.#timer.unref?.();
+    this.#scheduler.clearTimer(this.#timer);
+    this.#timer = this.#scheduler.setTimer(() => this.done(view.id), view.durationMs + this.#graceMs);
+    unref(this.#timer);
   }
 
   #view(source: AlertSource, template: AlertTemplate): AlertView {
@@ -240,4 +335,9 @@ export class AlertQueue {
       durationMs: template.durationMs,
     };
   }
+}
+
+/** A Node timer must not keep Greenroom running on its own. */
+function unref(handle: unknown): void {
+  (handle as { unref?: () => void } | null)?.unref?.();
 }

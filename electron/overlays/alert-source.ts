@@ -5,6 +5,7 @@
  */
 import type { AlertFields, AlertKind } from '../../shared/overlays';
 import type { KickEvent } from '../webhooks/types';
+import { alertTimeOf } from './alert-time';
 
 export interface AlertSource {
   /** The delivery's message id: what marks the alert as shown across restarts. */
@@ -14,6 +15,8 @@ export interface AlertSource {
   /** Compared with the template's `minAmount` (1 for events without an amount). */
   amount: number;
   receivedAtMs: number;
+  /** When the event happened (alert-time.ts): an alert older than the set age is dropped, not played. */
+  eventAtMs: number;
   /** A redemption's id, so its later status updates do not alert again. */
   redemptionId?: string;
 }
@@ -25,7 +28,7 @@ export function alertSourceOf(event: KickEvent): AlertSource | null {
   if (event.kind !== 'known') {
     return null;
   }
-  const base = { id: event.messageId, receivedAtMs: event.receivedAtMs };
+  const base = { id: event.messageId, receivedAtMs: event.receivedAtMs, eventAtMs: alertTimeOf(event) };
   switch (event.type) {
     case 'channel.followed':
       return { ...base, kind: 'follow', fields: { user: name(event.payload.follower) }, amount: 1 };

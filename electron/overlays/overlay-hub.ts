@@ -18,6 +18,7 @@ import type { Clock } from '../core/clock';
 import type { KickEvent } from '../webhooks/types';
 import { AlertQueue, type AlertProgressStore } from './alert-queue';
 import { alertSourceOf } from './alert-source';
+import { RecentAlerts } from './recent-alerts';
 import { GoalTally } from './goal-tally';
 
 /** What the hub needs of a WebSocket (ws's satisfies it; tests pass their own). */
@@ -43,6 +44,8 @@ export interface OverlayHubOptions {
   /** The activity feed, oldest first. */
   feedItems: () => FeedItem[];
   log: (line: string) => void;
+  /** What the panel shows of the alert queue changed (docs/overlays.md#controlling-the-alert-queue). */
+  onAlertsChanged?: () => void;
 }
 
 const EVENT_LIST_KINDS = new Set(['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption']);
@@ -59,6 +62,7 @@ export class OverlayHub {
   /** The alert at least one overlay reported done, waiting for the others. */
   #reported: string | null = null;
   readonly #goal = new GoalTally();
+  readonly #recent = new RecentAlerts();
   readonly alerts: AlertQueue;
 
   constructor(options: OverlayHubOptions) {
@@ -66,6 +70,7 @@ export class OverlayHub {
     this.alerts = new AlertQueue({
       clock: options.clock,
       templates: () => options.settings().alerts,
+      maxAgeMs: () => options.settings().queue.maxAgeSec * 1000,
       mediaUrl: options.mediaUrl,
       progress: options.progress,
       onShow: (alert) => {
@@ -77,6 +82,8 @@ export class OverlayHub {
         }
         this.#broadcast('alerts', { type: 'alert', alert });
       },
+      onEnd: (id) => this.#endShowing(id),
+      onChange: () => options.onAlertsChanged?.(),
       log: options.log,
     });
   }
@@ -85,6 +92,7 @@ export class OverlayHub {
   ingest(event: KickEvent, live: boolean): void {
     const source = alertSourceOf(event);
     if (source) {
+      this.#recent.note(source);
       if (live) {
         this.alerts.offer(source);
       } else {
@@ -104,6 +112,15 @@ export class OverlayHub {
   /** A test alert from the panel. */
   testAlert(kind: AlertKind): void {
     this.alerts.test(kind);
+  }
+
+  /** "Replay alert" on a feed entry: false when the entry raised no alert, or is older than what is kept. */
+  replayAlert(feedItemId: string): boolean {
+    const source = this.#recent.get(feedItemId);
+    if (source) {
+      this.alerts.playAgain(source);
+    }
+    return source !== null;
   }
 
   /** Follows the app's events: chat lines, removals, the event list and settings. */
@@ -135,6 +152,8 @@ export class OverlayHub {
         for (const [socket, kind] of this.#sockets) {
           this.#sendInitial(socket, kind, false);
         }
+        // A new age limit or template switch applies to the alerts already waiting.
+        this.alerts.recheck();
       }),
     ];
     return () => offs.forEach((off) => off());
@@ -193,6 +212,19 @@ export class OverlayHub {
     this.#showing.delete(socket);
     this.#reported = id;
     this.#finishIfAllDone();
+  }
+
+  /** The queue ended `id` (skipped, cleared): every overlay takes it down, and no done is awaited for it. */
+  #endShowing(id: string): void {
+    for (const [socket, showing] of this.#showing) {
+      if (showing === id) {
+        this.#showing.delete(socket);
+      }
+    }
+    if (this.#reported === id) {
+      this.#reported = null;
+    }
+    this.#broadcast('alerts', { type: 'alert-end', id });
   }
 
   /** Ends the reported alert once no overlay is still showing it. */

@@ -31,6 +31,12 @@ export class OverlayFeed {
       case 'alert':
         this.alert = frame.alert;
         break;
+      case 'alert-end':
+        // Skipped or cleared in the panel; a later alert already on screen stays.
+        if (this.alert?.id === frame.id) {
+          this.alert = null;
+        }
+        break;
       case 'chat': {
         const now = performance.now();
         const max = this.chatSettings?.maxLines ?? 12;

@@ -37,6 +37,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'settings:changed': [],
   'app:restarted': [],
   'stream:changed': [],
+  'alerts:changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */

@@ -10,6 +10,7 @@ import { copyText, type CopyFn } from '../clipboard';
 import { openInThisBrowser, type OpenLinkFn } from '../open-link';
 import { type ChimeFn, playChime } from '../chime';
 import { AdsState } from './ads.svelte';
+import { AlertQueueState } from './alert-queue.svelte';
 import { AutomationState } from './automation.svelte';
 import { ChatState } from './chat.svelte';
 import { ChatToolsState } from './chat-tools.svelte';
@@ -70,6 +71,7 @@ export class AppState {
   readonly settings: SettingsState;
   readonly automation: AutomationState;
   readonly wizard: SetupWizardState;
+  readonly alertQueue: AlertQueueState;
   #started = $state(false);
 
   constructor(api: PanelApi, deps: Partial<PanelDeps> = {}) {
@@ -97,6 +99,7 @@ export class AppState {
     this.settings = new SettingsState(api);
     this.automation = new AutomationState(api);
     this.wizard = new SetupWizardState(this.session, this.settings, this.health);
+    this.alertQueue = new AlertQueueState(api);
   }
 
   /** The snapshot has arrived (the shell can render beyond its loading state). */
@@ -138,6 +141,7 @@ export class AppState {
       this.api.on('app:restarted', ({ message }) => void this.#restarted(message)),
       // Main reads the channel once when it changes and pushes it to every panel.
       this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
+      this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
       this.connection.connect(() => void this.start()),
     ];
     return () => {
@@ -160,7 +164,7 @@ export class AppState {
     this.automation.apply(snapshot.settings);
     this.#started = true;
     this.wizard.openOnFirstRun(snapshot.settings);
-    const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog()];
+    const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog(), this.alertQueue.load()];
     if (snapshot.account.signedIn) {
       loads.push(...this.#loadSignedIn());
     }
@@ -208,6 +212,7 @@ export class AppState {
       this.health,
       this.settings,
       this.wizard,
+      this.alertQueue,
     ]) {
       s.reset();
     }
