@@ -7,6 +7,7 @@ import type { SandboxReward, SandboxState } from '../../sandbox/state';
 import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, startE2E } from './harness';
 import { signIn, STREAMER_USER_ID } from './sign-in';
+import { openSection } from '../helpers/panel-tabs';
 
 /** How long to wait for a webhook round trip or a panel update before failing. */
 export const WAIT = { timeout: 15_000, interval: 100 };
@@ -20,7 +21,7 @@ export const fx = {} as {
 /** Opens a main tab (its accessible name may carry a badge, such as "Redemptions 5 waiting"). */
 export async function openTab(label: string, on: Page = fx.page): Promise<Locator> {
   const id = { Redemptions: 'redemptions', Rewards: 'rewards', Ads: 'ads', Stream: 'stream', KICKs: 'kicks' }[label];
-  await on.getByRole('tab', { name: new RegExp(`^${label}\\b`) }).click();
+  await openSection(on, label);
   const panel = on.locator(`#main-panel-${id ?? label.toLowerCase()}`);
   await panel.waitFor();
   return panel;

@@ -10,6 +10,7 @@ import { createDefaultReward, redeemAsViewer } from '../../sandbox/admin/generat
 import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, flushDeliveries, startE2E } from './harness';
 import { STREAMER_USER_ID } from './sign-in';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 15_000, interval: 100 };
 
@@ -105,7 +106,7 @@ describe('in a 340 px OBS dock', () => {
     try {
       await later.goto(e2e.launched.panel!.url);
       const names = async (): Promise<string> => {
-        await later.getByRole('tab', { name: /^Redemptions\b/ }).click();
+        await openSection(later, 'Redemptions');
         const queue = later.locator('#main-panel-redemptions');
         await expect.poll(() => queue.getByRole('listitem').count(), WAIT).toBe(2);
         return (await queue.textContent()) ?? '';

@@ -10,6 +10,7 @@ import { PANEL_CLOSE, PANEL_WS_PATH } from '../../shared/panel-protocol';
 import { triggerEvent } from '../../sandbox/triggers';
 import { type E2E, startE2E } from './harness';
 import { signIn } from './sign-in';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 15_000 };
 
@@ -90,7 +91,7 @@ describe('the panel in a browser, against the sandbox', () => {
 
     // The panel shows who is signed in and that chat can be sent.
     const { page } = e2e;
-    await page.getByRole('tab', { name: 'Health' }).click();
+    await openSection(page, 'Health');
     await page.getByText('Signed in as').first().waitFor(WAIT);
     expect(await page.getByRole('tabpanel').textContent()).toContain('sandbox_streamer');
     await expect.poll(() => page.getByRole('textbox', { name: 'Chat message' }).isEnabled(), WAIT).toBe(true);

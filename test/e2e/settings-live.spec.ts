@@ -13,6 +13,7 @@ import { STREAMER_USER_ID } from '../../sandbox/world';
 import { freePort } from '../helpers/free-port';
 import { startSandbox } from '../helpers/sandbox';
 import { type E2E, startE2E } from './harness';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 20_000 };
 
@@ -26,7 +27,7 @@ function subscribedTypes(kick: Sandbox): string[] {
 }
 
 async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await openSection(page, 'Settings');
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
 }
 
@@ -169,7 +170,7 @@ describe('first run', () => {
     await guide.waitFor({ state: 'detached', ...WAIT });
     await expect.poll(() => e2e.launched.app.snapshot().settings.setupGuideDone, WAIT).toBe(true);
     await page.reload();
-    await page.getByRole('tab', { name: 'Settings' }).waitFor(WAIT);
+    await page.getByRole('tablist', { name: 'Sections' }).waitFor(WAIT);
     expect(await page.getByRole('dialog', { name: 'Set up Greenroom' }).count()).toBe(0);
   });
 });

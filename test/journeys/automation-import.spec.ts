@@ -12,6 +12,7 @@ import { DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { openPanel, value } from './panel';
 import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 20_000 };
 
@@ -64,7 +65,7 @@ describe('journey: importing an automation file', () => {
     await value(world.panel.api.settings.update({ automod, chatBot }));
     const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await openPanel(context, world.app);
-    await page.getByRole('tab', { name: 'Automation' }).click();
+    await openSection(page, 'Automation');
     await page.getByRole('form', { name: 'Auto-moderation rules' }).waitFor(WAIT);
   });
 

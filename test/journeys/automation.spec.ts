@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { openPanel, value } from './panel';
 import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { STREAMER_USER_ID } from './sandbox-admin';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 20_000 };
 
@@ -32,7 +33,7 @@ describe('journey: automation edited in the panel', () => {
     world = await startOverlayWorld();
     const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await openPanel(context, world.app);
-    await page.getByRole('tab', { name: 'Automation' }).click();
+    await openSection(page, 'Automation');
   });
 
   afterAll(async () => {
@@ -141,10 +142,10 @@ describe('journey: automation edited in the panel', () => {
       dock.evaluate(
         `[...document.querySelectorAll('.tab-panel, header.top')].some((el) => el.scrollWidth > el.clientWidth + 1)`,
       );
-    await dock.getByRole('tab', { name: 'Automation' }).click();
+    await openSection(dock, 'Automation');
     await dock.getByRole('form', { name: 'Auto-moderation rules' }).waitFor(WAIT);
     expect(await overflow()).toBe(false);
-    await dock.getByRole('tab', { name: 'Settings' }).click();
+    await openSection(dock, 'Settings');
     await dock.locator('.chat-tools').waitFor(WAIT);
     expect(await overflow()).toBe(false);
     await context.close();

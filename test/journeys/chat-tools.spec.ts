@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPanel } from './panel';
 import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 15_000 };
 
@@ -38,7 +39,7 @@ describe('journey: highlights, ignore list, first messages and notes', () => {
   });
 
   it('colours a message with a highlight term added in Settings', async () => {
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSection(page, 'Settings');
     const tools = page.locator('.chat-tools');
     await tools.getByLabel('Term').fill('giveaway');
     await tools.getByLabel('Colour').fill('#ff3366');
@@ -76,7 +77,7 @@ describe('journey: highlights, ignore list, first messages and notes', () => {
     await row(after).waitFor(WAIT);
     expect(await row(hidden).count()).toBe(0);
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSection(page, 'Settings');
     const ignored = page.getByRole('list', { name: 'Ignored chatters' });
     await ignored.getByText(name.toLowerCase()).waitFor(WAIT);
     await ignored.scrollIntoViewIfNeeded();

@@ -17,6 +17,7 @@ import type { OverlaysView } from '../../shared/views';
 import { backgroundImage, loadedImageWidth } from '../helpers/drawn-images';
 import { screenshot, startOverlayWorld, WATCH_ALERTS, type OverlayWorld } from './overlay-fixtures';
 import { openPanel, value } from './panel';
+import { openSection } from '../helpers/panel-tabs';
 
 const WAIT = { timeout: 30_000 };
 const TRAIN = 20;
@@ -143,7 +144,7 @@ describe('journey: OBS overlays', () => {
     const context = await world.browser.newContext({ viewport: { width: 340, height: 900 }, colorScheme: 'dark' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await openPanel(context, world.app);
-    await page.getByRole('tab', { name: 'Overlays' }).click();
+    await openSection(page, 'Overlays');
     const section = page.getByRole('region', { name: 'Overlays' });
     await section.getByRole('button', { name: 'Copy URL' }).first().click();
     await section.getByText('Alert box URL copied.').waitFor(WAIT);
