@@ -228,7 +228,7 @@ describe('chat and moderation in the full window', () => {
   });
 
   it('lists every action in the mod log', async () => {
-    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('tab', { name: 'Mod log' }).click();
     const log = page.getByRole('region', { name: 'Mod log' });
     await log.waitFor(WAIT);
     const entries = log.getByRole('listitem');

@@ -91,7 +91,7 @@ describe('journey: auto-moderation', () => {
 
   it('shows the automatic actions in the mod log', async () => {
     const page = await openPanel(await world.browser.newContext({ viewport: { width: 1100, height: 800 } }), world.app);
-    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('tab', { name: 'Mod log' }).click();
     const log = page.getByRole('region', { name: 'Mod log' });
     await log.getByText('automod timeout').waitFor(WAIT);
     await screenshot(page, 'automod-mod-log');
@@ -99,7 +99,7 @@ describe('journey: auto-moderation', () => {
 
   it('undoes the automatic timeout from the mod log: lifted on Kick, the message shown again', async () => {
     const page = await openPanel(await world.browser.newContext({ viewport: { width: 1100, height: 800 } }), world.app);
-    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('tab', { name: 'Mod log' }).click();
     const log = page.getByRole('region', { name: 'Mod log' });
     // An automatic delete has no Undo: Kick cannot bring the message back.
     expect(await log.getByRole('button', { name: /^Undo automod delete/ }).count()).toBe(0);

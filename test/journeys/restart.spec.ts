@@ -169,7 +169,7 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
       .locator(`article[data-message-id="${chatIds[CHAT_COUNT - 3]}"]`)
       .getByText('(deleted)')
       .waitFor(WAIT);
-    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('tab', { name: 'Mod log' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Mod log' }).getByRole('listitem').count(), WAIT).toBe(2);
   });
 

@@ -94,7 +94,7 @@ describe('App windows', () => {
     setup('compact');
     await settle();
     const names = screen.getAllByRole('tab').map((t) => t.textContent?.trim().replace(/\s+\d+$/, ''));
-    expect(names).toEqual(['Chat', 'Activity', 'Redemptions', 'Health', 'Settings']);
+    expect(names).toEqual(['Chat', 'Activity', 'Mod log', 'Redemptions', 'Health', 'Settings']);
     expect(screen.getByRole('log')).toBeTruthy();
   });
 });
