@@ -104,7 +104,7 @@ describe('journey: auto-moderation', () => {
     // An automatic delete has no Undo: Kick cannot bring the message back.
     expect(await log.getByRole('button', { name: /^Undo automod delete/ }).count()).toBe(0);
     await log.getByRole('button', { name: /^Undo automod timeout/ }).click();
-    await log.getByText('shown again').waitFor(WAIT);
+    await log.getByRole('listitem').getByText('shown again').waitFor(WAIT);
     const bans = async () =>
       (await world.sandbox.admin.call<SandboxBans>('GET', `/channels/${STREAMER_USER_ID}/bans`)).bans;
     await expect.poll(async () => (await bans()).length, WAIT).toBe(0);
