@@ -31,12 +31,7 @@ import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSaveSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
-import {
-  ALERT_KINDS,
-  type AlertQueueView,
-  OVERLAY_MEDIA_MAX_BYTES,
-  overlaySettingsSchema,
-} from './overlays';
+import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import type {
   AccountView,
   AppRestartedView,
@@ -202,6 +197,8 @@ export const INVOKE_SCHEMAS = {
         .string()
         .min(1)
         .max(Math.ceil(OVERLAY_MEDIA_MAX_BYTES / 3) * 4, `file: at most ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`),
+      /** The picker it came from: an image is refused where a sound belongs, and the other way round. */
+      slot: z.enum(['image', 'sound']).optional(),
     }),
   ),
   // The alert queue's controls (docs/overlays.md#controlling-the-alert-queue).

@@ -3,6 +3,8 @@
  * imports them without bundling the settings schemas.
  */
 export const OVERLAY_PATH_PREFIX = '/overlay/';
+/** The overlays there are, each at `/overlay/<kind>`. */
+export const OVERLAY_KINDS = ['alerts', 'chat', 'goal', 'events'] as const;
 export const OVERLAY_WS_PATH = '/overlay/ws';
 export const OVERLAY_MEDIA_PATH = '/overlay/media/';
 /** The emote host an overlay page is given: main serves `/overlay/emotes/<id>/fullsize` from its cache. */

@@ -8,9 +8,24 @@
  * overlay URL can do").
  */
 import { z } from 'zod';
+import {
+  ALERT_ANIMATIONS,
+  ALERT_LAYOUTS,
+  ALERT_PRESETS,
+  ALERT_VARIATIONS_MAX,
+  type AlertAnimation,
+  type AlertLayout,
+  type AlertPreset,
+  type AlertTextPart,
+  type AlertVariation,
+} from './alert-design';
+import { alertImageSchema, alertSoundSchema, alertVariationSchema, customCssSchema } from './alert-design-schemas';
+import { OVERLAY_KINDS } from './overlay-paths';
 import type { ChatMessageView, FeedItem, FeedKind } from './views';
 
-export const OVERLAY_KINDS = ['alerts', 'chat', 'goal', 'events'] as const;
+export { fillTemplate, fillTemplateParts, MEDIA_NAME } from './alert-design';
+
+export { OVERLAY_KINDS };
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 /** What can raise an alert, one template each. */
@@ -28,6 +43,8 @@ export const OVERLAY_MEDIA_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  // Served with a policy that runs nothing in it (overlay-routes.ts), and refused when it holds a script.
+  svg: 'image/svg+xml',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   mp3: 'audio/mpeg',
@@ -36,8 +53,6 @@ export const OVERLAY_MEDIA_TYPES: Readonly<Record<string, string>> = {
 };
 /** Largest alert image or sound, so it fits one panel frame (base64) and one OBS source's memory. */
 export const OVERLAY_MEDIA_MAX_BYTES = 3 * 1024 * 1024;
-/** A stored media file's name: a content hash and its extension (media-files.ts). */
-export const MEDIA_NAME = /^[0-9a-f]{16}\.(png|gif|webp|jpe?g|mp3|ogg|wav)$/;
 
 // --- Settings ---
 
@@ -48,7 +63,7 @@ const font = z
   .min(1)
   .max(80)
   .regex(/^[A-Za-z0-9 ,'-]+$/, 'must be font names separated by commas');
-const animation = z.enum(['none', 'fade', 'slide', 'pop']);
+const animation = z.enum(ALERT_ANIMATIONS);
 
 export const overlayStyleSchema = z.object({
   font: font.default('Inter, Segoe UI, sans-serif'),
@@ -59,33 +74,118 @@ export const overlayStyleSchema = z.object({
   textPosition: z.enum(['top', 'middle', 'bottom']).default('bottom'),
   animationIn: animation.default('fade'),
   animationOut: animation.default('fade'),
+  /** CSS scoped to this overlay's box (docs/overlays.md#custom-css). */
+  customCss: customCssSchema.default(''),
 });
 export type OverlayStyle = z.infer<typeof overlayStyleSchema>;
 
 export const alertTemplateSchema = z.object({
   enabled: z.boolean().default(true),
   text: z.string().min(1).max(200).default('{user}'),
-  /** A stored media name (MEDIA_NAME), or null. */
-  image: z.string().regex(MEDIA_NAME).nullable().default(null),
-  sound: z.string().regex(MEDIA_NAME).nullable().default(null),
+  /** A stored media name (MEDIA_NAME), one of Greenroom's own (`builtin:…`), or null. */
+  image: alertImageSchema.nullable().default(null),
+  sound: alertSoundSchema.nullable().default(null),
   durationMs: z.int().min(1000).max(30_000).default(5000),
   /** Gifted subs: at least this many; KICKs: at least this amount; others ignore it. */
   minAmount: z.int().min(0).max(1_000_000).default(0),
+  /** The look (docs/overlays.md#alert-designs). */
+  preset: z.enum(ALERT_PRESETS).default('card'),
+  layout: z.enum(ALERT_LAYOUTS).default('above'),
+  animationIn: animation.default('pop'),
+  animationOut: animation.default('fade'),
+  /** Gifted subs and KICKs: a different look from a bigger amount on. */
+  variations: z.array(alertVariationSchema).max(ALERT_VARIATIONS_MAX).default([]),
 });
 export type AlertTemplate = z.infer<typeof alertTemplateSchema>;
 
-const DEFAULT_TEXTS: Record<AlertKind, string> = {
-  follow: '{user} followed!',
-  subscription: '{user} subscribed!',
+/** Each kind's design as a new install has it: Greenroom's own image and sound, a look and its motion. */
+const DEFAULT_DESIGNS: Record<AlertKind, Omit<AlertTemplate, 'enabled' | 'durationMs' | 'minAmount'>> = {
+  follow: {
+    text: '{user} followed!',
+    ...design('card', 'above', 'pop', 'fade', 'builtin:heart.svg', 'builtin:chime.wav'),
+  },
+  subscription: {
+    text: '{user} subscribed!',
+    ...design('banner', 'beside', 'slide', 'fade', 'builtin:star.svg', 'builtin:sparkle.wav'),
+  },
+  renewal: {
+    text: '{user} resubscribed for {months:month|months}!',
+    ...design('banner', 'beside', 'slide', 'fade', 'builtin:crown.svg', 'builtin:bells.wav'),
+  },
+  'gifted-subs': {
+    text: '{user} gifted {count:a sub|# subs}!',
+    ...design('card', 'above', 'bounce', 'fade', 'builtin:gift.svg', 'builtin:pop.wav'),
+    variations: [
+      {
+        minAmount: 10,
+        text: '{user} gifted {count:a sub|# subs}! Sub train!',
+        preset: 'neon',
+        image: 'builtin:gift-stack.svg',
+        sound: 'builtin:fanfare.wav',
+      },
+    ],
+  },
+  kicks: {
+    text: '{user} sent {amount:KICK|KICKs}!',
+    ...design('neon', 'above', 'pop', 'fade', 'builtin:coin.svg', 'builtin:coins.wav'),
+    variations: [
+      {
+        minAmount: 500,
+        text: '{user} sent {amount:KICK|KICKs}! Legendary!',
+        preset: 'card',
+        image: 'builtin:coin-pile.svg',
+        sound: 'builtin:jackpot.wav',
+      },
+    ],
+  },
+  redemption: {
+    text: '{user} redeemed {reward}',
+    ...design('banner', 'beside', 'drop', 'fade', 'builtin:ticket.svg', 'builtin:whoosh.wav'),
+  },
+  live: {
+    text: 'We are live: {title}',
+    ...design('neon', 'above', 'drop', 'fade', 'builtin:broadcast.svg', 'builtin:rise.wav'),
+  },
+};
+
+function design(
+  preset: AlertPreset,
+  layout: AlertLayout,
+  animationIn: AlertAnimation,
+  animationOut: AlertAnimation,
+  image: AlertTemplate['image'],
+  sound: AlertTemplate['sound'],
+): Omit<AlertTemplate, 'enabled' | 'durationMs' | 'minAmount' | 'text'> {
+  return { preset, layout, animationIn, animationOut, image, sound, variations: [] };
+}
+
+/**
+ * Texts earlier versions wrote as defaults, with a plural that was wrong for one ("gifted 1 subs"): a stored
+ * one reads as today's default, so a streamer who never changed it gets the right plural too.
+ */
+const OLD_DEFAULT_TEXTS: Partial<Record<AlertKind, string>> = {
   renewal: '{user} resubscribed for {months} months!',
   'gifted-subs': '{user} gifted {count} subs!',
   kicks: '{user} sent {amount} KICKs!',
-  redemption: '{user} redeemed {reward}',
-  live: 'We are live: {title}',
 };
 
-const template = (kind: AlertKind): z.ZodType<AlertTemplate> =>
-  alertTemplateSchema.extend({ text: alertTemplateSchema.shape.text.unwrap().default(DEFAULT_TEXTS[kind]) });
+const template = (kind: AlertKind): z.ZodType<AlertTemplate> => {
+  const { text, preset, layout, animationIn, animationOut, image, sound, variations } = DEFAULT_DESIGNS[kind];
+  const shape = alertTemplateSchema.shape;
+  return alertTemplateSchema.extend({
+    text: shape.text
+      .unwrap()
+      .transform((typed) => (typed === OLD_DEFAULT_TEXTS[kind] ? text : typed))
+      .default(text),
+    preset: shape.preset.unwrap().default(preset),
+    layout: shape.layout.unwrap().default(layout),
+    animationIn: shape.animationIn.unwrap().default(animationIn),
+    animationOut: shape.animationOut.unwrap().default(animationOut),
+    image: shape.image.unwrap().default(image),
+    sound: shape.sound.unwrap().default(sound),
+    variations: shape.variations.unwrap().default(() => structuredClone(variations)),
+  });
+};
 
 const alertsSchema = z.object(
   Object.fromEntries(ALERT_KINDS.map((kind) => [kind, template(kind).prefault({})])) as Record<
@@ -157,11 +257,18 @@ export interface AlertView {
   id: string;
   kind: AlertKind;
   text: string;
-  /** Same-origin URLs of the stored media, or null. */
+  /** The same text in pieces, the name and amount marked for emphasis. */
+  parts: AlertTextPart[];
+  /** Same-origin URLs of the stored media, `builtin:…` for Greenroom's own, or null. */
   image: string | null;
   sound: string | null;
   durationMs: number;
+  design: { preset: AlertPreset; layout: AlertLayout; animationIn: AlertAnimation; animationOut: AlertAnimation };
+  /** The minimum of the variation by amount that applied, or null for the template's own look. */
+  variation: number | null;
 }
+
+export type { AlertTextPart, AlertVariation };
 
 export interface GoalView {
   label: string;
@@ -246,12 +353,4 @@ export function parseOverlayClientFrame(text: string): OverlayClientFrame | null
   } catch {
     return null;
   }
-}
-
-/** Fills a template's `{field}`s; unknown or missing fields are left as typed. */
-export function fillTemplate(text: string, fields: AlertFields): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = (fields as Record<string, string | undefined>)[name];
-    return value ?? whole;
-  });
 }

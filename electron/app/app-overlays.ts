@@ -16,6 +16,7 @@ import {
   loadOrCreateOverlayKey,
   openAlertProgress,
   regenerateOverlayKey,
+  type MediaSlot,
   storeOverlayMedia,
 } from '../overlays/overlay-files';
 import { createPanelToken } from '../panel-server/http-guards';
@@ -40,7 +41,7 @@ export interface AppOverlays {
   /** Pause, Skip, Clear, Replay and the too-old list (docs/overlays.md#controlling-the-alert-queue). */
   alerts: AlertControls;
   /** Copies an alert image or sound into the data dir; returns its stored name. */
-  addMedia(fileName: string, base64: string): { name: string };
+  addMedia(fileName: string, base64: string, slot?: MediaSlot): { name: string };
   stop(): void;
 }
 
@@ -136,8 +137,8 @@ export function createAppOverlays(adapters: OverlayAdapters, services: OverlaySe
       return null;
     },
     alerts,
-    addMedia(fileName, base64) {
-      return { name: storeOverlayMedia(deps.dataDir, fileName, Buffer.from(base64, 'base64')) };
+    addMedia(fileName, base64, slot) {
+      return { name: storeOverlayMedia(deps.dataDir, fileName, Buffer.from(base64, 'base64'), slot) };
     },
     stop() {
       unfollow();

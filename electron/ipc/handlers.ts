@@ -133,7 +133,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'alerts:clear': () => Promise.resolve(deps.overlays.alerts.clear()),
     'alerts:replay': (input) => Promise.resolve(deps.overlays.alerts.replay(input.feedItemId)),
     'alerts:dismiss-too-old': () => Promise.resolve(deps.overlays.alerts.dismissTooOld()),
-    'overlays:add-media': (input) => Promise.resolve(deps.overlays.addMedia(input.fileName, input.base64)),
+    'overlays:add-media': (input) => Promise.resolve(deps.overlays.addMedia(input.fileName, input.base64, input.slot)),
   };
 
   const send: SendHandlers = {

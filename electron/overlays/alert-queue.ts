@@ -20,7 +20,7 @@
  *   alerts and replays are copies: never recorded, never too old.
  */
 import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
-import { fillTemplate } from '../../shared/overlays';
+import { alertViewOf } from '../../shared/alert-view';
 import type { Clock } from '../core/clock';
 import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
 import { AlertLine } from './alert-line';
@@ -326,14 +326,8 @@ export class AlertQueue {
   }
 
   #view(source: AlertSource, template: AlertTemplate): AlertView {
-    return {
-      id: source.id,
-      kind: source.kind,
-      text: fillTemplate(template.text, source.fields),
-      image: template.image === null ? null : this.#options.mediaUrl(template.image),
-      sound: template.sound === null ? null : this.#options.mediaUrl(template.sound),
-      durationMs: template.durationMs,
-    };
+    // The design, the variation by amount and the plurals: docs/overlays.md#alert-designs.
+    return alertViewOf(source, template, this.#options.mediaUrl);
   }
 }
 

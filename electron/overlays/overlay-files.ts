@@ -4,7 +4,9 @@
  *   or seen on stream, can never open the panel; regenerating it retires every overlay URL at once.
  * - `overlay-alerts.json`: the last alert shown (alert-queue.ts), replaced whole through a synced temporary
  *   file, so a crash mid-write leaves the old record or the new one.
- * - `overlay-media/`: alert images and sounds the streamer chose, copied in under a content-hash name.
+ * - `overlay-media/`: alert images and sounds the streamer chose, copied in under a content-hash name,
+ *   each checked for what it really is (media-sniff.ts) and its size
+ *   ([your own images and sounds](../../docs/overlays.md#your-own-images-and-sounds)).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -12,10 +14,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { MEDIA_NAME, OVERLAY_MEDIA_MAX_BYTES, OVERLAY_MEDIA_TYPES } from '../../shared/overlays';
-import { readDataFile, writeDataFile } from '../core/data-files';
+import { ensureDataFolder, readDataFile, unexpectedAt, writeDataFile } from '../core/data-files';
 import { createPanelToken } from '../panel-server/http-guards';
 import { fsReason } from '../secrets/damaged-file';
 import type { AlertProgress, AlertProgressStore } from './alert-queue';
+import { IMAGE_TYPES, type MediaType, SOUND_TYPES, sniffMediaType, svgProblem, TYPE_NAMES } from './media-sniff';
 
 export const OVERLAY_KEY_FILE = 'overlay-key';
 export const ALERT_PROGRESS_FILE = 'overlay-alerts.json';
@@ -81,31 +84,60 @@ export function openAlertProgress(dataDir: string, log: (line: string) => void):
   };
 }
 
+/** Which picker a file came from: an alert's image or its sound. */
+export type MediaSlot = 'image' | 'sound';
+
+const mib = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+const names = (types: readonly MediaType[]): string => types.map((type) => TYPE_NAMES[type]).join(', ');
+
+function refuse(message: string): never {
+  throw new AppError('InvalidArgument', `file: ${message}`, { details: { field: 'file' } });
+}
+
 /**
- * Copies an alert image or sound into the data dir; returns its stored name. The type comes from the file
- * name's extension and must be one an overlay plays; the size is limited so one file cannot fill a frame.
+ * Copies an alert image or sound into the data dir; returns its stored name. What the file is comes from
+ * its content, never its name: a program renamed `.png` is refused, and so is an SVG that could run
+ * something. The size is limited (OVERLAY_MEDIA_MAX_BYTES) so one file cannot fill a frame or OBS's memory.
  */
-export function storeOverlayMedia(dataDir: string, fileName: string, bytes: Buffer): string {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (!(extension in OVERLAY_MEDIA_TYPES)) {
-    throw new AppError(
-      'InvalidArgument',
-      `file: must be an image or sound (${Object.keys(OVERLAY_MEDIA_TYPES).join(', ')}), got "${fileName}"`,
-      { details: { field: 'file' } },
+export function storeOverlayMedia(dataDir: string, fileName: string, bytes: Buffer, slot?: MediaSlot): string {
+  const shown = JSON.stringify(fileName.slice(0, 80));
+  if (bytes.length === 0) {
+    refuse(`${shown} is empty`);
+  }
+  if (bytes.length > OVERLAY_MEDIA_MAX_BYTES) {
+    const limit = mib(OVERLAY_MEDIA_MAX_BYTES);
+    refuse(
+      mib(bytes.length) === limit
+        ? `${shown} is just over the limit of ${limit}`
+        : `${shown} is ${mib(bytes.length)}; the limit is ${limit}`,
     );
   }
-  if (bytes.length === 0 || bytes.length > OVERLAY_MEDIA_MAX_BYTES) {
-    throw new AppError('InvalidArgument', `file: must be 1 byte to ${OVERLAY_MEDIA_MAX_BYTES / 1024 / 1024} MiB`, {
-      details: { field: 'file' },
-    });
+  const wanted: readonly MediaType[] =
+    slot === 'image' ? IMAGE_TYPES : slot === 'sound' ? SOUND_TYPES : [...IMAGE_TYPES, ...SOUND_TYPES];
+  const type = sniffMediaType(bytes);
+  if (type === null) {
+    refuse(`${shown} is not a ${names(wanted).replace(/, (\w+)$/, ' or $1')} file (whatever its name says)`);
   }
-  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${extension}`;
+  if (!wanted.includes(type)) {
+    refuse(
+      `${shown} is ${slot === 'image' ? 'a sound' : 'an image'} (${TYPE_NAMES[type]}); pick ${slot === 'image' ? 'an image' : 'a sound'} here`,
+    );
+  }
+  if (type === 'svg') {
+    const problem = svgProblem(bytes);
+    if (problem !== null) {
+      refuse(`${shown} is an SVG Greenroom will not show: ${problem}`);
+    }
+  }
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${type}`;
   const dir = join(dataDir, OVERLAY_MEDIA_DIR);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A link standing for the folder is refused, not followed (electron/core/data-files.ts).
+    ensureDataFolder(dir);
     writeWhole(join(dir, name), bytes);
   } catch (error) {
-    throw new AppError('Internal', `Greenroom could not copy "${fileName}" into ${dir} (${fsReason(error)})`, {
+    throw new AppError('Internal', `Greenroom could not copy ${shown} into ${dir} (${fsReason(error)})`, {
       cause: error,
     });
   }
@@ -119,7 +151,11 @@ export function readOverlayMedia(dataDir: string, name: string): { body: Buffer;
   }
   const extension = name.slice(name.lastIndexOf('.') + 1);
   try {
-    // A link here would serve a file from elsewhere to whoever has the overlay key: refused, not followed.
+    // A link here (the file, or the folder) would serve a file from elsewhere to whoever has the overlay
+    // key: refused, not followed.
+    if (unexpectedAt(join(dataDir, OVERLAY_MEDIA_DIR), 'folder') !== null) {
+      return null;
+    }
     const body = readDataFile(join(dataDir, OVERLAY_MEDIA_DIR, name));
     return body ? { body, contentType: OVERLAY_MEDIA_TYPES[extension]! } : null;
   } catch {

@@ -49,8 +49,9 @@ export function isOverlayPath(rawPath: string): boolean {
 }
 
 /**
- * The overlay page's policy: scripts, styles, images and sounds from this server only, framed by nobody but
- * this server.
+ * The overlay page's policy: scripts, styles, images, fonts and sounds from this server only, framed by
+ * nobody but this server. It is also what keeps a streamer's custom CSS inside the machine: a `url()` or
+ * font from another host is never fetched (../../docs/overlays.md#custom-css).
  */
 export function buildOverlayCsp(port: number): string {
   return [
@@ -59,6 +60,8 @@ export function buildOverlayCsp(port: number): string {
     "style-src 'self'",
     // Emotes come through main (`/overlay/emotes/`): the page loads nothing from outside the machine.
     "img-src 'self' data:",
+    // The alert fonts ship in the page's own files (renderer/src/overlay/alert-fonts.ts).
+    "font-src 'self'",
     "media-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "base-uri 'none'",
@@ -66,6 +69,12 @@ export function buildOverlayCsp(port: number): string {
     "frame-ancestors 'self'",
   ].join('; ');
 }
+
+/**
+ * An alert image or sound opened on its own (not as an `<img>`): nothing in it runs and it loads nothing,
+ * so even an SVG that slipped past the upload check stays a picture (../../docs/overlays.md#your-own-images-and-sounds).
+ */
+export const OVERLAY_MEDIA_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 function cookieName(port: number): string {
   return `greenroom_overlay_${port}`;
@@ -108,7 +117,12 @@ export function serveOverlay(
     reply(403, WRONG_KEY);
     return;
   }
-  const send = (body: Buffer, contentType: string, cache: string): void => {
+  const send = (
+    body: Buffer,
+    contentType: string,
+    cache: string,
+    policy = headers['content-security-policy'],
+  ): void => {
     const extra: Record<string, string> = {};
     if (byQuery) {
       extra['set-cookie'] =
@@ -116,6 +130,7 @@ export function serveOverlay(
     }
     res.writeHead(200, {
       ...headers,
+      'content-security-policy': policy,
       'content-type': contentType,
       'content-length': String(body.length),
       'cache-control': cache,
@@ -153,7 +168,7 @@ export function serveOverlay(
   if (rawPath.startsWith(OVERLAY_MEDIA_PATH)) {
     const media = readOverlayMedia(options.dataDir, rawPath.slice(OVERLAY_MEDIA_PATH.length));
     if (media) {
-      send(media.body, media.contentType, 'private, max-age=86400');
+      send(media.body, media.contentType, 'private, max-age=86400', OVERLAY_MEDIA_CSP);
       return;
     }
   }

@@ -3,7 +3,10 @@
  * from the query, follows Greenroom's overlay feed and renders it. Nothing here can act on the channel.
  */
 import { mount } from 'svelte';
-import { OVERLAY_KINDS, type OverlayKind } from '../../../shared/overlays';
+// From overlay-paths, not overlays.ts: the page carries no settings schemas (and no zod, which probes
+// `new Function` and so trips the page's policy).
+import { OVERLAY_KINDS } from '../../../shared/overlay-paths';
+import type { OverlayKind } from '../../../shared/overlays';
 import OverlayRoot from './OverlayRoot.svelte';
 import { OverlayFeed } from './overlay-feed.svelte';
 import { connectOverlay } from './overlay-link';

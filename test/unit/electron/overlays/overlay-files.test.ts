@@ -48,12 +48,14 @@ describe('the overlays’ files', () => {
     expect(readOverlayMedia(dir, '0000000000000000.png')).toBeNull();
   });
 
-  it('refuses a file that is not an image or a sound, or too large, naming the field', () => {
+  it('refuses a file that is not an image or a sound, or too large, naming the field and the limit', () => {
     const dir = tempDir('greenroom-overlay-media-');
-    expect(() => storeOverlayMedia(dir, 'script.svg', PNG)).toThrow(/^file: must be an image or sound/);
-    expect(() => storeOverlayMedia(dir, 'big.gif', Buffer.alloc(3 * 1024 * 1024 + 1))).toThrow(
-      /^file: must be 1 byte to 3 MiB/,
+    expect(() => storeOverlayMedia(dir, 'notes.txt', Buffer.from('just words'))).toThrow(
+      /^file: "notes.txt" is not a PNG, GIF, WebP, JPEG, SVG, MP3, OGG or WAV file/,
     );
-    expect(() => storeOverlayMedia(dir, 'empty.mp3', Buffer.alloc(0))).toThrow(/^file:/);
+    expect(() => storeOverlayMedia(dir, 'big.gif', Buffer.alloc(3 * 1024 * 1024 + 1))).toThrow(
+      /^file: "big.gif" is just over the limit of 3 MiB/,
+    );
+    expect(() => storeOverlayMedia(dir, 'empty.mp3', Buffer.alloc(0))).toThrow(/^file: "empty.mp3" is empty/);
   });
 });
