@@ -1,9 +1,10 @@
 /**
  * Journey: the Mod log tab in a 340 px OBS dock (docs/automod.md, "The Mod log tab"). The built app, signed in
  * through a standalone sandbox, auto-moderation on (a blocked term and links, both deleted, dry run off). A
- * chat storm runs while one viewer spams a blocked term, another a link, and the streamer times a third out.
- * In the dock, filtered to auto-moderation and the blocked-term rule, the Mod log shows the removal and
- * nothing else; filtered to what can be undone, the streamer's timeout is undone on Kick from there.
+ * chat storm runs while two viewers spam a blocked term (one in a single word wider than the dock), another a
+ * link, and the streamer times a fourth out. In the dock, filtered to auto-moderation and the blocked-term rule,
+ * the Mod log shows the two removals and nothing else, and nothing scrolls sideways; narrowed to one chatter, the
+ * one; filtered to what can be undone, the streamer's timeout is undone on Kick from there.
  *
  * Saves test-results/journeys/mod-log-tab.png (docs/screenshots/ with GREENROOM_UPDATE_SCREENSHOTS=1).
  */
@@ -20,6 +21,7 @@ const DOCK = { width: 340, height: 720 };
 const SPAMMER = 100101;
 const LINKER = 100102;
 const TIMED_OUT = 100105;
+const LONG_WORD = 100106;
 
 interface SandboxChat {
   messages: { message_id: string; deleted: boolean }[];
@@ -69,12 +71,15 @@ describe('journey: the Mod log tab during a chat storm', () => {
     const rude = await world.sandbox.admin.chat('this streamer is trash', TIMED_OUT);
     term = await world.sandbox.admin.chat('get FREE followers at once', SPAMMER);
     await world.sandbox.admin.chat('cheap views at viewbot.shop/now', LINKER);
+    // A line no dock is wide enough for, in one word.
+    const long = await world.sandbox.admin.chat(`free followers ${'z'.repeat(300)}`, LONG_WORD);
     // The streamer times out the rude viewer once their line is in Greenroom's chat.
     await expect
       .poll(async () => (await value(world.panel.api.chat.history())).some((m) => m.messageId === rude), WAIT)
       .toBe(true);
     await value(world.panel.api.mod.timeout({ userId: TIMED_OUT, minutes: 10 }));
-    await expect.poll(async () => (await sandboxChat()).find((m) => m.message_id === term)?.deleted, WAIT).toBe(true);
+    const deleted = async () => (await sandboxChat()).filter((m) => m.deleted).map((m) => m.message_id);
+    await expect.poll(deleted, WAIT).toEqual(expect.arrayContaining([term, long]));
 
     page = await openPanel(await newContext(browser, DOCK), world.app);
     await openTab(page, 'Mod log');
@@ -85,6 +90,12 @@ describe('journey: the Mod log tab during a chat storm', () => {
 
     await log.getByLabel('Who').selectOption({ label: 'Auto-moderation' });
     await log.getByLabel('Rule').selectOption({ label: 'Blocked term' });
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
+    // The one-word line wraps inside the dock.
+    expect(await sidewaysScroll(page)).toEqual([]);
+    const spammer = (await value(world.panel.api.mod.log())).find((a) => a.messageId === term)!.targetUsername!;
+    await log.getByLabel('Chatter').fill(spammer.slice(0, 5));
+    await log.getByLabel('Chatter').blur();
     await expect.poll(() => rows.count(), WAIT).toBe(1);
     const row = rows.first();
     const text = await row.textContent();
@@ -92,6 +103,7 @@ describe('journey: the Mod log tab during a chat storm', () => {
     expect(text).toContain('Blocked term');
     expect(text).toContain('get FREE followers at once');
     expect(await log.getByRole('status').first().textContent()).toMatch(/^\s*1 of \d+ actions/);
+    expect(text).toContain(spammer);
     // The row is in sight in the dock, nothing scrolls sideways, and a delete has no Undo.
     const box = (await row.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

@@ -40,6 +40,9 @@ describe('filterModLog', () => {
     expect(only({ kind: 'delete' })).toEqual(['a1']);
     expect(only({ chatter: ' spamb ' })).toEqual(['a1', 'a4']);
     expect(isFiltering({ ...NO_FILTER, chatter: '   ' })).toBe(false);
+    // Typed text is text, never a pattern: a bracket or a star matches only itself.
+    expect(only({ chatter: '(.*' })).toEqual([]);
+    expect(only({ chatter: '*' })).toEqual([]);
   });
 
   it('keeps only what can be undone when asked', () => {
