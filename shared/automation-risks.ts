@@ -2,16 +2,16 @@
  * What in an automation setup can hurt the streamer if it came in unnoticed ([Import and
  * export](../docs/automod.md#import-and-export)): a rule that bans viewers on Kick with dry run off, and a
  * command or event reply posted from the streamer's own account carrying text a viewer chose (`{args}`, a
- * viewer's name in `{user}`), which lets chat put words in the streamer's mouth. The import confirm names
- * each risk the import would add; one the streamer already runs is not news.
+ * viewer's name in `{user}`), which lets chat put words in the streamer's mouth, and such a reply that is
+ * itself a chat command (`/ban someone`, `!addcom …`): a command the streamer typed passes every check at
+ * send ([Replies sent as you](../docs/chat-bot.md#replies-sent-as-you)), but one that came in with a file
+ * was never typed by them, and chat can set it off. The import confirm names each risk the import would
+ * add; one the streamer already runs is not news.
  */
 import type { AUTOMOD_RULES } from './automod';
-import type { ReplyEvent } from './chat-bot';
+import type { PermissionLevel, ReplyEvent } from './chat-bot';
+import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, leadingCommandChar } from './chat-bot-reply-safety';
 import { findSection, type AutomationSetup } from './automation-sections';
-
-/** Template fields whose text comes from a viewer ([chat bot](../docs/chat-bot.md#commands-timers-and-event-replies)). */
-const COMMAND_VIEWER_FIELDS = ['args', 'user'] as const;
-const REPLY_VIEWER_FIELDS = ['user'] as const;
 
 /** The settings key of each rule that carries an action. */
 const RULE_KEYS = {
@@ -39,6 +39,21 @@ const fieldsIn = (template: string, fields: readonly string[]): string[] =>
 
 const fieldWords = (fields: string[]): string => fields.map((f) => `{${f}}`).join(' and ');
 
+/** Who can set a command off, by its permission. */
+const WHO_CAN_USE: Record<PermissionLevel, string> = {
+  everyone: 'anyone in chat',
+  subscriber: 'any subscriber',
+  vip: 'any VIP',
+  moderator: 'any moderator',
+  broadcaster: 'only you',
+};
+
+/** The start of a template for a risk line: enough to recognise the command, never the whole 500 characters. */
+function preview(template: string): string {
+  const chars = [...template.trim()];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
+}
+
 /** Each risk in `setup`, keyed so the same risk in two setups has the same key. */
 export function risksOf(setup: AutomationSetup): Map<string, string> {
   const risks = new Map<string, string>();
@@ -62,17 +77,32 @@ export function risksOf(setup: AutomationSetup): Map<string, string> {
         `!${command.name} posts from your account with text a viewer chose (${fieldWords(fields)})${off}.`,
       );
     }
+    if (command.sendAs === 'user' && leadingCommandChar(command.reply) !== null) {
+      const off = command.enabled ? '' : ' (switched off for now)';
+      risks.set(
+        `command-sends-command:${command.name}:${command.permission}:${command.reply}:${command.enabled}`,
+        `!${command.name} sends a chat command from your account, “${preview(command.reply)}”, and ` +
+          `${WHO_CAN_USE[command.permission]} can set it off${off}.`,
+      );
+    }
   }
   if (chatBot.sendRepliesAs === 'user') {
     for (const [event, reply] of Object.entries(chatBot.replies) as [
       ReplyEvent,
       (typeof chatBot.replies)[ReplyEvent],
     ][]) {
-      const fields = fieldsIn(reply.template, REPLY_VIEWER_FIELDS);
+      const fields = fieldsIn(reply.template, EVENT_VIEWER_FIELDS);
       if (reply.enabled && fields.length > 0) {
         risks.set(
           `reply:${event}:${fields.join()}`,
           `The ${REPLY_NAMES[event]} reply posts from your account with a viewer's name (${fieldWords(fields)}).`,
+        );
+      }
+      if (reply.enabled && leadingCommandChar(reply.template) !== null) {
+        risks.set(
+          `reply-sends-command:${event}:${reply.template}`,
+          `The ${REPLY_NAMES[event]} reply sends a chat command from your account each time it answers, ` +
+            `“${preview(reply.template)}”.`,
         );
       }
     }

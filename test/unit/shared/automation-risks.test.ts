@@ -48,7 +48,29 @@ describe('the risks an import adds', () => {
     ],
     [
       { chatBot: { commands: [{ name: 'echo', reply: 'Quote of the day: {user} said {args}', sendAs: 'user' }] } },
-      /^!echo posts from your account with text a viewer chose \(\{args\} and \{user\}\)\.$/,
+      /^!echo posts from your account with text a viewer chose \(\{user\} and \{args\}\)\.$/,
+    ],
+    [
+      { chatBot: { commands: [{ name: 'hi', permission: 'everyone', sendAs: 'user', reply: '/ban someone' }] } },
+      /^!hi sends a chat command from your account, “\/ban someone”, and anyone in chat can set it off\.$/,
+    ],
+    [
+      {
+        chatBot: {
+          sendRepliesAs: 'user',
+          replies: { follow: { enabled: true, template: '!addcom !discord https://discord.example/free' } },
+        },
+      },
+      /^The Follow reply sends a chat command from your account each time it answers, “!addcom !discord/,
+    ],
+    // The same command behind blanks and invisible characters a chat client skips, or in full width.
+    [
+      { chatBot: { commands: [{ name: 'hi', sendAs: 'user', reply: ' \u2060\u200b!ban someone' }] } },
+      /^!hi sends a chat command .* anyone in chat can set it off\.$/,
+    ],
+    [
+      { chatBot: { commands: [{ name: 'hi', sendAs: 'user', reply: '\u3000／ban someone', permission: 'vip' }] } },
+      /^!hi sends a chat command .* any VIP can set it off\.$/,
     ],
   ])('flags %j', (over, risk) => {
     const result = accepted(
@@ -64,6 +86,19 @@ describe('the risks an import adds', () => {
     [
       'a command as the streamer with no viewer text',
       { chatBot: { commands: [{ name: 'up', reply: '{uptime}', sendAs: 'user' }] } },
+    ],
+    ['a chat command sent as the bot', { chatBot: { commands: [{ name: 'hi', reply: '/ban someone' }] } }],
+    [
+      'an event reply that is a chat command, sent as the bot',
+      { chatBot: { replies: { follow: { enabled: true, template: '!addcom !x y' } } } },
+    ],
+    [
+      'an event reply that is a chat command but switched off',
+      { chatBot: { sendRepliesAs: 'user', replies: { follow: { enabled: false, template: '!addcom !x y' } } } },
+    ],
+    [
+      'a command character later in a reply sent as the streamer',
+      { chatBot: { commands: [{ name: 'hi', reply: 'Type !discord for the link', sendAs: 'user' }] } },
     ],
   ])('does not flag %s', (_name, over) => {
     const result = accepted(
