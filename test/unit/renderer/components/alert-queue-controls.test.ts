@@ -54,7 +54,7 @@ describe('AlertQueueControls', () => {
     await settle();
     expect(screen.getByTestId('alerts-waiting').textContent).toBe('3 alerts waiting');
     expect(screen.getByText(/No alert box is open in OBS/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Skip alert' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Skip alert' }).disabled).toBe(true);
   });
 
   it('skips the alert the streamer saw on screen', async () => {
