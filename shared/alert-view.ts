@@ -10,8 +10,8 @@ import type { AlertFields, AlertKind, AlertTemplate, AlertView } from './overlay
 /** The amount a variation is picked by: gifted subs count, KICKs amount; other kinds have none. */
 export function variationAmount(kind: AlertKind, fields: AlertFields): number | null {
   const value = kind === 'gifted-subs' ? fields.count : kind === 'kicks' ? fields.amount : undefined;
-  const amount = value === undefined ? Number.NaN : Number(value);
-  return Number.isSafeInteger(amount) ? amount : null;
+  const amount = value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  return amount;
 }
 
 export interface AlertInput {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -57,5 +57,39 @@ describe('the overlays’ files', () => {
       /^file: "big.gif" is just over the limit of 3 MiB/,
     );
     expect(() => storeOverlayMedia(dir, 'empty.mp3', Buffer.alloc(0))).toThrow(/^file: "empty.mp3" is empty/);
+  });
+
+  it('goes by what a file is, not what it is called: a program renamed .png is refused, a PNG called .gif kept', () => {
+    const dir = tempDir('greenroom-overlay-media-');
+    const program = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(4096)]);
+    expect(() => storeOverlayMedia(dir, 'cute-cat.png', program, 'image')).toThrow(
+      /^file: "cute-cat.png" is not a PNG, GIF, WebP, JPEG or SVG file \(whatever its name says\)$/,
+    );
+    expect(storeOverlayMedia(dir, 'really-a-png.gif', PNG, 'image')).toMatch(/^[0-9a-f]{16}\.png$/);
+    expect(existsSync(join(dir, 'overlay-media'))).toBe(true);
+    expect(readdirSync(join(dir, 'overlay-media'))).toHaveLength(1);
+  });
+
+  it('refuses a 50 MB file by its size, naming the limit, and keeps nothing of it', () => {
+    const dir = tempDir('greenroom-overlay-media-');
+    const huge = Buffer.concat([PNG, Buffer.alloc(50 * 1024 * 1024)]);
+    expect(() => storeOverlayMedia(dir, 'huge.png', huge)).toThrow(/^file: "huge.png" is 50 MiB; the limit is 3 MiB$/);
+    expect(existsSync(join(dir, 'overlay-media'))).toBe(false);
+  });
+
+  it('refuses an SVG with a script, and a sound where an image belongs', () => {
+    const dir = tempDir('greenroom-overlay-media-');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("//e.example")</script></svg>');
+    expect(() => storeOverlayMedia(dir, 'badge.svg', svg, 'image')).toThrow(
+      /^file: "badge.svg" is an SVG Greenroom will not show: it has a script$/,
+    );
+    const wav = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64)]);
+    expect(() => storeOverlayMedia(dir, 'ding.wav', wav, 'image')).toThrow(
+      /^file: "ding.wav" is a sound \(WAV\); pick an image here$/,
+    );
+    expect(storeOverlayMedia(dir, 'ding.wav', wav, 'sound')).toMatch(/\.wav$/);
+    const clean = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
+    const name = storeOverlayMedia(dir, 'dot.svg', clean, 'image');
+    expect(readOverlayMedia(dir, name)).toEqual({ body: clean, contentType: 'image/svg+xml' });
   });
 });
