@@ -15,22 +15,32 @@ export const COMMAND_VIEWER_FIELDS = ['user', 'args'] as const;
 /** The field of an event reply a viewer controls: their account name. */
 export const EVENT_VIEWER_FIELDS = ['user'] as const;
 
+/**
+ * Characters no one sees: format and control characters, and what Unicode marks as ignorable. Some of these
+ * are filed as letters (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0 are category Lo), so `\u3164{args}`
+ * would pass for words the streamer wrote while the reply reads as the viewer's `!ban streamer`.
+ */
+const INVISIBLES = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
 /** Whitespace and invisible characters a chat client or another bot skips before reading a command. */
-const LEADING_BLANKS = /^[\s\p{Cf}\p{Z}]+/u;
+const LEADING_BLANKS = /^[\s\p{Z}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]+/u;
 /** The characters other chat bots (`!ban`) and chat clients (`/ban`) read as a command. */
 const COMMAND_CHARS = new Set(['!', '/', '！', '／']);
 
 /**
  * The viewer-controlled field a template starts with, or null. "Starts with" means: nothing the streamer
- * wrote, no letter or digit, comes before it; other fields (`{title}`) and punctuation do not count, since
- * `{category}{args}` or `!{args}` still let the viewer choose how the message begins.
+ * wrote, no visible letter or digit, comes before it; other fields (`{title}`), punctuation and invisible
+ * characters do not count, since `{category}{args}`, `!{args}` or `\u3164{args}` still let the viewer choose how
+ * the message begins.
  */
 export function leadingViewerField(template: string, viewerFields: readonly string[]): string | null {
   const field = new RegExp(`\\{(${viewerFields.join('|')})\\}`).exec(template);
   if (!field) {
     return null;
   }
-  const before = template.slice(0, field.index).replace(/\{\w+\}/g, '');
+  const before = template
+    .slice(0, field.index)
+    .replace(/\{\w+\}/g, '')
+    .replace(INVISIBLES, '');
   return /[\p{L}\p{N}]/u.test(before) ? null : field[1]!;
 }
 

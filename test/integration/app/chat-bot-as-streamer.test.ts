@@ -27,7 +27,12 @@ useChatBotApp([
   command('echo', '{category}{args}', { sendAs: 'user' }),
   command('status', '{title} is on, {user}', { sendAs: 'user' }),
   command('discord', 'Our Discord: discord.gg/greenroom'),
+  // An invisible "letter" (Hangul filler, category Lo) is not words the streamer wrote.
+  command('filler', '\u3164{args}', { sendAs: 'user' }),
 ]);
+
+/** Characters Unicode files as letters but no one sees: each would pass for the streamer's own words. */
+const INVISIBLE_LETTERS = ['\u3164', '\u115f', '\u1160', '\uffa0'];
 
 const fromStreamer = (since: number) => appPosts(since).filter((m) => m.senderUserId === STREAMER_USER_ID);
 const fromBot = (since: number) =>
@@ -50,6 +55,14 @@ describe('a reply sent as the streamer', () => {
     await settle(since);
     expect(fromStreamer(since)).toEqual([]);
     expect(fromBot(since).map((m) => m.content)).toEqual(['\u200b/ban victim']);
+  });
+
+  it('never lets an invisible letter stand in for the streamer’s words', async () => {
+    const since = mark();
+    say('!filler !ban streamer');
+    await settle(since);
+    expect(fromStreamer(since)).toEqual([]);
+    expect(fromBot(since).map((m) => m.content)).toEqual(['\u3164!ban streamer']);
   });
 
   it('never starts with a `!` the streamer did not write, whichever field brought it', async () => {
@@ -93,6 +106,19 @@ describe('Save', () => {
       });
     }
     expect(await invoke('settings:get')).toEqual(before);
+  });
+
+  it('refuses a reply that starts with an invisible letter before the viewer’s field', async () => {
+    const before = await invoke('settings:get');
+    for (const reply of [...INVISIBLE_LETTERS.map((c) => `${c}{args}`), '\u3164\u200b\u0001 {user} asked']) {
+      const result = await save(reply, 'user');
+      expect(result.ok, JSON.stringify(reply)).toBe(false);
+      expect(!result.ok && result.error.message).toContain(
+        'chatBot.commands.0.reply: The reply to !say goes out as you',
+      );
+    }
+    expect(await invoke('settings:get')).toEqual(before);
+    expect((await save('\u3164Hi {user}', 'user')).ok).toBe(true);
   });
 
   it('keeps such a reply when it goes out as the bot, and words-first replies as the streamer', async () => {

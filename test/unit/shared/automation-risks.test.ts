@@ -72,6 +72,10 @@ describe('the risks an import adds', () => {
       { chatBot: { commands: [{ name: 'hi', sendAs: 'user', reply: '\u3000／ban someone', permission: 'vip' }] } },
       /^!hi sends a chat command .* any VIP can set it off\.$/,
     ],
+    [
+      { chatBot: { commands: [{ name: 'hi', sendAs: 'user', reply: '\u3164!ban someone', enabled: false }] } },
+      /^!hi sends a chat command .* \(switched off for now\)\.$/,
+    ],
   ])('flags %j', (over, risk) => {
     const result = accepted(
       planAutomationImport(exportFile(streamerSetup(), { automod: {}, chatBot: {}, ...over }), streamerSetup()),
