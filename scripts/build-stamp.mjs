@@ -1,6 +1,8 @@
 // What each part of out/ was built from, so `npm start` and `npm run build` rebuild only a part whose
 // inputs changed (scripts/build.mjs). A part is one bundler run: the panel pages (Vite) or the main-process
-// bundles (esbuild). Its stamp, out/.stamps/<part>.json, holds a digest of its inputs and one of its output.
+// bundles (esbuild). Its stamp, node_modules/.cache/greenroom/build/<part>.json, holds a digest of its inputs
+// and one of its output. Not in out/: electron-builder packs out/ into the app, and a stamp names paths on the
+// developer's machine.
 //
 // The inputs are what the bundler reported it read, widened so that a new file is noticed too: every file
 // of each top-level folder it read from (renderer/, shared/, electron/, sandbox/…), each package file it
@@ -31,9 +33,14 @@ const STAMP_VERSION = 1;
 /** @typedef {{ dirs: string[], files: string[] }} Inputs paths relative to the root, or absolute outside it */
 /** @typedef {{ version: number, inputs: Inputs, outputs: string[], inputDigest: string, outputDigest: string }} Stamp */
 
+/** @param {string} root */
+function stampDir(root) {
+  return join(root, 'node_modules', '.cache', 'greenroom', 'build');
+}
+
 /** @param {string} root @param {string} part */
 export function stampPath(root, part) {
-  return join(root, 'out', '.stamps', `${part}.json`);
+  return join(stampDir(root), `${part}.json`);
 }
 
 /**
@@ -183,7 +190,7 @@ export function writeStamp(root, part, { inputs, outputs, startedAt }) {
   /** @type {Stamp} */
   const stamp = { version: STAMP_VERSION, inputs, outputs, inputDigest, outputDigest: digestOutputs(root, outputs) };
   const path = stampPath(root, part);
-  mkdirSync(join(root, 'out', '.stamps'), { recursive: true });
+  mkdirSync(stampDir(root), { recursive: true });
   // Written aside and renamed, so a build running beside this one never reads half a stamp.
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(stamp)}\n`);

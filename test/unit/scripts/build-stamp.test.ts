@@ -12,6 +12,7 @@ import {
   inputsFrom,
   isUpToDate,
   readStamp,
+  stampPath,
   writeStamp,
 } from '../../../scripts/build-stamp.mjs';
 
@@ -86,9 +87,9 @@ describe('stamps', () => {
 
   it('are not trusted when damaged or from an older format', () => {
     writeStamp(root, 'renderer', { inputs: inputs(), outputs, startedAt: Date.now() + 60_000 });
-    write('out/.stamps/renderer.json', '{"version":0}');
+    writeFileSync(stampPath(root, 'renderer'), '{"version":0}');
     expect(isUpToDate(root, 'renderer')).toBe(false);
-    write('out/.stamps/renderer.json', 'not json');
+    writeFileSync(stampPath(root, 'renderer'), 'not json');
     expect(isUpToDate(root, 'renderer')).toBe(false);
   });
 
