@@ -24,17 +24,17 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Ten sampling intervals (`--cpu-prof-interval=100`). */
-export const MAX_SAMPLE_US = 1000;
+/** Twice the sampling interval (`--cpu-prof-interval=100`), for the sampler's own jitter. */
+export const MAX_SAMPLE_US = 200;
+/** A gap this long is the process stopped, not a late sample. */
+export const STOP_US = 1000;
 
 export interface JudgingTime {
-  /** Gaps between samples longer than `MAX_SAMPLE_US` (the process stopped), and their longest, in ms. */
+  /** Gaps between samples longer than `STOP_US` (the process stopped), and their longest, in ms. */
   stops: number;
   longestStopMs: number;
   /** The most time, in ms, spent judging within one task. */
   longestPerTaskMs: number;
-  /** The longest unbroken run of judging samples, in ms. */
-  longestRunMs: number;
   /** All judging time, in ms. */
   totalMs: number;
 }
@@ -81,14 +81,12 @@ export function judgingTime(dir: string, source: string): JudgingTime {
   let stops = 0;
   let longestStop = 0;
   let longestPerTask = 0;
-  let longestRun = 0;
   let total = 0;
   let task = 0;
   let taskRoot = -1;
-  let run = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const gap = profile.timeDeltas[i + 1] ?? 0;
-    if (gap > MAX_SAMPLE_US) {
+    if (gap > STOP_US) {
       stops += 1;
       longestStop = Math.max(longestStop, gap);
     }
@@ -105,19 +103,14 @@ export function judgingTime(dir: string, source: string): JudgingTime {
     }
     if (inJudge(node.id)) {
       task += us;
-      run += us;
       total += us;
       longestPerTask = Math.max(longestPerTask, task);
-      longestRun = Math.max(longestRun, run);
-    } else {
-      run = 0;
     }
   }
   return {
     stops,
     longestStopMs: longestStop / 1000,
     longestPerTaskMs: longestPerTask / 1000,
-    longestRunMs: longestRun / 1000,
     totalMs: total / 1000,
   };
 }

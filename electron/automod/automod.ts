@@ -89,7 +89,7 @@ export class Automod {
       recent: readonly Recent[];
       atMs: number;
       normal?: string;
-      folded?: ReturnType<typeof fold>;
+      folded?: Folded;
     },
   ): AutomodVerdict | null {
     const s = this.#settings;
@@ -101,8 +101,8 @@ export class Automod {
     const text = message.content;
     const hasEmotes = text.includes('[emote:');
     const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
-    // Emote tokens are taken out of the text as sent, before folding: nothing folded can pose as one.
-    const { cased, letters: folded } = hasEmotes ? fold(words) : (context.folded ?? fold(words));
+    const whole = context.folded ?? fold(text);
+    const { cased, letters: folded } = hasEmotes ? withoutEmotes(text, words, whole) : whole;
     if (s.blockedTerms.enabled) {
       const term = this.#terms.match(folded);
       if (term !== null) {
@@ -205,6 +205,22 @@ function chatterKey(message: Pick<ChatMessageView, 'sender'>): string {
     ? `name:${message.sender.username.toLowerCase()}`
     : String(message.sender.userId);
 }
+
+/**
+ * The message's folds with its emote tokens taken out. Tokens are ASCII, so folding leaves them in place and
+ * they can be taken out of the folds; unless folding made new ones (a fullwidth ［ folds to [), which would
+ * hide what they hold: then the text without its tokens is folded afresh.
+ */
+function withoutEmotes(text: string, words: string, whole: Folded): Folded {
+  const tokens = (s: string): number => s.match(EMOTE)?.length ?? 0;
+  // Plain text folds to itself (cheaply): folding it again without the tokens costs less than counting.
+  if (whole.cased === text || tokens(whole.letters) !== tokens(text)) {
+    return fold(words);
+  }
+  return { cased: whole.cased.replace(EMOTE, ' '), letters: whole.letters.replace(EMOTE, ' ') };
+}
+
+type Folded = ReturnType<typeof fold>;
 
 /** The longest run of one character (a code point) in `text`. */
 function longestRun(text: string): { char: string; length: number } {
