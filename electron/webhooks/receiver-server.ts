@@ -8,9 +8,13 @@
  * about 43 s. Checking four times a second makes the limits what they say.
  *
  * A connection with no request in flight (opened and never used, or kept alive after its answer) is closed
- * after `idleTimeoutMs` of silence, by its own limit rather than as a side effect of the headers deadline,
- * so idle sockets cannot pile up whatever the other limits are set to. A request being processed (waiting
- * for the journal or for the channel gate) is never cut by it: the answer, when written, re-arms the timer.
+ * `idleTimeoutMs` after it last had work, by its own limit rather than as a side effect of the headers
+ * deadline, so idle sockets cannot pile up whatever the other limits are set to. Bytes do not restart that
+ * limit: Node's socket timeout does restart on any byte, and its parser skips blank lines before a request
+ * line without starting the headers deadline, so a sender writing `\n` every few seconds after one answer
+ * held a connection for ever. Only a whole request (Node's `request` event) stops the limit. A request being
+ * processed (waiting for the journal or for the channel gate) is never cut by it: the answer, once written,
+ * starts it again. See [Slow and idle senders](../../docs/design-notes.md#slow-and-idle-senders).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -36,6 +40,15 @@ export function createReceiverServer(
 ): Server {
   // Requests not yet answered, per connection: the idle limit leaves those connections alone.
   const working = new WeakMap<Socket, number>();
+  // Each connection's idle limit, running while it has no request in flight; bytes do not restart it.
+  const idle = new WeakMap<Socket, NodeJS.Timeout>();
+  const stopIdle = (socket: Socket) => clearTimeout(idle.get(socket));
+  const startIdle = (socket: Socket) => {
+    stopIdle(socket);
+    if (!socket.destroyed) {
+      idle.set(socket, setTimeout(() => socket.destroy(), timeouts.idleTimeoutMs).unref());
+    }
+  };
   const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
@@ -45,14 +58,28 @@ export function createReceiverServer(
     },
     (req, res) => {
       const socket = req.socket;
+      // A whole request arrived (Node's `request` event): the connection has work again.
+      stopIdle(socket);
       working.set(socket, (working.get(socket) ?? 0) + 1);
-      res.once('close', () => working.set(socket, (working.get(socket) ?? 1) - 1));
+      res.once('close', () => {
+        const left = (working.get(socket) ?? 1) - 1;
+        working.set(socket, left);
+        if (left === 0) {
+          startIdle(socket);
+        }
+      });
       handler(req, res);
     },
   );
-  // Node arms this after each answer; the connection listener covers the time before the first request.
+  // Node arms this after each answer (and tells the sender in `Keep-Alive: timeout=`); the connection
+  // listener covers the time before the first request. Both restart on any byte: the idle limit above is
+  // what bounds a connection that only trickles.
   server.keepAliveTimeout = timeouts.idleTimeoutMs;
-  server.on('connection', (socket: Socket) => socket.setTimeout(timeouts.idleTimeoutMs));
+  server.on('connection', (socket: Socket) => {
+    socket.setTimeout(timeouts.idleTimeoutMs);
+    startIdle(socket);
+    socket.once('close', () => stopIdle(socket));
+  });
   // With a listener here, Node leaves a socket's timeout to us instead of destroying it outright.
   server.on('timeout', (socket: Socket) => {
     if ((working.get(socket) ?? 0) === 0) {

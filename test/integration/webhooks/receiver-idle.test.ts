@@ -46,6 +46,29 @@ async function deliverOn(socket: Socket, h: Harness): Promise<string> {
   return chunk.toString('latin1').split('\r\n', 1)[0]!;
 }
 
+/**
+ * Writes `bytes` on `socket` every quarter of the idle limit, as a holder of the connection would, and
+ * resolves 'closed' once the server closes it, or 'held' if it is still open after `ticks` writes (five
+ * idle limits' worth): bytes alone must not keep a connection with no request in flight.
+ */
+function dribble(socket: Socket, closed: Promise<void>, bytes: () => string, ticks = 20): Promise<'closed' | 'held'> {
+  return new Promise((resolve) => {
+    let written = 0;
+    const timer = setInterval(() => {
+      if (written++ === ticks) {
+        clearInterval(timer);
+        resolve('held');
+      } else if (!socket.destroyed) {
+        socket.write(bytes());
+      }
+    }, IDLE_MS / 4);
+    void closed.then(() => {
+      clearInterval(timer);
+      resolve('closed');
+    });
+  });
+}
+
 describe('idle connections', () => {
   it('closes 500 connections that never send a request, and kept-alive ones after their answer', async () => {
     const h = await startReceiver({ deps: { timeouts } });
@@ -56,6 +79,26 @@ describe('idle connections', () => {
     }
     await Promise.all([...silent, ...kept].map(({ closed }) => closed));
     expect(h.receiver.counters.accepted).toBe(50);
+  });
+
+  it('closes a kept-alive connection fed blank lines after its answer', async () => {
+    const h = await startReceiver({ deps: { timeouts } });
+    const { socket, closed } = await open(h);
+    expect(await deliverOn(socket, h)).toBe('HTTP/1.1 200 OK');
+    expect(await dribble(socket, closed, () => '\n')).toBe('closed');
+  });
+
+  it('closes a connection fed blank lines before any request, or a next request one byte at a time', async () => {
+    const h = await startReceiver({ deps: { timeouts } });
+    const before = await open(h);
+    const crlf = dribble(before.socket, before.closed, () => '\r\n');
+    const after = await open(h);
+    expect(await deliverOn(after.socket, h)).toBe('HTTP/1.1 200 OK');
+    const head = [...('POST /kick/webhook HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(100))];
+    expect(await Promise.all([crlf, dribble(after.socket, after.closed, () => head.shift() ?? 'a')])).toEqual([
+      'closed',
+      'closed',
+    ]);
   });
 
   it('does not cut a request still being worked on, however long, and closes its connection once idle', async () => {
