@@ -8,10 +8,13 @@
  *   again within 10 s send the same body, which Greenroom takes for Kick resending it: electron/webhooks/dedup.ts.)
  * - `overlay-idle-cpu-pct`: one alert box and one chat box open and idle for 60 s; the CPU time of every
  *   Chromium process (browser, renderers, GPU) over that minute, as a share of one core.
+ * Both with the alerts as a new install has them: a design, Greenroom's own picture and sound, and an
+ * animation in and out (docs/overlays.md#alert-designs), the sounds allowed to play without a click, as OBS
+ * lets a browser source play them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { launchChromium } from '../test/journeys/panel';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../test/e2e/harness';
 import { startOverlayWorld } from '../test/journeys/overlay-fixtures';
 import { value } from '../test/journeys/panel';
 import { ensureBuilt } from './lib/app-process';
@@ -20,6 +23,15 @@ import type { BenchResult } from './types';
 
 const ALERTS = Number(process.env.GREENROOM_BENCH_OVERLAY_ALERTS ?? 100);
 const IDLE_MS = Number(process.env.GREENROOM_BENCH_IDLE_MS ?? 60_000);
+/** Chromium as OBS's browser source runs: sounds play without a click. */
+function launchObs(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
 /** Linux clock ticks per second for /proc/<pid>/stat times. */
 const TICKS = 100;
 
@@ -77,12 +89,14 @@ function chromiumTicks(root: number): number {
 
 async function alertStart(): Promise<number[]> {
   const world = await startOverlayWorld();
+  let obs: Browser | undefined;
   try {
     await world.updateOverlays((settings) => {
       settings.alerts.kicks.durationMs = 1000;
     });
     const urls = (await value(world.panel.api.overlays.info())).urls;
-    const context = await world.browser.newContext({ viewport: { width: 800, height: 600 } });
+    obs = await launchObs();
+    const context = await obs.newContext({ viewport: { width: 800, height: 600 } });
     const page: Page = await context.newPage();
     await page.addInitScript(FIRST_FRAMES);
     await page.goto(urls.alerts!);
@@ -120,13 +134,14 @@ async function alertStart(): Promise<number[]> {
     }
     return latencies;
   } finally {
+    await obs?.close();
     await world.close();
   }
 }
 
 async function idleCpu(): Promise<number> {
   const world = await startOverlayWorld();
-  const browser = await launchChromium();
+  const browser = await launchObs();
   try {
     const urls = (await value(world.panel.api.overlays.info())).urls;
     for (const [url, size] of [
