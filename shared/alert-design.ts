@@ -111,7 +111,13 @@ const EMPHASIS: Readonly<Record<string, AlertTextPart['em']>> = {
  */
 const FIELD = /\{(\w+)(?::([^{}|]*)\|([^{}|]*))?\}/g;
 
-/** Numbers in an alert read with thousands separators ("1,000 KICKs"); anything else is left as it is. */
+/** The fields that hold an amount. */
+const AMOUNTS = new Set(['count', 'amount', 'months']);
+
+/**
+ * An amount reads with thousands separators ("1,000 KICKs"). Only amounts: a chat command's `{args}` of
+ * "2024" stays as typed (the chat bot fills its replies with this too).
+ */
 function readable(value: string): string {
   return /^\d{4,15}$/.test(value) ? Number(value).toLocaleString('en-US') : value;
 }
@@ -136,7 +142,12 @@ export function fillTemplateParts(text: string, fields: Partial<Record<string, s
     if (match.index > at) {
       parts.push({ text: text.slice(at, match.index) });
     }
-    const filled = one !== undefined && /^\d+$/.test(value) ? plural(value, one, other!) : readable(value);
+    const filled =
+      one !== undefined && /^\d+$/.test(value)
+        ? plural(value, one, other!)
+        : AMOUNTS.has(name!)
+          ? readable(value)
+          : value;
     const em = EMPHASIS[name!];
     parts.push(em && filled !== '' ? { text: filled, em } : { text: filled });
     at = match.index + whole.length;

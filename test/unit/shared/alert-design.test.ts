@@ -30,6 +30,8 @@ describe('plurals in alert text', () => {
     expect(fillTemplate('{amount:KICK|KICKs}', { amount: '1' })).toBe('1 KICK');
     expect(fillTemplate('{amount:KICK|KICKs}', { amount: '25000' })).toBe('25,000 KICKs');
     expect(fillTemplate('{amount}', { amount: '1000' })).toBe('1,000');
+    // Only amounts: a chat command's argument or a title stays as typed.
+    expect(fillTemplate('{args} {title}', { args: '2024', title: '1000' })).toBe('2024 1000');
   });
 
   it('leaves a field it does not know, or a plural of a value that is not a number, as typed', () => {
