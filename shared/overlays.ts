@@ -217,7 +217,8 @@ export const overlaySettingsSchema = z.object({
   style: z
     .object({ alerts: styleDefault, chat: styleDefault, goal: styleDefault, events: styleDefault })
     .default(() => ({
-      alerts: overlayStyleSchema.parse({}),
+      // A display font where its Fontsource package is installed (docs/overlays.md#fonts), else Inter or the system's.
+      alerts: overlayStyleSchema.parse({ font: 'Lilita One, Inter Variable, Inter, Segoe UI, sans-serif' }),
       chat: overlayStyleSchema.parse({ sizePx: 20 }),
       goal: overlayStyleSchema.parse({ sizePx: 22 }),
       events: overlayStyleSchema.parse({ sizePx: 18 }),
