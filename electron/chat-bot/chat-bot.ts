@@ -179,7 +179,7 @@ export class ChatBot {
       category: this.#stream.category,
       uptime: this.#uptime(),
       count: String(count),
-    } as Record<string, string>).slice(0, 500);
+    }).slice(0, 500);
   }
 
   #uptime(): string {

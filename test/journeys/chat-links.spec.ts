@@ -86,12 +86,10 @@ describe('journey: links in chat', () => {
       ],
     ];
     for (const [name, gesture] of gestures) {
-      await page.evaluate(() => ((window as unknown as { __gestures: unknown[] }).__gestures.length = 0));
+      await page.evaluate('window.__gestures.length = 0');
       await gesture();
       await confirm.getByText('https://example.org/vod/7').waitFor({ timeout: 5000 });
-      const seen = await page.evaluate(
-        () => (window as unknown as { __gestures: { prevented: boolean }[] }).__gestures,
-      );
+      const seen = await page.evaluate<{ prevented: boolean }[]>('window.__gestures');
       expect(seen.length, name).toBeGreaterThan(0);
       expect(
         seen.every((g) => g.prevented),
