@@ -46,6 +46,9 @@ export default defineConfig(({ command }) => ({
     // loopback, and how fast the panel starts is measured by `npm run bench` (panel-ready-ms). The higher
     // limit still flags a bundle that suddenly triples (./docs/decisions.md#a-quiet-and-incremental-npm-start).
     chunkSizeWarningLimit: 1500,
+    // Fonts stay files: the overlay page's policy allows fonts from itself only (docs/overlays.md#fonts), and
+    // Vite would inline the small ones as `data:` URLs, which that policy refuses.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       // The panel, and the OBS overlay page (renderer/overlay.html, docs/overlays.md).
       input: { index: resolve(here, 'renderer/index.html'), overlay: resolve(here, 'renderer/overlay.html') },
