@@ -20,6 +20,18 @@ describe('what auto-moderation reads a message as', () => {
   });
 
   it.each([
+    ['start of heading', 'fr\u0001ee'],
+    ['escape', 'fr\u001bee'],
+    ['delete', 'fr\u007fee'],
+    ['next line', 'fr\u0085ee'],
+    ['C1 control', 'fr\u009fee'],
+    ['carriage return', 'fr\ree'],
+  ])('drops the control character %s but keeps tabs and newlines', (_name, text) => {
+    expect(foldLetters(text)).toBe('free');
+    expect(foldCase(`${text}\tF\u0001R\nee`)).toBe('free\tFR\nee');
+  });
+
+  it.each([
     ['fullwidth', 'ＦＲＥＥ ｆｒｅｅ'],
     ['mathematical bold', '𝐅𝐑𝐄𝐄 𝐟𝐫𝐞𝐞'],
     ['mathematical double-struck', '𝔽ℝ𝔼𝔼 𝕗𝕣𝕖𝕖'],
@@ -40,10 +52,27 @@ describe('what auto-moderation reads a message as', () => {
     expect(foldLetters('Іdiot ιdiot ıdiot Idiot')).toBe('idiot idiot idiot idiot');
   });
 
-  it('never grows a message past twice its length, however far its characters decompose', () => {
+  it.each([
+    ['a ligature', 'oﬃce ﬂoor', 'office floor'],
+    ['small Roman numerals', 'chapter ⅷ', 'chapter viii'],
+    ['capital Roman numerals', 'CHAPTER Ⅷ Ⅻ', 'chapter viii xii'],
+    ['small capitals', 'ꜰʀᴇᴇ ꜱᴘᴀᴍ ꞯ', 'free spam q'],
+    ['Canadian syllabics', 'ᖴᖇᗴᗴ', 'free'],
+    ['an r rotunda', 'fꝛee FꝚEE', 'free free'],
+  ])('spells out %s', (_name, text, folded) => {
+    expect(foldLetters(text)).toBe(folded);
+  });
+
+  it('never grows a message past twice its length and a little, however far its characters decompose', () => {
     const line = 'ﷺ'.repeat(400);
-    expect(foldCase(line).length).toBeLessThanOrEqual(2 * line.length);
+    expect(foldCase(line).length).toBeLessThanOrEqual(2 * line.length + 64);
     expect(foldLetters(`${'ﷺ'.repeat(400)} ｆｒｅｅ`)).toMatch(/ free$/);
+  });
+
+  it('still spells out a short form past that allowance, so padding cannot hide one', () => {
+    expect(foldLetters(`${'ﷺ'.repeat(400)} oﬃce`)).toMatch(/ office$/);
+    expect(foldLetters(`${'ⅷ'.repeat(200)} oﬃce`)).toMatch(/ office$/);
+    expect(foldCase('ⅷ'.repeat(200)).length).toBeLessThanOrEqual(4 * 200);
   });
 
   it('leaves plain ASCII as it is, lower-cased, digits and bars included', () => {
