@@ -33,6 +33,10 @@ describe('auto-moderation catches lines spelled to dodge it', () => {
       'ありがとう！',
       'café au lait',
       'see you at kick.com/streamer',
+      'see you at kick.com♥',
+      'lol...ok it works',
+      'v1.2 is out, pi is 3.14, rated 8.5/10',
+      'office hours today',
     ]) {
       expect((await say(fx, content)).message.deleted).toBe(false);
     }

@@ -29,6 +29,13 @@ describe('the links in a chat message, as the panel shows them and auto-moderati
     ['an octal IP', 'http://017700000001/', '127.0.0.1'],
     ['an IDN domain', 'яндекс.рф', 'xn--d1acpjx3f.xn--p1ai'],
     ['a punycode top-level domain', 'evil.xn--p1ai', 'evil.xn--p1ai'],
+    ['a scheme without slashes', 'https:evil.com', 'evil.com'],
+    ['a scheme with one slash', 'http:/evil.com', 'evil.com'],
+    ['a scheme with one backslash', 'https:\\evil.com', 'evil.com'],
+    ['a fullwidth scheme without slashes', 'ｈｔｔｐｓ：evil.com', 'evil.com'],
+    ['a short loopback IP', '127.1', '127.0.0.1'],
+    ['a short hex IP', '0x7f.1', '127.0.0.1'],
+    ['a short octal IP', '0177.0.1', '127.0.0.1'],
   ])('reads the host a browser would open through %s', (_name, text, host) => {
     expect(hosts(`look ${text} now`)).toEqual([host]);
   });
@@ -42,8 +49,32 @@ describe('the links in a chat message, as the panel shows them and auto-moderati
     'ratio 10:1',
     '@mod hi',
     '2130706433',
+    'lol...ok',
+    'v1.2',
+    'rated 8.5/10',
+    'odds 2.5:1',
+    'costs 1.05',
+    'http: is old',
   ])('finds no link in %s', (text) => {
     expect(findLinks(text)).toEqual([]);
+  });
+
+  it.each([
+    ...[...'♥…😀—-_~*|•’”«¡⁉‼'].map((mark) => [mark, `evil.com${mark}`, 'evil.com']),
+    ['a zero-width space and a heart', 'evil.com\u200b♥', 'evil.com'],
+    ['fullwidth dots', 'evil．com．', 'evil．com'],
+  ])('ends a bare domain at a character a host cannot hold: %s', (_name, word, shown) => {
+    expect(findLinks(`go to ${word} now`)).toEqual([
+      { start: 6, end: 6 + shown.length, text: shown, url: 'https://evil.com/', host: 'evil.com' },
+    ]);
+  });
+
+  it('keeps the path, port and userinfo of a bare domain, and ends the host before a symbol in it', () => {
+    expect(findLinks('evil.com:8080/x♥ evil.com♥/x bob@example.com').map((l) => l.text)).toEqual([
+      'evil.com:8080/x♥',
+      'evil.com',
+      'bob@example.com',
+    ]);
   });
 });
 
