@@ -73,6 +73,18 @@ export function findLinks(text: string): FoundLink[] {
   return links;
 }
 
+// Kick's emote tokens, `[emote:ID:name]`: the chat shows them as pictures, never as links.
+const EMOTE_TOKEN = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
+
+/** The links the chat shows in a message as Kick sends it: `findLinks` with its emote tokens blanked out. */
+export function findChatLinks(content: string): FoundLink[] {
+  return findLinks(content.includes('[emote:') ? content.replace(EMOTE_TOKEN, blank) : content);
+}
+
+function blank(token: string): string {
+  return ' '.repeat(token.length);
+}
+
 /** The address `text` stands for, read as a browser would: what `findLinks` parses. */
 export function addressText(text: string): string {
   return stripInvisible(text.normalize('NFKC')).replace(IDEOGRAPHIC_DOTS, '.');

@@ -12,6 +12,7 @@ import type { ChannelOps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { Moderation } from '../services/moderation';
+import { findChatLinks } from '../../shared/links';
 import { type ExternalLinkPolicy, isAllowedExternalUrl } from './external-links';
 import type { InvokeHandlers, SendHandlers } from './router';
 
@@ -154,16 +155,17 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
 }
 
 /**
- * A viewer's link the streamer confirmed in the panel's chat: an http(s) URL whose host appears in a chat
- * message Greenroom holds, so a compromised page cannot use this channel to open arbitrary addresses.
+ * A viewer's link the streamer confirmed in the panel's chat: one of the links the chat shows in a message
+ * Greenroom holds (`findChatLinks`, docs/automod.md#links), so exactly those open, `https://evil。io/x` and
+ * bare domains included, and a compromised page cannot use this channel to open arbitrary addresses.
  */
 function postedInChat(url: string, chat: Pick<ChatHistory, 'messages'>): boolean {
   const parsed = URL.canParse(url) ? new URL(url) : null;
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
     return false;
   }
-  const host = parsed.host.toLowerCase();
-  return chat.messages().some((message) => message.content.toLowerCase().includes(host));
+  const href = parsed.href;
+  return chat.messages().some((message) => findChatLinks(message.content).some((link) => link.url === href));
 }
 
 function windowAction(deps: HandlerDeps, action: keyof ShellPort): void {
