@@ -13,7 +13,8 @@
  *   points at, so a link swapped in between the check and the rename is replaced, not followed.
  * - A file appended to in place must be one file: a hard link (a second name for the same file, possibly
  *   outside the folder) is refused, since appending would change it under its other name too.
- * - Files are created 0600 and folders 0700: only the streamer's account can read them.
+ * - Files are created 0600 and folders 0700: only the streamer's account can read them. A folder made
+ *   earlier (`ensureDataFolder`) or a file appended to is made so again when others could read it.
  *
  * Plain Node, no Electron: the sandbox's discovery file uses it too.
  */
@@ -32,9 +33,16 @@ import {
 } from 'node:fs';
 import { type FileHandle, lstat, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { refusal, RefusedPathError, requireFile } from './refused-path';
+import { opensToOthers, refusal, RefusedPathError, requireFile } from './refused-path';
 
-export { ensureDataFolder, FOLDER_MODE, type RefusedKind, RefusedPathError, unexpectedAt } from './refused-path';
+export {
+  ensureDataFolder,
+  FOLDER_MODE,
+  opensToOthers,
+  type RefusedKind,
+  RefusedPathError,
+  unexpectedAt,
+} from './refused-path';
 
 /** Mode of every file Greenroom creates in the data folder. */
 export const FILE_MODE = 0o600;
@@ -206,8 +214,9 @@ export function createDataFile(path: string, data: string | Uint8Array): void {
 // --- Appending in place ---
 
 /**
- * Opens `path` for appending (created 0600 if missing). Refused: a link, anything but a regular file, and a
- * file with a second name (a hard link), which an append would change under that name too.
+ * Opens `path` for appending (created 0600 if missing; one others could use is made the streamer's alone).
+ * Refused: a link, anything but a regular file, and a file with a second name (a hard link), which an
+ * append would change under that name too.
  */
 export async function openDataFileForAppend(path: string): Promise<FileHandle> {
   const seen = await lstat(path).catch(() => null);
@@ -229,6 +238,11 @@ export async function openDataFileForAppend(path: string): Promise<FileHandle> {
     requireFile(path, stats);
     if (stats.nlink > 1) {
       throw new RefusedPathError(path, 'hard-link', 'a file that also has another name (a hard link)');
+    }
+    if (opensToOthers(stats)) {
+      // A file made by an older build or by hand keeps its mode on open: take the group's and others' bits
+      // away, through the handle.
+      await file.chmod(stats.mode & FILE_MODE);
     }
   } catch (error) {
     await file.close();

@@ -3,7 +3,7 @@
  * can branch on (`code`, `kind`) and a phrase for the streamer (`what`), and the checks that raise it
  * (data-files.ts).
  */
-import { lstatSync, mkdirSync, readlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readlinkSync, type Stats } from 'node:fs';
 
 /** Mode of every folder Greenroom creates in the data folder. */
 export const FOLDER_MODE = 0o700;
@@ -68,8 +68,9 @@ function printable(text: string): string {
 // --- Folders ---
 
 /**
- * Makes the folder `path` (0700) if it is missing. A link or a file standing there is refused: the folder
- * is not followed to another place.
+ * Makes the folder `path` (0700) if it is missing, and takes away what others may do in one that exists
+ * (an older build, or a folder made by hand with the usual 0755): the journal and the dedup memory say what
+ * was in chat. A link or a file standing there is refused: the folder is not followed to another place.
  */
 export function ensureDataFolder(path: string): void {
   try {
@@ -84,6 +85,24 @@ export function ensureDataFolder(path: string): void {
   if (!seen.isDirectory()) {
     throw refusal(path, seen, 'folder');
   }
+  if (opensToOthers(seen)) {
+    // Through the folder itself, never a link swapped in since the lstat (O_NOFOLLOW, O_DIRECTORY).
+    const fd = openSync(path, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    try {
+      // The owner's own bits stay: a folder made read-only on purpose is not made writable.
+      fchmodSync(fd, seen.mode & FOLDER_MODE);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/**
+ * Whether `stats` gives the group or others any access. Windows keeps no such bits (Node reports 0666 or
+ * 0777 there whatever the ACLs say), so there it is always false.
+ */
+export function opensToOthers(stats: Stats): boolean {
+  return process.platform !== 'win32' && (stats.mode & 0o077) !== 0;
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * The data dir's health at start: a read-only folder or a full disk is said in one plain line naming the
- * folder and what happens next, and Greenroom starts anyway (issue 9, "Start-up faults"). Nothing on disk is
+ * folder and what happens next, and Greenroom starts anyway
+ * ([design notes](../../docs/design-notes.md#when-the-data-folder-cannot-be-written)). Nothing on disk is
  * changed to find out: `access(W_OK)` reports a read-only mount even to root, and `statfs` the free space.
- * Then what stands where a folder of Greenroom's belongs is checked, and a link there moved aside.
+ * Then what stands where a folder of Greenroom's belongs is checked, and a link there moved aside; the data
+ * folder and its folders are made 0700 if others could read them
+ * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)).
  */
-import { accessSync, constants, statfsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RefusedPathError, unexpectedAt } from '../core/data-files';
+import { ensureDataFolder, FOLDER_MODE, opensToOthers, type RefusedPathError, unexpectedAt } from '../core/data-files';
 import { ALERT_PROGRESS_FILE, OVERLAY_KEY_FILE, OVERLAY_MEDIA_DIR } from '../overlays/overlay-files';
 import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 
@@ -105,6 +108,45 @@ export function setAsideMisplacedEntries(dir: string, nowMs: number): string[] {
       lines.push(`${what}; it was moved to ${moveAside(path, nowMs)} and Greenroom starts with a new, empty one.`);
     } catch (error) {
       lines.push(`${what}, and it could not be moved aside (${fsReason(error)}); Greenroom starts without it.`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Takes away what other accounts may do in the data folder and in its folders (journal, dedup memory,
+ * overlay media), made by an older build or by hand with the usual 0755. The data folder itself may be a
+ * link (a streamer who keeps it on another disk), so it is followed; its folders are not. A folder that
+ * cannot be changed is one line.
+ */
+export function tightenDataFolders(dir: string): string[] {
+  const lines: string[] = [];
+  const tighten = (path: string, change: () => void): void => {
+    try {
+      change();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EROFS') {
+        // A read-only folder is already one line (dataDirNotices), and nothing can be written there either.
+        return;
+      }
+      lines.push(
+        `Greenroom: the folder ${path} may be readable by other accounts on this computer, and Greenroom could ` +
+          `not change that (${fsReason(error)}); Greenroom starts, but make it readable by you alone.`,
+      );
+    }
+  };
+  tighten(dir, () => {
+    const seen = statSync(dir);
+    if (opensToOthers(seen)) {
+      // The owner's own bits stay: a data folder made read-only on purpose is not made writable.
+      chmodSync(dir, seen.mode & FOLDER_MODE);
+    }
+  });
+  for (const { name, kind } of DATA_DIR_ENTRIES) {
+    const path = join(dir, name);
+    // One missing is left to what makes it (0700); one of the wrong kind was just moved aside.
+    if (kind === 'folder' && lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      tighten(path, () => ensureDataFolder(path));
     }
   }
   return lines;

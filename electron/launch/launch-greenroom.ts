@@ -27,7 +27,7 @@ import { loadOrCreatePanelToken } from '../panel-server/panel-token';
 import { fsReason } from '../secrets/damaged-file';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import { type AppHost, createAppHost } from './app-host';
-import { dataDirNotices, setAsideMisplacedEntries } from './data-dir-check';
+import { dataDirNotices, setAsideMisplacedEntries, tightenDataFolders } from './data-dir-check';
 import { keepSandbox } from './kept-sandbox';
 import { createStartupNotices } from './startup-notices';
 
@@ -165,6 +165,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   makeDataDir(dataDir);
   dataDirNotices(dataDir).forEach((line) => notice(line));
   setAsideMisplacedEntries(dataDir, clock.now()).forEach((line) => notice(line));
+  tightenDataFolders(dataDir).forEach((line) => notice(line));
   const settings = openSettings(dataDir, { log, notice, randomBytes });
   const secretStore = await deps.openSecretStore(dataDir, notice);
   // Holders rather than `let`s, so the getters below always read the current server and host.

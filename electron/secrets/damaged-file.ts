@@ -2,7 +2,7 @@
  * What Greenroom does with a file it cannot read back (the secrets, their key, the settings, the mod log):
  * the file is renamed to `<name>.damaged-<time>` beside itself, so nothing is deleted and the streamer (or
  * support) can still look at it, and the app starts without it. The caller says in one plain line which
- * file it was and what happens next (issue 9, "Start-up faults").
+ * file it was and what happens next ([design notes](../../docs/design-notes.md#files-in-the-data-folder)).
  *
  * The same one function keeps a copy under that name when a file is read in part (a bad entry left out)
  * and is about to be written again without the part: the original stays beside it

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -124,6 +125,17 @@ describe('appending to a data file', () => {
     await expect(openDataFileForAppend(join(dir, 'hard'))).rejects.toThrow(refusedAs('hard-link'));
     expect(readFileSync(outside, 'utf8')).toBe('not Greenroom’s');
   });
+
+  it('makes a file others could read 0600 again, keeping what it holds', async () => {
+    const path = join(dir, 'mod-log.jsonl');
+    writeFileSync(path, 'kept\n');
+    chmodSync(path, 0o644);
+    const file = await openDataFileForAppend(path);
+    await file.write('added\n');
+    await file.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toBe('kept\nadded\n');
+  });
 });
 
 describe('folders in the data folder', () => {
@@ -131,6 +143,21 @@ describe('folders in the data folder', () => {
     ensureDataFolder(join(dir, 'journal'));
     expect(statSync(join(dir, 'journal')).mode & 0o777).toBe(0o700);
     ensureDataFolder(join(dir, 'journal'));
+    // One made earlier with the usual 0755 (or 0777) is made 0700, its contents kept.
+    writeFileSync(join(dir, 'journal', 'segment'), 'x');
+    for (const [mode, made] of [
+      [0o755, 0o700],
+      [0o777, 0o700],
+      [0o750, 0o700],
+      // Read-only on purpose stays read-only: only the group's and others' bits go.
+      [0o555, 0o500],
+    ]) {
+      chmodSync(join(dir, 'journal'), mode!);
+      ensureDataFolder(join(dir, 'journal'));
+      expect(statSync(join(dir, 'journal')).mode & 0o777).toBe(made);
+    }
+    chmodSync(join(dir, 'journal'), 0o700);
+    expect(readdirSync(join(dir, 'journal'))).toEqual(['segment']);
     symlinkSync(root, join(dir, 'dedup'));
     expect(() => ensureDataFolder(join(dir, 'dedup'))).toThrow(refusedAs('link'));
     writeFileSync(join(dir, 'media'), '');
