@@ -2,7 +2,7 @@
  * A view that changes in bursts, pushed as a state rather than a message per change: a raid's alerts
  * change the alert queue many times a second, and each push is a frame to every panel. The first change
  * goes out at once, later ones at most once per `intervalMs`, and a push that would repeat the last is
- * skipped. The same rule as health (electron/app/health-push.ts).
+ * skipped. Health is pushed by the same rule (electron/app/health-push.ts).
  */
 import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
 
@@ -12,6 +12,8 @@ export const VIEW_PUSH_INTERVAL_MS = 250;
 export interface ViewPush {
   /** The view may have changed: push now, or once the interval is over. */
   changed(): void;
+  /** Push now if it differs from the last push (start-up, a restart), whatever the interval. */
+  flush(): void;
   stop(): void;
 }
 
@@ -58,6 +60,12 @@ export function createViewPush<T>(options: {
       }
       pushIfDifferent();
       quietPeriod();
+    },
+    flush() {
+      if (!stopped) {
+        dirty = false;
+        pushIfDifferent();
+      }
     },
     stop() {
       stopped = true;
