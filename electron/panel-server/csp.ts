@@ -29,6 +29,8 @@ export function buildPanelCsp(options: { port: number; imageHosts?: readonly str
     "script-src 'self'",
     "style-src 'self'",
     `img-src ${img}`,
+    // The Overlays tab previews alerts in their own fonts, bundled with the panel (docs/overlays.md#fonts).
+    "font-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${options.port} ws://localhost:${options.port}`,
     "base-uri 'none'",
     "form-action 'none'",

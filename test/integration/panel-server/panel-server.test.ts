@@ -22,7 +22,7 @@ describe('HTTP', () => {
     expect(res.body).toContain('<title>Greenroom</title>');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https://files.kick.com; " +
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https://files.kick.com; font-src 'self'; " +
         `connect-src 'self' ws://127.0.0.1:${fx.server.port} ws://localhost:${fx.server.port}; ` +
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );

@@ -19,7 +19,7 @@ import { contentTypeFor, normalizeRequestPath } from '../../../../electron/panel
 describe('buildPanelCsp', () => {
   it('is the production policy with the WebSocket and emote host', () => {
     expect(buildPanelCsp({ port: 7531, imageHosts: ['https://files.kick.com'] })).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https://files.kick.com; " +
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https://files.kick.com; font-src 'self'; " +
         "connect-src 'self' ws://127.0.0.1:7531 ws://localhost:7531; base-uri 'none'; form-action 'none'; " +
         "frame-ancestors 'none'",
     );
