@@ -14,6 +14,7 @@ import {
   command,
   fx,
   announced,
+  heard,
   invoke,
   mark,
   say,
@@ -79,8 +80,11 @@ describe('a reply sent as the streamer', () => {
 
   it('still answers the streamer’s own command typed in the panel', async () => {
     const since = mark();
+    // Heard back through the receiver like any chat line, before the marker is said behind it.
+    const echo = heard((m) => m.content === '!discord' && m.sender.userId === STREAMER_USER_ID);
     const sent = await invoke('chat:send', { content: '!discord', as: 'user' });
     expect(sent.ok).toBe(true);
+    await echo;
     await settle(since);
     expect(fromBot(since).map((m) => m.content)).toEqual(['Our Discord: discord.gg/greenroom']);
   });

@@ -81,8 +81,15 @@ export async function heard(match: (message: ChatMessageView) => boolean): Promi
   return (event as Extract<EventPayloads['kick:event'], { kind: 'chat' }>).message;
 }
 
-/** A chatter's message, delivered by the sandbox to the app's receiver as a signed webhook. */
+/** Announcements of what `say` sent that `settle` has not waited for yet. */
+const unheard: Promise<unknown>[] = [];
+
+/**
+ * A chatter's message, delivered by the sandbox to the app's receiver as a signed webhook. Deliveries
+ * travel in parallel, as Kick's do, so two lines said in a row may reach the app in either order.
+ */
 export function say(content: string, userId = fx.viewer): void {
+  unheard.push(heard((m) => m.content === content && m.sender.userId === userId));
   triggerEvent(fx.sandbox.ctx, 'chat.message.sent', { overrides: { content, sender: { user_id: userId } } });
 }
 
@@ -103,8 +110,12 @@ export async function postedSoon(match: (m: SandboxChatMessage) => boolean, sinc
  * answer is posted, any answer to what came before it is posted too. No waiting on a clock.
  */
 export async function settle(since: number): Promise<void> {
+  // The bot has queued its answer to a line by the time the app announces that line, so the marker is
+  // said only once every earlier line is heard: otherwise its delivery could overtake theirs.
+  await Promise.all(unheard.splice(0));
   const tag = `m${Math.random().toString(36).slice(2, 8)}`;
   say(`!marker ${tag}`);
+  void unheard.pop();
   await postedSoon((m) => m.content === `marker ${tag}`, since);
 }
 
