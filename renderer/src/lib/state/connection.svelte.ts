@@ -3,6 +3,7 @@
  * plain instruction when the dock's token was refused. Events sent while the socket was down are gone, so
  * a return to `open` after a gap asks the app to reload its snapshot and histories.
  */
+import { Listeners } from '../../../../shared/listeners';
 import type { ConnectionStatus } from '../transport';
 
 /** What the state needs from a transport connection. */
@@ -16,6 +17,7 @@ export class ConnectionState {
   #source: ConnectionSource | null;
   #status = $state<ConnectionStatus>('open');
   #hadGap = false;
+  #onReconnect = new Listeners<[]>();
 
   readonly message: string | null = $derived.by(() => {
     switch (this.#status) {
@@ -41,21 +43,34 @@ export class ConnectionState {
     return this.#status;
   }
 
-  /** Follows the source; `onResync` runs when the link comes back after a drop. */
+  /**
+   * Runs `listener` each time the link comes back after a drop: events main pushed meanwhile are gone, so
+   * a view that shows main's state reads it again here. Returns the unsubscribe.
+   */
+  onReconnect(listener: () => void): () => void {
+    return this.#onReconnect.add(listener);
+  }
+
+  /** Follows the source; `onResync` (and every `onReconnect` listener) runs when the link comes back after a drop. */
   connect(onResync: () => void): () => void {
     if (!this.#source) {
       return () => {};
     }
     this.#status = this.#source.status;
-    return this.#source.onStatus((status) => {
+    const offResync = this.#onReconnect.add(onResync);
+    const offStatus = this.#source.onStatus((status) => {
       this.#status = status;
       if (status === 'reconnecting') {
         this.#hadGap = true;
       } else if (status === 'open' && this.#hadGap) {
         this.#hadGap = false;
-        onResync();
+        this.#onReconnect.emit();
       }
     });
+    return () => {
+      offStatus();
+      offResync();
+    };
   }
 
   reset(): void {

@@ -81,6 +81,22 @@ describe('AppState', () => {
     expect(app.connection.message).toMatch(/dock URL/);
   });
 
+  it('tells every onReconnect listener when the link comes back after a drop, until it unsubscribes', () => {
+    const { app, setStatus } = setup();
+    app.connect();
+    let heard = 0;
+    const off = app.connection.onReconnect(() => heard++);
+    setStatus('open');
+    expect(heard).toBe(0);
+    setStatus('reconnecting');
+    setStatus('open');
+    expect(heard).toBe(1);
+    off();
+    setStatus('reconnecting');
+    setStatus('open');
+    expect(heard).toBe(1);
+  });
+
   it('reset clears everything', async () => {
     const { app } = setup();
     await app.start();
