@@ -1,10 +1,11 @@
 /**
  * Journeys of a new streamer, on the built app in its own process with the panel in Debian's Chromium:
  *
- * 1. First run on the embedded sandbox: the setup guide opens by itself, its second step is the sandbox tour
- *    (nothing waits for a tunnel), sign-in is checked on the sandbox's approval page, and an event fired the
- *    way the tour says (`npm run sandbox -- trigger …`, which finds the running app by itself) completes the
- *    test delivery. Closed once, the guide stays closed.
+ * 1. First run on the embedded sandbox: the setup guide opens by itself at what applies there, the sandbox
+ *    tour (the sandbox has its own app; nothing waits for a tunnel), sign-in is checked on the sandbox's
+ *    approval page while the disabled Next says why, and an event fired the way the tour says
+ *    (`npm run sandbox -- trigger …`, which finds the running app by itself) completes the test delivery.
+ *    Creating the Kick app comes last, for later. Closed once, the guide stays closed.
  * 2. Going live from an OBS dock (340 px wide): the Kick app's credentials are entered in the guide and apply
  *    at once in the same process (Greenroom switches from its sandbox to "Kick", here a standalone sandbox),
  *    sign-in shows its link with Copy and Open in the dock, the link opens in the browser, and live chat
@@ -81,19 +82,20 @@ describe('journey: first run on the embedded sandbox', () => {
     await screenshot(page, 'first-run-wizard');
   });
 
-  it('tours the sandbox in step 2 without waiting for a tunnel', async () => {
+  it('starts with the sandbox tour, not the Kick app, and never waits for a tunnel', async () => {
     const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
-    await guide.getByRole('button', { name: 'Next' }).click();
     await guide.getByRole('heading', { name: 'What the sandbox is' }).waitFor(WAIT);
-    expect(await guide.getByText(/Waiting for the tunnel/).count()).toBe(0);
+    expect(await guide.getByText(/Waiting for the tunnel|Create app/).count()).toBe(0);
   });
 
-  it('checks sign-in on the sandbox approval page, opened from the link the guide shows', async () => {
+  it('checks sign-in on the sandbox approval page, with the disabled Next saying why until then', async () => {
     const guide = page.getByRole('dialog', { name: 'Set up Greenroom' });
-    await guide
-      .getByRole('button', { name: /Check sign-in$/ })
-      .first()
-      .click();
+    await guide.getByRole('button', { name: 'Next' }).click();
+    const next = guide.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    const why = page.locator(`#${await next.getAttribute('aria-describedby')}`);
+    expect(await why.textContent()).toBe('Sign in first: choose Check sign-in and approve in your browser.');
+    expect(await why.isVisible()).toBe(true);
     await guide.getByRole('button', { name: 'Check sign-in' }).last().click();
     const link = guide.getByRole('region', { name: 'Sign-in link' });
     const opening = page.context().waitForEvent('page', WAIT);
@@ -114,7 +116,11 @@ describe('journey: first run on the embedded sandbox', () => {
     );
     expect((await exited(cli.child)).code, cli.stderr.lines.join('\n')).toBe(0);
     await guide.getByText('A delivery arrived: webhooks reach Greenroom. You are all set.').waitFor(WAIT);
-    await guide.getByRole('button', { name: 'Done' }).click();
+    // Going live comes last: the Kick app, then its credentials, which can wait.
+    await guide.getByRole('button', { name: 'Next' }).click();
+    await guide.getByRole('region', { name: 'Kick developer settings' }).waitFor(WAIT);
+    await guide.getByRole('button', { name: 'Next' }).click();
+    await guide.getByRole('button', { name: 'Finish later' }).click();
     await guide.waitFor({ state: 'detached', ...WAIT });
     await page.reload();
     await page.getByRole('tablist').first().waitFor(WAIT);

@@ -4,27 +4,36 @@
  * what main reports rather than taken on trust.
  *
  * It opens by itself on first run (until the streamer finishes or closes it: `setupGuideDone`), as a dialog.
- * On the embedded sandbox there is no tunnel and no webhook URL yet (the sandbox delivers straight to
- * Greenroom), so step 2 is the sandbox tour instead; saving credentials switches Greenroom to Kick in place,
- * and the guide carries on where it was.
+ * On the embedded sandbox the sandbox has its own app and delivers straight to Greenroom, so the guide starts
+ * with the sandbox tour, sign-in and a delivery, and ends with creating the Kick app and its credentials;
+ * saving credentials switches Greenroom to Kick in place, and the guide carries on where it was.
  */
 import type { SettingsView } from '../../../../shared/views';
 import type { HealthState } from './health.svelte';
 import type { SessionState } from './session.svelte';
 import type { SettingsState } from './settings.svelte';
 
-export const WIZARD_STEPS = [
-  { id: 'app', label: 'Create the app' },
-  { id: 'urls', label: 'Paste the URLs' },
-  { id: 'credentials', label: 'Enter credentials' },
-  { id: 'sign-in', label: 'Check sign-in' },
-  { id: 'delivery', label: 'Test delivery' },
-] as const;
+/** Every step the guide knows, with its name. */
+export const STEP_LABELS = {
+  tour: 'Try the sandbox',
+  app: 'Create the app',
+  urls: 'Paste the URLs',
+  credentials: 'Enter credentials',
+  'sign-in': 'Check sign-in',
+  delivery: 'Test delivery',
+} as const;
 
-export type WizardStep = (typeof WIZARD_STEPS)[number]['id'];
+export type WizardStep = keyof typeof STEP_LABELS;
 
-/** Step 2's name on the embedded sandbox, where there is nothing to paste yet. */
-export const SANDBOX_TOUR_LABEL = 'Try the sandbox';
+/** On Kick: the app comes first, since nothing works without it. */
+export const KICK_STEPS: readonly WizardStep[] = ['app', 'urls', 'credentials', 'sign-in', 'delivery'];
+
+/**
+ * On the embedded sandbox the sandbox already has an app, so the guide starts at what works now (the tour,
+ * sign-in, a delivery) and ends with what going live needs. The redirect URL to paste is shown with the app
+ * step; the webhook URL only exists once Greenroom talks to Kick.
+ */
+export const SANDBOX_STEPS: readonly WizardStep[] = ['tour', 'sign-in', 'delivery', 'app', 'credentials'];
 
 /** Kick's developer settings page, where the app is created. */
 export const KICK_DEVELOPER_URL = 'https://kick.com/settings/developer';
@@ -35,18 +44,22 @@ export class SetupWizardState {
   #settings: SettingsState;
   #health: HealthState;
   #open = $state(false);
-  #index = $state(0);
+  /** The current step by name, so a switch from the sandbox to Kick keeps the streamer where they were. */
+  #current = $state<WizardStep | null>(null);
   #baseline = $state<number | null>(null);
   /** Opened by itself once in this panel: closing it must not bring it back on the next reload. */
   #autoOpened = false;
 
-  readonly step: WizardStep = $derived(WIZARD_STEPS[this.#index]?.id ?? 'app');
   /** Running on the embedded sandbox (no Kick app yet). */
   readonly onSandbox = $derived.by(() => this.#session.mode === 'sandbox');
-  /** The steps with the names this mode gives them. */
-  readonly steps = $derived.by(() =>
-    WIZARD_STEPS.map((s) => (s.id === 'urls' && this.onSandbox ? { ...s, label: SANDBOX_TOUR_LABEL } : s)),
+  /** The steps, in the order this mode takes them. */
+  readonly order: readonly WizardStep[] = $derived(this.onSandbox ? SANDBOX_STEPS : KICK_STEPS);
+  readonly steps = $derived(this.order.map((id) => ({ id, label: STEP_LABELS[id] })));
+  readonly step: WizardStep = $derived(
+    this.#current !== null && this.order.includes(this.#current) ? this.#current : this.order[0]!,
   );
+  readonly index: number = $derived(this.order.indexOf(this.step));
+  readonly isLast: boolean = $derived(this.index === this.order.length - 1);
   readonly credentialsSaved = $derived.by(
     () => !!this.#settings.settings?.clientId && !!this.#settings.settings?.hasClientSecret,
   );
@@ -55,6 +68,25 @@ export class SetupWizardState {
   readonly deliveryReceived = $derived.by(
     () => this.#baseline !== null && (this.#health.health?.counters.accepted ?? 0) > this.#baseline,
   );
+  /**
+   * Why Next is disabled, in the streamer's words, or null when it is not: shown beside the button, so a
+   * greyed-out Next never leaves the streamer guessing.
+   */
+  readonly nextBlockedBy: string | null = $derived.by(() => {
+    if (this.isLast || this.stepDone) {
+      return null;
+    }
+    switch (this.step) {
+      case 'credentials':
+        return 'Save the Client ID and Client Secret first.';
+      case 'sign-in':
+        return 'Sign in first: choose Check sign-in and approve in your browser.';
+      case 'delivery':
+        return 'Waiting for a test delivery; Next opens once one arrives.';
+      default:
+        return null;
+    }
+  });
   /** Whether the current step's condition holds. */
   readonly stepDone = $derived.by(() => {
     switch (this.step) {
@@ -78,14 +110,11 @@ export class SetupWizardState {
   get open(): boolean {
     return this.#open;
   }
-  get index(): number {
-    return this.#index;
-  }
 
   /** Opens the guide at its first step ("Run the setup guide"). */
   start(): void {
     this.#open = true;
-    this.#index = 0;
+    this.#current = null;
     this.#baseline = null;
   }
 
@@ -104,23 +133,27 @@ export class SetupWizardState {
   }
 
   next(): void {
-    this.goTo(Math.min(WIZARD_STEPS.length - 1, this.#index + 1));
+    this.goTo(Math.min(this.order.length - 1, this.index + 1));
   }
 
   back(): void {
-    this.goTo(Math.max(0, this.#index - 1));
+    this.goTo(Math.max(0, this.index - 1));
   }
 
   goTo(index: number): void {
-    this.#index = index;
-    if (WIZARD_STEPS[index]?.id === 'delivery' && this.#baseline === null) {
+    const id = this.order[index];
+    if (id === undefined) {
+      return;
+    }
+    this.#current = id;
+    if (id === 'delivery' && this.#baseline === null) {
       this.#baseline = this.#health.health?.counters.accepted ?? 0;
     }
   }
 
   reset(): void {
     this.#open = false;
-    this.#index = 0;
+    this.#current = null;
     this.#baseline = null;
     this.#autoOpened = false;
   }

@@ -1,6 +1,7 @@
 /**
  * The setup guide in the whole panel (App): it opens by itself on first run as a dialog named "Set up
- * Greenroom", on the sandbox its step 2 is a tour that waits for nothing, each form is on screen once, the
+ * Greenroom", on the sandbox it starts with the tour, sign-in and a delivery (the sandbox has its own app) and
+ * ends with the Kick app, a disabled Next says why beside it, each form is on screen once, the
  * developer-settings link comes with Copy and Open, and saved credentials switch Greenroom in place.
  */
 import '@testing-library/svelte/vitest';
@@ -49,7 +50,7 @@ describe('the setup guide', () => {
     await setup();
     const dialog = guide();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(within(dialog).getByText('1. Create the app').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(within(dialog).getByText('1. Try the sandbox').closest('li')?.getAttribute('aria-current')).toBe('step');
     expect(screen.getByRole('tablist', { hidden: true }).closest('[inert]')).not.toBeNull();
   });
 
@@ -73,6 +74,7 @@ describe('the setup guide', () => {
 
   it('shows the developer settings link with Copy and Open, wherever the panel runs', async () => {
     const { fake, copied, opened } = await setup();
+    await fireEvent.click(within(guide()).getByRole('button', { name: '4. Create the app' }));
     const link = within(guide()).getByRole('region', { name: 'Kick developer settings' });
     expect(link.textContent).toContain('https://kick.com/settings/developer');
     await fireEvent.click(within(link).getByRole('button', { name: 'Copy link' }));
@@ -84,17 +86,52 @@ describe('the setup guide', () => {
     expect(fake.sent).toEqual([]);
   });
 
-  it('on the sandbox, step 2 is the sandbox tour and never waits for a tunnel', async () => {
+  it('on the sandbox, starts with the tour and sign-in, and leaves the Kick app for last', async () => {
     await setup();
-    await fireEvent.click(within(guide()).getByRole('button', { name: 'Next' }));
     const dialog = guide();
-    expect(within(dialog).getByText('2. Try the sandbox').closest('li')?.getAttribute('aria-current')).toBe('step');
+    const names = within(dialog)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.classList.contains('steps'))
+      .map((li) => li.textContent?.trim());
+    expect(names).toEqual([
+      '1. Try the sandbox',
+      '2. Check sign-in',
+      '3. Test delivery',
+      '4. Create the app',
+      '5. Enter credentials',
+    ]);
     expect(within(dialog).getByRole('heading', { name: 'What the sandbox is' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Make events happen' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Go live later' })).toBeTruthy();
     expect(dialog.textContent).toContain('npm run sandbox -- scenario chat-storm');
-    expect(dialog.textContent).not.toMatch(/Waiting for the tunnel/);
-    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(false);
+    expect(dialog.textContent).not.toMatch(/Waiting for the tunnel|Create app/);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(guide()).getByRole('button', { name: 'Check sign-in' })).toBeTruthy();
+  });
+
+  it('a disabled Next says why beside it, and the reason goes once the step is done', async () => {
+    const { fake } = await setup();
+    await fireEvent.click(within(guide()).getByRole('button', { name: '2. Check sign-in' }));
+    const next = within(guide()).getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    expect(next.disabled).toBe(true);
+    const why = document.getElementById(next.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Sign in first: choose Check sign-in and approve in your browser.');
+    expect(why?.closest('.nav')).toBe(next.closest('.nav'));
+    fake.emit('session:changed', account({ signedIn: true, accountLabel: 'sandbox_streamer' }));
+    await settle();
+    const after = within(guide()).getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    expect(after.disabled).toBe(false);
+    expect(after.hasAttribute('aria-describedby')).toBe(false);
+    expect(guide().textContent).not.toContain('Sign in first');
+  });
+
+  it('on Kick, the credentials step names what Next waits for', async () => {
+    await setup({ ...FIRST_RUN, mode: 'kick', sandboxNotice: null });
+    await fireEvent.click(within(guide()).getByRole('button', { name: '3. Enter credentials' }));
+    const next = within(guide()).getByRole<HTMLButtonElement>('button', { name: 'Next' });
+    expect(next.disabled).toBe(true);
+    expect(next.getAttribute('aria-describedby')).toBe('wizard-next-why');
+    expect(guide().textContent).toContain('Save the Client ID and Client Secret first.');
   });
 
   it('on Kick, step 2 gives both URLs to paste and says what the webhook URL waits for', async () => {
@@ -116,16 +153,17 @@ describe('the setup guide', () => {
     await setup({ ...FIRST_RUN, settings: settings({ clientId: '', hasClientSecret: false, setupGuideDone: true }) });
     await fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Run the setup guide' }));
-    await fireEvent.click(screen.getByRole('button', { name: '3. Enter credentials' }));
+    await fireEvent.click(screen.getByRole('button', { name: '5. Enter credentials' }));
     expect(screen.getAllByLabelText('Client ID')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Save credentials' })).toHaveLength(1);
   });
 
   it('saving credentials switches Greenroom to Kick in place: the guide carries on and says so', async () => {
     const { fake } = await setup();
-    await fireEvent.click(within(guide()).getByRole('button', { name: '3. Enter credentials' }));
+    await fireEvent.click(within(guide()).getByRole('button', { name: '5. Enter credentials' }));
     const dialog = guide();
-    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
+    // The last step on the sandbox: going live is for later, so it offers to finish later.
+    expect(within(dialog).getByRole('button', { name: 'Finish later' })).toBeTruthy();
     fake.ok('settings:set-credentials', settings({ clientId: 'abc', hasClientSecret: true, setupGuideDone: false }));
     await fireEvent.input(within(dialog).getByLabelText('Client ID'), { target: { value: 'abc' } });
     await fireEvent.input(within(dialog).getByLabelText(/Client secret/), { target: { value: 'xyz' } });
@@ -157,7 +195,7 @@ describe('the setup guide', () => {
 
   it('while sign-in waits, shows its link with Copy and Open', async () => {
     const { fake } = await setup();
-    await fireEvent.click(within(guide()).getByRole('button', { name: '4. Check sign-in' }));
+    await fireEvent.click(within(guide()).getByRole('button', { name: '2. Check sign-in' }));
     fake.emit(
       'session:changed',
       account({
@@ -173,7 +211,7 @@ describe('the setup guide', () => {
 
   it('on the sandbox, the delivery step waits for a delivery without any tunnel', async () => {
     const { fake } = await setup();
-    await fireEvent.click(within(guide()).getByRole('button', { name: '5. Test delivery' }));
+    await fireEvent.click(within(guide()).getByRole('button', { name: '3. Test delivery' }));
     const dialog = guide();
     expect(dialog.textContent).toContain('The sandbox delivers straight to Greenroom');
     expect(dialog.textContent).not.toMatch(/tunnel/i);
