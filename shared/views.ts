@@ -265,8 +265,19 @@ export interface AppSnapshot {
 /**
  * The broadcaster's channel as the panel sees it: Kick's channel without the stream key. The key lets anyone
  * stream as the channel; the panel runs in OBS docks and on captured screens, so it never leaves main.
+ * `stream.is_live` is main's one live status, the one the chat bot acts on
+ * ([chat bot](../docs/chat-bot.md#live-status-comes-from-kick)).
  */
-export type ChannelView = Omit<KickChannel, 'stream'> & { stream: Omit<KickChannelStream, 'key'> };
+export type ChannelView = Omit<KickChannel, 'stream'> & {
+  stream: Omit<KickChannelStream, 'key'>;
+  /**
+   * False once the streamer is signed out: main no longer follows the channel, so these are the figures as they
+   * were at `asOfMs` (show them "as of HH:MM", or hide them), never the channel now. Absent or true: current.
+   */
+  signedIn?: boolean;
+  /** Epoch ms the figures were last known true: Kick's answer, or a live-status event since. */
+  asOfMs?: number;
+};
 
 /** Kick's channel with the stream key left out. */
 export function toChannelView(channel: KickChannel): ChannelView {
