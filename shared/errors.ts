@@ -53,8 +53,19 @@ export const WEBHOOK_ERROR_CODES = [
   'WebhookNotReady',
 ] as const;
 
-/** Panel contract failures (bad argument, unknown channel, foreign sender) and anything unforeseen. */
-export const CONTRACT_ERROR_CODES = ['InvalidArgument', 'UnknownChannel', 'ForbiddenSender', 'Internal'] as const;
+/**
+ * Panel contract failures (bad argument, unknown channel, foreign sender), anything unforeseen, and the
+ * panel's own link to Greenroom: `AppUnreachable` (the panel is cut off from the app: it is not running, or
+ * the socket dropped) and `AppTimeout` (the app did not answer), so neither is ever worded as Kick's fault.
+ */
+export const CONTRACT_ERROR_CODES = [
+  'InvalidArgument',
+  'UnknownChannel',
+  'ForbiddenSender',
+  'Internal',
+  'AppUnreachable',
+  'AppTimeout',
+] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

@@ -83,7 +83,7 @@ describe('chat follows live in a dock while rows grow after they render', () => 
     // Let the late images and grown rows land, then look.
     await expect.poll(() => log.locator('[data-late]').count(), WAIT).toBeGreaterThan(5);
     await page.waitForTimeout(1200);
-    expect(await page.getByText('● Live').isVisible()).toBe(true);
+    expect(await page.getByText('Following new messages').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /new message|Chat paused/ }).count()).toBe(0);
     const gap = await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(gap).toBeLessThan(24);

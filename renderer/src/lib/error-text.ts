@@ -61,6 +61,11 @@ function plainWords(error: ErrorValue): string | null {
       return 'Another program is using the sign-in port. Close it, or change the redirect port in Settings.';
     case 'NotConfigured':
       return 'Add your Kick app credentials in Settings first.';
+    // The panel's own link to the app, never Kick's doing ([design notes](../../../docs/design-notes.md#when-greenroom-is-not-running)).
+    case 'AppUnreachable':
+      return 'Greenroom is not running — reconnecting. Try again once it is back.';
+    case 'AppTimeout':
+      return 'Greenroom did not answer in time. Try again in a moment.';
     case 'SecretStoreUnavailable':
       return 'Greenroom cannot store your sign-in safely on this computer. Unlock or install a keyring, then restart.';
     default:

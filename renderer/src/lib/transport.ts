@@ -56,6 +56,11 @@ export function createPreloadTransport(bridge: PreloadBridge): PanelConnection {
     onStatus(): () => void {
       return () => undefined;
     },
+    lastAttemptMs: null,
+    onAttempt(): () => void {
+      return () => undefined;
+    },
+    retryNow(): void {},
     close(): void {
       status = 'closed';
     },

@@ -5,6 +5,11 @@
  * wrong. Event listeners live here, not on the wire (the server pushes every event to every authorized
  * panel), so they survive reconnects untouched; `onStatus('open')` after a gap tells state to reload its
  * snapshot, because events sent while disconnected are gone.
+ *
+ * A failure of this link is the app's, never Kick's: a drop ends every call at once with `AppUnreachable`,
+ * a call made while cut off fails at once the same way (it is never held to run minutes later), and a call
+ * main does not answer ends with `AppTimeout` ([design notes](../../../docs/design-notes.md#when-greenroom-is-not-running)).
+ * Only calls made before the very first handshake wait for it, since the page starts before its socket.
  */
 import { backoffDelay } from '../../../shared/backoff';
 import type { ErrorValue } from '../../../shared/errors';
@@ -27,6 +32,12 @@ export interface PanelConnection extends PanelTransport {
   readonly status: ConnectionStatus;
   /** Called on every status change; returns the unsubscribe function. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /** When the last connection attempt started (ms), or null before any; what "last tried" shows. */
+  readonly lastAttemptMs: number | null;
+  /** Called as each reconnect attempt starts, with its time; returns the unsubscribe function. */
+  onAttempt(listener: (atMs: number) => void): () => void;
+  /** While reconnecting: tries now instead of waiting for the backoff step. */
+  retryNow(): void;
   /** Stops for good: pending requests fail, no reconnect. */
   close(): void;
 }
@@ -63,8 +74,10 @@ export interface WebSocketTransportOptions {
   timeoutMs?: (channel: InvokeChannel) => number;
   /** First and largest reconnect delay (defaults 500 ms and 15 s). */
   backoff?: { initialMs: number; maxMs: number };
-  /** Frames held while disconnected; beyond this, requests fail at once. */
+  /** Frames held before the first handshake; beyond this, requests fail at once. */
   maxQueued?: number;
+  /** Wall-clock time, for `lastAttemptMs`. */
+  now?: () => number;
 }
 
 type Pending = { resolve: (result: InvokeResult<InvokeChannel>) => void; timer: unknown };
@@ -73,6 +86,7 @@ type Pending = { resolve: (result: InvokeResult<InvokeChannel>) => void; timer: 
 const defaultTimeoutMs = (channel: InvokeChannel): number => (channel === 'auth:start-login' ? 15 * 60_000 : 30_000);
 
 const failure = (error: ErrorValue): InvokeResult<InvokeChannel> => ({ ok: false, error });
+const unreachable = (message: string): ErrorValue => ({ code: 'AppUnreachable', message });
 
 /** Opens the WebSocket transport; it connects at once and keeps itself connected until `close()`. */
 export function createWebSocketTransport(options: WebSocketTransportOptions): PanelConnection {
@@ -86,12 +100,15 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 500, maxMs: 15_000 };
   const maxQueued = options.maxQueued ?? 200;
+  const now = options.now ?? (() => Date.now());
 
   const pending = new Map<number, Pending>();
   /** Requests and sends written while not ready, in order; each invoke is also in `pending`. */
   let queue: { frame: string; id?: number }[] = [];
   const listeners = new KeyedListeners<EventChannel, [unknown]>();
   const statusListeners = new Listeners<[ConnectionStatus]>();
+  const attemptListeners = new Listeners<[number]>();
+  let lastAttemptMs: number | null = null;
   let status: ConnectionStatus = 'connecting';
   let socket: SocketLike | null = null;
   let ready = false;
@@ -159,8 +176,6 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
   const onClosed = (code: number): void => {
     socket = null;
     ready = false;
-    // A request already written may or may not have run; it fails rather than being sent twice.
-    failAll({ code: 'Network', message: 'the connection to Greenroom was lost' }, 'sent');
     if (status === 'closed') {
       return;
     }
@@ -169,6 +184,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       setStatus('unauthorized');
       return;
     }
+    // A request already written may or may not have run; it fails rather than being sent twice. One still
+    // queued fails too: the streamer acted while Greenroom was down and must not see it happen minutes later.
+    failAll(unreachable('the connection to Greenroom was lost'), 'all');
     attempt += 1;
     // At least half the step, so many docks restarting together spread out but never spin.
     const delay = backoffDelay(attempt, { initialMs, maxMs, spread: 0.5 }, random);
@@ -180,6 +198,10 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
   };
 
   function connect(): void {
+    lastAttemptMs = now();
+    if (attempt > 0) {
+      attemptListeners.emit(lastAttemptMs);
+    }
     const s = new Impl(options.url);
     socket = s;
     s.onopen = () => s.send(JSON.stringify({ type: 'hello', token: options.token }));
@@ -215,8 +237,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       return status;
     },
     invoke(channel: InvokeChannel, args: unknown[]): Promise<InvokeResult<InvokeChannel>> {
-      if (status === 'closed' || status === 'unauthorized') {
-        return Promise.resolve(failure({ code: 'Network', message: `not connected to Greenroom (${status})` }));
+      if (status !== 'open' && status !== 'connecting') {
+        return Promise.resolve(failure(unreachable(`${channel}: not connected to Greenroom (${status})`)));
       }
       const id = nextId++;
       const frame = JSON.stringify({ type: 'invoke', id, channel, args });
@@ -224,16 +246,19 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
         const ms = timeoutMs(channel);
         const timer = timers.setTimeout(() => {
           queue = queue.filter((q) => q.id !== id);
-          settle(id, failure({ code: 'Timeout', message: `${channel}: no answer from Greenroom in ${ms / 1000} s` }));
+          settle(
+            id,
+            failure({ code: 'AppTimeout', message: `${channel}: no answer from Greenroom in ${ms / 1000} s` }),
+          );
         }, ms);
         pending.set(id, { resolve, timer });
         if (!write(frame, id)) {
-          settle(id, failure({ code: 'Network', message: 'not connected to Greenroom' }));
+          settle(id, failure(unreachable(`${channel}: not connected to Greenroom (too many calls waiting)`)));
         }
       });
     },
     send(channel: SendChannel, args: unknown[]): void {
-      if (status !== 'closed' && status !== 'unauthorized') {
+      if (status === 'open' || status === 'connecting') {
         write(JSON.stringify({ type: 'send', channel, args }));
       }
     },
@@ -242,6 +267,19 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
     },
     onStatus(listener: (status: ConnectionStatus) => void): () => void {
       return statusListeners.add(listener);
+    },
+    get lastAttemptMs() {
+      return lastAttemptMs;
+    },
+    onAttempt(listener: (atMs: number) => void): () => void {
+      return attemptListeners.add(listener);
+    },
+    retryNow(): void {
+      if (status === 'reconnecting' && reconnectTimer !== null) {
+        timers.clearTimeout(reconnectTimer);
+        reconnectTimer = null;
+        connect();
+      }
     },
     close(): void {
       setStatus('closed');
@@ -252,7 +290,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Pa
       const s = socket;
       socket = null;
       s?.close(1000, 'panel closed');
-      failAll({ code: 'Network', message: 'the panel connection was closed' }, 'all');
+      failAll(unreachable('the panel connection was closed'), 'all');
     },
   };
 }

@@ -74,9 +74,12 @@ describe('createWebSocketTransport', () => {
     await fx.server.close();
     expect(await stuck).toEqual({
       ok: false,
-      error: { code: 'Network', message: 'the connection to Greenroom was lost' },
+      error: { code: 'AppUnreachable', message: 'the connection to Greenroom was lost' },
     });
     expect(connection.status).toBe('reconnecting');
+    // Cut off, a call fails at once, in the app's name, and is never held to run after the reconnect.
+    const whileDown = await createPanelApi(connection).chat.send({ content: 'while down', as: 'user' });
+    expect(whileDown).toMatchObject({ ok: false, error: { code: 'AppUnreachable' } });
     // Equal jitter with random 0.5: three quarters of the 500 ms ceiling.
     expect(fx.timers.delays().filter(isReconnect)).toEqual([375]);
 
@@ -84,6 +87,7 @@ describe('createWebSocketTransport', () => {
     fx.timers.run(isReconnect);
     await statusReached(connection, 'open');
     expect(statuses).toEqual(['open', 'reconnecting', 'open']);
+    expect(fx.app.calls.map((c) => c.channel)).toEqual(['chat:history']);
     fx.app.events.emit('chat:deleted', { messageId: 'after' });
     await expect.poll(() => seen).toEqual([{ messageId: 'after' }]);
   });
@@ -108,6 +112,33 @@ describe('createWebSocketTransport', () => {
     low.close();
   });
 
+  it('ends a call made before a failed first try at once, says when it last tried, and tries again on request', async () => {
+    const port = fx.server.port;
+    await fx.server.close();
+    let clock = 1_000;
+    const connection = connect({ url: `ws://127.0.0.1:${port}/ws`, now: () => clock });
+    expect(connection.lastAttemptMs).toBe(1_000);
+    const attempts: number[] = [];
+    connection.onAttempt((atMs) => attempts.push(atMs));
+    // Greenroom is not running when the dock opens: the snapshot call ends with the app's failure, not a wait.
+    const snapshot = await connection.invoke('app:snapshot', []);
+    expect(snapshot).toMatchObject({ ok: false, error: { code: 'AppUnreachable' } });
+    expect(connection.status).toBe('reconnecting');
+
+    clock = 2_000;
+    fx.timers.run(isReconnect);
+    expect(attempts).toEqual([2_000]);
+    await expect.poll(() => fx.timers.delays().filter(isReconnect).length).toBe(1);
+    // "Try now": the waiting step is dropped and an attempt starts at once.
+    await startServer(port);
+    clock = 3_000;
+    connection.retryNow();
+    expect(fx.timers.delays().filter(isReconnect)).toEqual([]);
+    expect(connection.lastAttemptMs).toBe(3_000);
+    await statusReached(connection, 'open');
+    expect(await connection.invoke('feed:history', [])).toMatchObject({ ok: true });
+  });
+
   it('times a request out, and ignores its late answer', async () => {
     let release: (v: unknown) => void = () => undefined;
     fx.app.answer('chat:history', () => new Promise((resolve) => (release = resolve)));
@@ -118,7 +149,7 @@ describe('createWebSocketTransport', () => {
     expect(fx.timers.run((ms) => ms === REQUEST_MS)).toEqual([REQUEST_MS]);
     expect(await pending).toEqual({
       ok: false,
-      error: { code: 'Timeout', message: 'chat:history: no answer from Greenroom in 30 s' },
+      error: { code: 'AppTimeout', message: 'chat:history: no answer from Greenroom in 30 s' },
     });
     release(['late']);
     expect(await connection.invoke('feed:history', [])).toMatchObject({ ok: true });
@@ -130,7 +161,7 @@ describe('createWebSocketTransport', () => {
     await statusReached(connection, 'unauthorized');
     expect(await queued).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
     expect(fx.timers.delays().filter(isReconnect)).toEqual([]);
-    expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'Network' } });
+    expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'AppUnreachable' } });
     expect(fx.app.calls).toEqual([]);
   });
 
@@ -139,9 +170,9 @@ describe('createWebSocketTransport', () => {
     await fx.server.close();
     const connection = connect({ url: `ws://127.0.0.1:${port}/ws`, maxQueued: 1 });
     const first = connection.invoke('chat:history', []);
-    expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'Network' } });
+    expect(await connection.invoke('chat:history', [])).toMatchObject({ ok: false, error: { code: 'AppUnreachable' } });
     connection.close();
-    expect(await first).toMatchObject({ ok: false, error: { code: 'Network' } });
+    expect(await first).toMatchObject({ ok: false, error: { code: 'AppUnreachable' } });
     expect(connection.status).toBe('closed');
     expect(fx.timers.tasks.size).toBe(0);
   });

@@ -77,16 +77,23 @@ export class AppState {
   constructor(api: PanelApi, deps: Partial<PanelDeps> = {}) {
     this.api = api;
     this.deps = { ...defaultDeps, ...deps };
-    this.connection = new ConnectionState(this.deps.connection);
-    // A sign-in after start loads what only a signed-in panel shows (the header names the channel).
+    this.connection = new ConnectionState(this.deps.connection, this.deps.clock);
+    // A sign-in after start loads what only a signed-in panel shows (the header names the channel), and
+    // ends an error a signed-out panel left under the chat box.
     this.session = new SessionState(api, () => {
+      this.composer.clearError();
       if (this.#started) {
         void Promise.all(this.#loadSignedIn());
       }
     });
     this.chatTools = new ChatToolsState(this.deps.chime, this.deps.clock);
     this.chat = new ChatState(api, this.deps.scheduler, this.chatTools);
-    this.composer = new ComposerState(api, this.session, () => this.chat.messages);
+    this.composer = new ComposerState(
+      api,
+      this.session,
+      () => this.chat.messages,
+      () => this.connection.cutOff,
+    );
     this.mod = new ModerationState(api, this.chat);
     this.card = new UserCardState(api, this.chat, this.mod);
     this.feed = new FeedState(api);
@@ -142,7 +149,12 @@ export class AppState {
       // Main reads the channel once when it changes and pushes it to every panel.
       this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
       this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
-      this.connection.connect(() => void this.start()),
+      // Back after a drop: whatever went wrong while cut off is no longer true, and everything is read again.
+      this.connection.connect(() => {
+        this.composer.clearError();
+        this.session.clearLoginError();
+        void this.start();
+      }),
     ];
     return () => {
       for (const off of offs) {

@@ -1,13 +1,18 @@
 /**
  * The chat input: send as the streamer or the bot, an optional reply target, a live counter against Kick's
  * 500-character limit (counted in code points, as Kick does), and a plain reason whenever sending is not
- * possible (signed out, `chat:write` not granted, empty, too long).
+ * possible (Greenroom not running, signed out, `chat:write` not granted, empty, too long).
+ *
+ * A send error stays only while its cause may still hold: it clears on the next send, when the link to
+ * Greenroom comes back, and on a new sign-in (`clearError`, called by the app state;
+ * [design notes](../../../../docs/design-notes.md#when-greenroom-is-not-running)).
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import type { ChatMessageView } from '../../../../shared/views';
 import { explainError, plainError, type ShownError } from '../error-text';
 import { applyMention, mentionAt, recentNames, SentHistory, suggestMentions } from '../chat-typing';
+import { NOT_RUNNING } from './connection.svelte';
 import type { SessionState } from './session.svelte';
 
 export type SendAs = 'user' | 'bot';
@@ -21,6 +26,7 @@ export class ComposerState {
   #error = $state.raw<ShownError | null>(null);
   #history = new SentHistory();
   #chatters: () => readonly { sender: { username: string } }[];
+  #cutOff: () => boolean;
   /** Where the caret is in the input, kept by the input so @mention completion knows the word. */
   caret = $state(0);
   /** The highlighted @mention suggestion. */
@@ -35,6 +41,9 @@ export class ComposerState {
   readonly overLimit = $derived(this.length > LIMITS.chatContentMax);
   /** Why the input is disabled, or null. */
   readonly disabledReason: string | null = $derived.by(() => {
+    if (this.#cutOff()) {
+      return `${NOT_RUNNING}.`;
+    }
     if (!this.#session.signedIn) {
       return 'Sign in with Kick to chat.';
     }
@@ -57,10 +66,12 @@ export class ComposerState {
     api: PanelApi,
     session: SessionState,
     chatters: () => readonly { sender: { username: string } }[] = () => [],
+    cutOff: () => boolean = () => false,
   ) {
     this.#api = api;
     this.#session = session;
     this.#chatters = chatters;
+    this.#cutOff = cutOff;
   }
 
   /** Completes the @word at the caret with a suggestion; returns where the caret goes, or null. */
@@ -128,7 +139,11 @@ export class ComposerState {
     });
     this.#sending = false;
     if (!result.ok) {
-      this.#error = explainError(result.error);
+      // The link dropped under the send: the line above the input already says why; this says what became of it.
+      this.#error =
+        result.error.code === 'AppUnreachable'
+          ? plainError('Not sent: Greenroom stopped. Your message is kept; send it again once Greenroom is back.')
+          : explainError(result.error);
       return false;
     }
     if (!result.value.is_sent) {
@@ -139,6 +154,11 @@ export class ComposerState {
     this.content = '';
     this.#replyTo = null;
     return true;
+  }
+
+  /** Its cause is gone (the link is back, or a new sign-in): the draft stays, the error goes. */
+  clearError(): void {
+    this.#error = null;
   }
 
   reset(): void {

@@ -135,6 +135,11 @@ export class SessionState {
     }
   }
 
+  /** The link to Greenroom came back: a sign-in error from while it was down no longer holds. */
+  clearLoginError(): void {
+    this.#loginError = null;
+  }
+
   reset(): void {
     this.#snapshot = null;
     this.#account = SIGNED_OUT;
