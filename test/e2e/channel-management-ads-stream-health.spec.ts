@@ -100,7 +100,17 @@ describe('channel management in the panel, against the sandbox', () => {
     await panel.getByText('● LIVE').waitFor();
     await panel.getByText(`${channel.viewerCount.toLocaleString('en-US')} viewers`).waitFor();
 
-    await panel.getByLabel('Title', { exact: true }).fill('Greenroom e2e: building the control room');
+    // A 300-character paste is kept whole, counted against the limit and refused at the field, never cut.
+    const title = panel.getByLabel('Title', { exact: true });
+    const field = await title.elementHandle();
+    const pasted = 'x'.repeat(300);
+    await field.fill(pasted);
+    expect(await field.inputValue()).toBe(pasted);
+    await panel.getByText('300/200 characters').waitFor();
+    await panel.getByText('Title: at most 200 characters (now 300).').waitFor();
+    expect(await panel.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await title.fill('Greenroom e2e: building the control room');
+    await panel.getByText('40/200 characters').waitFor();
 
     const combo = panel.getByRole('combobox', { name: 'Category' });
     await combo.pressSequentially('Just');

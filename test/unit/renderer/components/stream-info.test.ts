@@ -74,4 +74,29 @@ describe('StreamInfo', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('tags: at most 10');
   });
+
+  it('counts the title against its limit as the streamer types, and refuses a longer one at the field', async () => {
+    const { fake } = await setup();
+    const title = screen.getByLabelText<HTMLInputElement>('Title');
+    const count = () => document.getElementById(title.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    await fireEvent.input(title, { target: { value: 'Speedrun night' } });
+    expect(count()).toBe('14/200 characters');
+    // Emoji count as one character each, as Kick's limit counts them.
+    await fireEvent.input(title, { target: { value: '🎮'.repeat(200) } });
+    expect(count()).toBe('200/200 characters');
+    expect(title.getAttribute('aria-invalid')).toBe('false');
+
+    const pasted = 'a long pasted title '.repeat(15);
+    await fireEvent.input(title, { target: { value: pasted } });
+    expect(title.value).toBe(pasted);
+    expect(count()).toBe('299/200 characters');
+    const error = screen.getByRole('alert');
+    expect(error.textContent).toBe('Title: at most 200 characters (now 299).');
+    expect(title.getAttribute('aria-describedby')).toContain(error.id);
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    await fireEvent.submit(title.form!);
+    await settle();
+    expect(fake.argsOf('stream:update')).toEqual([]);
+  });
 });
