@@ -59,7 +59,7 @@ export class AdsState {
   #clock: Clock;
   #isLive: () => boolean | null;
   #status = $state.raw<KickAdBreakStatus | null>(null);
-  #load = new LoadState();
+  #load: LoadState;
   #actionError = $state.raw<{ error: ErrorValue; action: 'enroll' | 'run'; live: boolean | null } | null>(null);
   #busy = $state<'enroll' | 'run' | null>(null);
   /** The break this panel just started, until Kick's status lists it. */
@@ -91,6 +91,7 @@ export class AdsState {
   constructor(api: PanelApi, clock: Clock = systemClock, isLive: () => boolean | null = () => null) {
     this.#api = api;
     this.#clock = clock;
+    this.#load = new LoadState(clock);
     this.#isLive = isLive;
     this.#now = clock.now();
   }

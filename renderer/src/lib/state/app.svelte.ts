@@ -27,6 +27,7 @@ import { SettingsState } from './settings.svelte';
 import { SetupWizardState } from './setup-wizard.svelte';
 import { StreamInfoState } from './stream-info.svelte';
 import { UserCardState } from './user-card.svelte';
+import { ViewRefresh } from './view-refresh';
 
 /** What the panel runs on besides the API; tests replace each. */
 export interface PanelDeps {
@@ -72,6 +73,8 @@ export class AppState {
   readonly automation: AutomationState;
   readonly wizard: SetupWizardState;
   readonly alertQueue: AlertQueueState;
+  /** Reloads the views that load from main when an event, a reconnect or a sign-in changes them. */
+  readonly views: ViewRefresh;
   #started = $state(false);
 
   constructor(api: PanelApi, deps: Partial<PanelDeps> = {}) {
@@ -97,16 +100,30 @@ export class AppState {
     this.mod = new ModerationState(api, this.chat);
     this.card = new UserCardState(api, this.chat, this.mod);
     this.feed = new FeedState(api);
-    this.redemptions = new RedemptionsState(api, (id, status) => this.feed.setRedemptionStatus(id, status));
-    this.rewards = new RewardsState(api);
+    this.redemptions = new RedemptionsState(api, (id, status) => this.feed.setRedemptionStatus(id, status), {
+      clock: this.deps.clock,
+      reloadSoon: () => this.views.changed('redemptions'),
+    });
+    this.rewards = new RewardsState(api, this.deps.clock);
     this.ads = new AdsState(api, this.deps.clock, () => (this.stream.info ? this.stream.isLive : null));
     this.stream = new StreamInfoState(api, this.deps.clock);
-    this.leaderboard = new LeaderboardState(api);
+    this.leaderboard = new LeaderboardState(api, this.deps.clock);
     this.health = new HealthState(api);
     this.settings = new SettingsState(api);
     this.automation = new AutomationState(api);
     this.wizard = new SetupWizardState(this.session, this.settings, this.health);
     this.alertQueue = new AlertQueueState(api);
+    this.views = new ViewRefresh(
+      {
+        redemptions: this.redemptions,
+        rewards: this.rewards,
+        ads: this.ads,
+        stream: this.stream,
+        kicks: this.leaderboard,
+      },
+      this.rewards,
+      this.deps.clock,
+    );
   }
 
   /** The snapshot has arrived (the shell can render beyond its loading state). */
@@ -126,12 +143,20 @@ export class AppState {
         if (event.kind === 'redemption' || event.item.kind === 'redemption') {
           this.redemptions.onEvent(event.item);
         }
+        this.views.onEvent(event.item);
       }),
       this.api.on('chat:deleted', ({ messageId }) => this.chat.markDeleted(messageId)),
       // Auto-moderation's Undo showed a removed message again.
       this.api.on('chat:shown', ({ messageId }) => this.chat.markDeleted(messageId, false)),
       this.api.on('mod:action', (action) => this.mod.record(action)),
-      this.api.on('session:changed', (account) => this.session.applyAccount(account)),
+      this.api.on('session:changed', (account) => {
+        const wasSignedIn = this.session.signedIn;
+        this.session.applyAccount(account);
+        // Signed out: what the views show is no longer the streamer's to act on; each says so, and since when.
+        if (wasSignedIn && !account.signedIn) {
+          void Promise.all(this.views.reloadAll());
+        }
+      }),
       this.api.on('health:changed', (health) => this.health.apply(health)),
       this.api.on('settings:changed', (settings) => {
         this.settings.apply(settings, false);
@@ -179,14 +204,20 @@ export class AppState {
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog(), this.alertQueue.load()];
     if (snapshot.account.signedIn) {
       loads.push(...this.#loadSignedIn());
+    } else {
+      // Started again signed out (a reconnect): views shown before say they could not be read, and since when.
+      loads.push(...this.views.reloadAll());
     }
     await Promise.all(loads);
     return snapshot;
   }
 
-  /** What only a signed-in panel can load: the queue, and the channel the header names. */
+  /**
+   * What only a signed-in panel can load: the queue, and the channel the header names; and every view shown
+   * before, which loaded signed out (or before a drop) and would otherwise keep saying so.
+   */
   #loadSignedIn(): Promise<void>[] {
-    return [this.redemptions.load(), this.stream.load()];
+    return this.views.reloadAll(['redemptions', 'stream']);
   }
 
   /**
@@ -195,6 +226,7 @@ export class AppState {
    */
   async #restarted(message: string): Promise<void> {
     this.settings.noteRestarted(message);
+    this.views.dispose();
     for (const s of [this.redemptions, this.rewards, this.ads, this.stream, this.leaderboard]) {
       s.reset();
     }
@@ -204,6 +236,7 @@ export class AppState {
   /** Stops timers (countdowns, debounces). */
   dispose(): void {
     this.ads.dispose();
+    this.views.dispose();
   }
 
   reset(): void {

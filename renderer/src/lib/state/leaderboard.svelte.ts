@@ -2,6 +2,7 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickLeaderboard, KickLeaderboardEntry } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
+import { systemClock, type Clock } from '../clock';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
 export type LeaderboardPeriod = 'lifetime' | 'month' | 'week';
@@ -17,14 +18,15 @@ export class LeaderboardState {
   #board = $state.raw<KickLeaderboard | null>(null);
   #period = $state<LeaderboardPeriod>('lifetime');
   #top = $state<number>(LIMITS.leaderboardTopDefault);
-  #load = new LoadState();
+  #load: LoadState;
 
   readonly entries: KickLeaderboardEntry[] = $derived(
     this.#board ? [...this.#board[this.#period]].sort((a, b) => a.rank - b.rank).slice(0, this.#top) : [],
   );
 
-  constructor(api: PanelApi) {
+  constructor(api: PanelApi, clock: Clock = systemClock) {
     this.#api = api;
+    this.#load = new LoadState(clock);
   }
 
   /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */

@@ -8,6 +8,7 @@ import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { FeedItem, RedemptionGroupView, RedemptionView } from '../../../../shared/views';
 import { indexBy, isoTime, setOf } from '../collections';
+import { systemClock, type Clock } from '../clock';
 import { explainRedemptionFailure } from '../error-text';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
@@ -23,8 +24,9 @@ export class RedemptionsState {
   #selected = new SvelteSet<string>();
   #failures = new SvelteMap<string, string>();
   #busy = $state<RedemptionVerb | null>(null);
-  #load = new LoadState();
+  #load: LoadState;
   #onDone: (id: string, status: 'accepted' | 'rejected') => void;
+  #reloadSoon: () => void;
 
   /** Ids that can be acted on (rewards this app manages). */
   readonly actionableIds: string[] = $derived(
@@ -35,9 +37,19 @@ export class RedemptionsState {
     this.actionableIds.length > 0 && this.actionableIds.every((id) => this.#selected.has(id)),
   );
 
-  constructor(api: PanelApi, onDone: (id: string, status: 'accepted' | 'rejected') => void = () => {}) {
+  /**
+   * `onDone`: an accept or reject went through. `reloadSoon`: the queue must be read again (a redemption of a
+   * reward it does not show); the app paces it, so a wave of them costs one reload, not one each.
+   */
+  constructor(
+    api: PanelApi,
+    onDone: (id: string, status: 'accepted' | 'rejected') => void = () => {},
+    options: { clock?: Clock; reloadSoon?: () => void } = {},
+  ) {
     this.#api = api;
     this.#onDone = onDone;
+    this.#load = new LoadState(options.clock ?? systemClock);
+    this.#reloadSoon = options.reloadSoon ?? (() => void this.load());
   }
   /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
   get loadState(): LoadFlags {
@@ -172,7 +184,7 @@ export class RedemptionsState {
     }
     const group = this.#groups.find((g) => g.reward.id === r.rewardId);
     if (!group) {
-      void this.load();
+      this.#reloadSoon();
       return;
     }
     const redemption: RedemptionView = {

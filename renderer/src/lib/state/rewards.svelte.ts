@@ -8,6 +8,7 @@ import type { Result } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickReward } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
+import { systemClock, type Clock } from '../clock';
 import { explainError, type ShownError } from '../error-text';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 import { RewardFormState } from './reward-form.svelte';
@@ -18,7 +19,7 @@ export type ManagedReward = KickReward & { canManage: boolean };
 export class RewardsState {
   #api: PanelApi;
   #rewards = $state.raw<ManagedReward[]>([]);
-  #load = new LoadState();
+  #load: LoadState;
   #form = $state.raw<RewardFormState | null>(null);
   #saving = $state(false);
   #formError = $state.raw<ShownError | null>(null);
@@ -28,8 +29,9 @@ export class RewardsState {
 
   readonly canCreate = $derived(this.#rewards.length < LIMITS.rewardsPerChannelMax);
 
-  constructor(api: PanelApi) {
+  constructor(api: PanelApi, clock: Clock = systemClock) {
     this.#api = api;
+    this.#load = new LoadState(clock);
   }
 
   /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
@@ -57,6 +59,14 @@ export class RewardsState {
   }
   rowBusy(id: string): boolean {
     return this.#rowBusy.get(id) ?? false;
+  }
+
+  /**
+   * Whether the list as shown has this reward under this title. A redemption of one it lacks means the
+   * reward was created or renamed since the list was read (view-refresh.ts reloads it then).
+   */
+  knows(rewardId: string, title: string): boolean {
+    return this.#load.loaded && this.#rewards.some((r) => r.id === rewardId && r.title === title);
   }
 
   async load(): Promise<void> {

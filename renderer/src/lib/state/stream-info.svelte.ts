@@ -42,7 +42,7 @@ export class StreamInfoState {
   #api: PanelApi;
   #clock: Clock;
   #info = $state.raw<ChannelView | null>(null);
-  #load = new LoadState();
+  #load: LoadState;
   #saving = $state(false);
   #saveError = $state.raw<ShownError | null>(null);
   #saved = $state(false);
@@ -87,6 +87,7 @@ export class StreamInfoState {
   constructor(api: PanelApi, clock: Clock = systemClock) {
     this.#api = api;
     this.#clock = clock;
+    this.#load = new LoadState(clock);
   }
 
   /** Whether the last fetch is under way, has succeeded, or failed and why (read-only to views). */
