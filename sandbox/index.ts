@@ -4,7 +4,9 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AdjustableClock, type Clock, systemClock } from '../electron/core/clock';
+import { Listeners } from '../shared/listeners';
 import { checkAdminRequest, createAdminToken } from './admin/admin-guard';
 import { describeSandbox } from './admin/describe';
 import { type AdminControl, registerAdminRoutes } from './admin/routes';
@@ -25,6 +27,7 @@ import type { SandboxContext, SandboxKeys } from './context';
 import { Router } from './http/router';
 import { type RunningServer, serve } from './http/serve';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
+import { clearWorld, restoreWorld, type SavedWorld } from './persist';
 import { SandboxState, type TokenLifetimes } from './state';
 import { DeliveryEngine, type DeliveryOptions } from './webhooks/delivery';
 import { createWorld } from './world';
@@ -51,6 +54,8 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Reuse a key (tests that need a fixed key); a fresh RSA-2048 pair otherwise. */
   keys?: SandboxKeys;
+  /** A world saved earlier (persist.ts) to start from instead of the seeded one; nothing is read from disk. */
+  savedWorld?: SavedWorld;
   log?: (line: string) => void;
 }
 
@@ -62,6 +67,14 @@ export interface Sandbox {
   urls: SandboxContext['urls'];
   /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
   describe(): SandboxDescription;
+  /**
+   * Called after anything may have changed the world: a request other than a read was answered, or an
+   * event was announced. Coalescing is the listener's business (the saved world is written at most once a
+   * second).
+   */
+  onChange(listener: () => void): () => void;
+  /** Back to the seeded world: every record, token and subscription goes; the app keeps its identity. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -180,6 +193,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       webhookUrl: options.webhookUrl,
       assetBaseUrl: api.url,
     });
+    if (options.savedWorld) {
+      restoreWorld(state, options.savedWorld, api.url, app);
+    }
+    const changes = new Listeners<[]>((error) => log(`sandbox: a change listener failed: ${String(error)}`));
+    const changed = (): void => changes.emit();
+    // Every change to the world comes from a request that is not a read, or from a background job that
+    // announces an event; a read (GET, HEAD) changes nothing worth keeping.
+    for (const running of servers) {
+      running.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.once('finish', changed);
+        }
+      });
+    }
+    state.onEvent(changed);
     const ctx: SandboxContext = {
       state,
       clock,
@@ -215,6 +243,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       admin,
       urls: ctx.urls,
       describe: () => describeSandbox(ctx),
+      onChange: (listener) => changes.add(listener),
+      reset: () => {
+        clearWorld(state);
+        const fresh = createWorld(state, {
+          clientId: app.clientId,
+          clientSecret: app.clientSecret,
+          redirectUris: app.redirectUris,
+          webhookUrl: app.webhookUrl,
+          assetBaseUrl: api.url,
+        });
+        // The routes and the embedding hold this object: it stays, with the fresh world's app id.
+        app.appId = fresh.appId;
+        state.apps.set(app.clientId, app);
+        changed();
+      },
       close: async () => {
         admin.stopJobs();
         await delivery.stop();

@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../electron/core/clock';
 import { Listeners } from '../shared/listeners';
+import { TokenMap } from './token-map';
 import type {
   SandboxAccessToken,
   SandboxAdsState,
@@ -93,8 +94,9 @@ export class SandboxState {
   readonly kicksGifts: SandboxKicksGift[] = [];
   readonly ads = new Map<number, SandboxAdsState>();
   readonly subscriptions = new Map<string, SandboxSubscription>();
-  readonly accessTokens = new Map<string, SandboxAccessToken>();
-  readonly refreshTokens = new Map<string, SandboxRefreshToken>();
+  /** Keyed by the token's digest; looked up by the token itself (token-map.ts). */
+  readonly accessTokens = new TokenMap<SandboxAccessToken>();
+  readonly refreshTokens = new TokenMap<SandboxRefreshToken>();
   readonly authCodes = new Map<string, SandboxAuthCode>();
   /** Follows, for realistic follower events: `${broadcaster}:${follower}`. */
   readonly follows = new Set<string>();

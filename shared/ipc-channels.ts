@@ -53,6 +53,7 @@ export const INVOKE_CHANNELS = [
   'automod:test',
   'mod:set-note',
   'mod:undo-auto',
+  'sandbox:reset',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

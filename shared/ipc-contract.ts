@@ -215,6 +215,7 @@ export const INVOKE_SCHEMAS = {
       badges: z.array(z.string().min(1).max(40)).max(20),
     }),
   ),
+  'sandbox:reset': none,
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 /** Result value of each request channel. */
@@ -265,6 +266,8 @@ export interface InvokeResults {
   'alerts:clear': AlertQueueView;
   'alerts:replay': AlertQueueView;
   'alerts:dismiss-too-old': AlertQueueView;
+  /** The simulated channel back to its seeded start, signed out (sandbox mode only). */
+  'sandbox:reset': null;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;

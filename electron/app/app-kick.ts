@@ -1,14 +1,15 @@
 /**
  * The Kick side of one app: real Kick's endpoints and the streamer's secret store, or in sandbox mode the
  * embedded sandbox (started here, or the shared one the launch keeps across rebuilds) with its sign-in
- * opener and a token store that dies with it. The composition root (`create-app.ts`) builds the rest on it.
+ * opener and a token store of its own (sandbox-tokens.ts). The composition root (`create-app.ts`) builds the rest on it.
  */
 import type { Kick } from '../kick/create-kick';
 import { createKick } from '../kick/create-kick';
-import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
+import type { SecretStore } from '../secrets/secret-store';
 import type { AppAdapters } from './create-app';
 import type { AppConfig } from './config';
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
+import { sandboxTokenStore } from './sandbox-tokens';
 
 /** A running embedded sandbox lent to each app built in sandbox mode, and where its tokens are kept. */
 export interface SharedSandbox {
@@ -27,7 +28,9 @@ export async function openAppKick(config: AppConfig, adapters: AppAdapters): Pro
   const { clock, log } = adapters;
   const shared = config.mode === 'sandbox' ? (adapters.sandbox ?? null) : null;
   const embedded: EmbeddedSandbox | null =
-    config.mode === 'sandbox' ? (shared?.embedded ?? (await startEmbeddedSandbox(config, { clock, log }))) : null;
+    config.mode === 'sandbox'
+      ? (shared?.embedded ?? (await startEmbeddedSandbox(config, { clock, log, notice: adapters.notice ?? log })))
+      : null;
   const closeOwnSandbox = async (): Promise<void> => {
     if (!shared) {
       await embedded?.close();
@@ -42,8 +45,8 @@ export async function openAppKick(config: AppConfig, adapters: AppAdapters): Pro
       },
       {
         clock,
-        // Sandbox tokens die with the sandbox at exit: keeping them would only restore a dead session.
-        store: embedded ? (shared?.tokens ?? new MemorySecretStore()) : adapters.secretStore,
+        // The sandbox keeps its world, and so these tokens, across restarts (embedded-sandbox.ts).
+        store: embedded ? (shared?.tokens ?? sandboxTokenStore(adapters.secretStore, log)) : adapters.secretStore,
         openExternal: embedded ? embedded.opener(adapters.openExternal) : adapters.openExternal,
         dispatcher: adapters.dispatcher,
       },

@@ -236,6 +236,17 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         adapters.restart ??
         (() =>
           Promise.reject(new AppError('NotConfigured', 'this Greenroom cannot restart itself; quit and start it'))),
+      resetSandbox: async () => {
+        if (!embedded) {
+          throw new AppError(
+            'NotConfigured',
+            'Greenroom is connected to Kick, not to the sandbox; there is nothing to reset',
+          );
+        }
+        // Signed out first, so the tokens are revoked and forgotten before the world that knew them goes.
+        await account.signOut();
+        await embedded.reset();
+      },
       log,
     }),
   });

@@ -4,6 +4,10 @@
  * Sign-in shows the sandbox's consent page (auto-approve stays off unless configured for tests). While it
  * runs, its admin URL and per-start admin token sit in the data dir's `sandbox.json` (0600), so
  * `npm run sandbox -- trigger …` reaches it without flags (sandbox/discovery.ts).
+ *
+ * Its world (the channel, rewards, subscriptions, the sign-in's tokens as digests) is kept in the data dir's
+ * `sandbox-world.json` across restarts, so someone trying Greenroom stays signed in on the same channel
+ * until they choose "Reset the sandbox" ([sandbox notes](../../docs/sandbox.md#what-the-saved-world-keeps)).
  */
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
@@ -16,11 +20,16 @@ import {
   writeSandboxDiscovery,
 } from '../../sandbox/discovery';
 import { createSandbox, loadOrCreateSigningKeys, type Sandbox } from '../../sandbox/index';
+import { saveWorld } from '../../sandbox/persist';
+import { createWorldSaver, readWorldFile, SANDBOX_WORLD_FILE, type SaveTimers } from '../../sandbox/persist-file';
 import { startScenario } from '../../sandbox/scenarios';
+import { moveAside } from '../secrets/damaged-file';
 import type { AppConfig } from './config';
 
 /** The data dir file naming the running embedded sandbox (its admin URL and token), for tools and the panel. */
 export { APP_SANDBOX_FILE };
+/** The ports `npm run sandbox` listens on by default, kept off the redirect URL (electron/app/own-ports.ts). */
+export { DEFAULT_SANDBOX_PORT } from '../../sandbox/admin/cli-usage';
 
 /** The running embedded sandbox and what the Kick client needs from it. */
 export interface EmbeddedSandbox {
@@ -34,22 +43,50 @@ export interface EmbeddedSandbox {
   opener(open: OpenExternal): OpenExternal;
   /** Starts the endless simulated activity (no-op when switched off). */
   startActivity(): void;
+  /** Back to the seeded world, saved at once: the channel, rewards and every token go. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The file the embedded sandbox keeps its world in. */
+export { SANDBOX_WORLD_FILE };
 
 /** Starts the sandbox on free loopback ports, with the configured redirect URI registered. */
 export async function startEmbeddedSandbox(
   config: AppConfig,
-  deps: { clock: Clock; log: (line: string) => void },
+  deps: {
+    clock: Clock;
+    log: (line: string) => void;
+    /** A plain line for the streamer (a saved world moved aside); `log` when absent. */
+    notice?: (line: string) => void;
+    /** The saves' timers (tests); real ones when absent. */
+    saveTimers?: SaveTimers;
+  },
 ): Promise<EmbeddedSandbox> {
   const options = config.sandbox ?? { autoApproveUserId: null, simulatedActivity: false };
+  const worldPath = join(config.dataDir, SANDBOX_WORLD_FILE);
+  const saved = readWorldFile({
+    path: worldPath,
+    setAside: (path) => moveAside(path, deps.clock.now()),
+    notice: deps.notice ?? deps.log,
+  });
   const sandbox = await createSandbox({
+    ...(saved.world ? { savedWorld: saved.world } : {}),
     keys: await loadOrCreateSigningKeys(join(config.dataDir, 'sandbox-signing-key.pem')),
     clock: deps.clock,
     redirectUris: [config.redirectUri],
     autoApproveUserId: options.autoApproveUserId,
     log: deps.log,
   });
+  const saver = saved.writable
+    ? createWorldSaver({
+        path: worldPath,
+        snapshot: () => saveWorld(sandbox.ctx.state, sandbox.urls.api),
+        log: deps.log,
+        ...(deps.saveTimers ? { timers: deps.saveTimers } : {}),
+      })
+    : null;
+  const stopSaving = sandbox.onChange(() => saver?.changed());
   let activityJobId: string | null = null;
   const described = sandbox.describe();
   const discovery: SandboxDiscovery = {
@@ -89,6 +126,10 @@ export async function startEmbeddedSandbox(
         activityJobId = startScenario(sandbox.ctx, sandbox.admin.jobs, 'simulated-activity').job?.job_id ?? null;
       }
     },
+    reset: async () => {
+      sandbox.reset();
+      await saver?.flush();
+    },
     close: async () => {
       if (activityJobId !== null) {
         sandbox.admin.jobs.stop(activityJobId);
@@ -99,6 +140,8 @@ export async function startEmbeddedSandbox(
         );
       }
       await sandbox.close();
+      stopSaving();
+      await saver?.stop();
     },
   };
 }

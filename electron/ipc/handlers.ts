@@ -50,6 +50,8 @@ export interface HandlerDeps {
   automod: Pick<AppAutomod, 'test'>;
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
+  /** "Reset the sandbox": signs out and puts the embedded sandbox's world back to its start. */
+  resetSandbox: () => Promise<void>;
   log: (line: string) => void;
 }
 
@@ -68,6 +70,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return null;
     },
     'auth:sign-out': () => account.signOut(),
+    'sandbox:reset': async () => {
+      await deps.resetSandbox();
+      return null;
+    },
 
     'chat:history': () => Promise.resolve(deps.chat.messages()),
     'chat:send': (input) =>

@@ -170,7 +170,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const secretStore = await deps.openSecretStore(dataDir, notice);
   // Holders rather than `let`s, so the getters below always read the current server and host.
   const started: { panel: PanelServer | null; host: AppHost | null } = { panel: null, host: null };
-  const sandboxes = keepSandbox({ clock, log });
+  const sandboxes = keepSandbox({ clock, log, notice, secretStore });
   const host = await createAppHost({
     resolveConfig: async () =>
       resolveConfig({

@@ -158,7 +158,11 @@ export function useSetup(): void {
     // The loopback sign-in listener takes a free port; the sandbox registers whatever it picked.
     fx.settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
     fx.secrets = new MemorySecretStore();
-    fx.sandboxes = keepSandbox({ clock: new AdjustableClock(), log: (line) => logs.push(line) });
+    fx.sandboxes = keepSandbox({
+      clock: new AdjustableClock(),
+      log: (line) => logs.push(line),
+      secretStore: fx.secrets,
+    });
     fx.host = null;
     ports.length = 0;
     logs.length = 0;

@@ -1,0 +1,177 @@
+/**
+ * The saved sandbox world on disk ([sandbox notes](../docs/sandbox.md#what-the-saved-world-keeps)): read once
+ * at start, written whole (a new file renamed over the old one, data-files.ts) at most once a second
+ * while the world changes, and at stop.
+ *
+ * A file that cannot be used (not JSON, not a saved world, written by a newer Greenroom, or a link, folder
+ * or special file where the file belongs) is moved aside by the caller's `setAside` (the app's
+ * `<name>.damaged-<time>`), one plain line says so, and the sandbox starts from its seeded world. When it
+ * cannot be moved aside, nothing is written over it for the rest of the run.
+ */
+import { readDataFile, RefusedPathError, writeDataFileAsync } from '../electron/core/data-files';
+import { parseWorld, type SavedWorld, type WorldProblem } from './persist';
+
+/** The embedded sandbox's file in Greenroom's data dir. */
+export const SANDBOX_WORLD_FILE = 'sandbox-world.json';
+
+/** How long changes gather before the file is written (the world changes in bursts: a raid, a wave). */
+export const WORLD_SAVE_DELAY_MS = 1000;
+
+export interface WorldFileDeps {
+  path: string;
+  /** Moves the file at `path` aside and returns its new name; throws when it cannot. */
+  setAside: (path: string) => string;
+  /** One plain line for the streamer. */
+  notice: (line: string) => void;
+}
+
+export interface ReadWorld {
+  world: SavedWorld | null;
+  /** False when a file that could not be used is still at the path: it must not be written over. */
+  writable: boolean;
+}
+
+function problemText(problem: WorldProblem | { kind: 'json' } | { kind: 'refused'; what: string }): string {
+  switch (problem.kind) {
+    case 'json':
+      return 'was damaged (not valid JSON)';
+    case 'damaged':
+      return `was damaged (${problem.detail})`;
+    case 'newer':
+      return `was saved by a newer Greenroom (version ${problem.version}), which this one cannot read`;
+    case 'refused':
+      return `is ${problem.what}, which Greenroom will not follow or use`;
+  }
+}
+
+/** The saved world at `deps.path`, or null (nothing there, or a file moved aside with one line). */
+export function readWorldFile(deps: WorldFileDeps): ReadWorld {
+  const { path } = deps;
+  let bytes: Buffer | null;
+  try {
+    bytes = readDataFile(path);
+  } catch (error) {
+    if (error instanceof RefusedPathError) {
+      return setAside(deps, problemText({ kind: 'refused', what: error.what }));
+    }
+    deps.notice(
+      `Greenroom: the saved sandbox world ${path} could not be read (${reasonOf(error)}); the sandbox starts fresh.`,
+    );
+    return { world: null, writable: false };
+  }
+  if (bytes === null) {
+    return { world: null, writable: true };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return setAside(deps, problemText({ kind: 'json' }));
+  }
+  const parsed = parseWorld(data);
+  if (!parsed.ok) {
+    return setAside(deps, problemText(parsed.problem));
+  }
+  return { world: parsed.world, writable: true };
+}
+
+function setAside(deps: WorldFileDeps, why: string): ReadWorld {
+  const start = `Greenroom: the saved sandbox world ${deps.path} ${why}`;
+  try {
+    const aside = deps.setAside(deps.path);
+    deps.notice(`${start}; it was moved to ${aside} and the sandbox starts fresh (sign in again).`);
+    return { world: null, writable: true };
+  } catch (error) {
+    deps.notice(
+      `${start}, and it could not be moved aside (${reasonOf(error)}); the sandbox starts fresh and will not save over it.`,
+    );
+    return { world: null, writable: false };
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Timers, injected so tests decide when a coalesced save runs. */
+export interface SaveTimers {
+  set(run: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: SaveTimers = {
+  set: (run, delayMs) => setTimeout(run, delayMs).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export interface WorldSaver {
+  /** Something changed: the file is written within the save delay (once, however many changes came). */
+  changed(): void;
+  /** Writes now if anything changed since the last write (at stop, and after a reset). */
+  flush(): Promise<void>;
+  /** Writes nothing more after the flush under way; at stop. */
+  stop(): Promise<void>;
+}
+
+/** Saves `snapshot()` to `path`, coalesced. A write that fails is said once in `log`, and tried again. */
+export function createWorldSaver(deps: {
+  path: string;
+  snapshot: () => SavedWorld;
+  log: (line: string) => void;
+  timers?: SaveTimers;
+  delayMs?: number;
+}): WorldSaver {
+  const timers = deps.timers ?? realTimers;
+  let dirty = false;
+  let timer: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
+  let failed = false;
+  let stopped = false;
+
+  const write = (): Promise<void> => {
+    writing = writing.then(async () => {
+      if (!dirty) {
+        return;
+      }
+      dirty = false;
+      try {
+        await writeDataFileAsync(deps.path, `${JSON.stringify(deps.snapshot())}\n`);
+        failed = false;
+      } catch (error) {
+        dirty = true;
+        if (!failed) {
+          deps.log(
+            `sandbox: could not save the world to ${deps.path} (${reasonOf(error)}); trying again on the next change`,
+          );
+        }
+        failed = true;
+      }
+    });
+    return writing;
+  };
+  const flush = (): Promise<void> => {
+    if (timer !== null) {
+      timers.clear(timer);
+      timer = null;
+    }
+    return write();
+  };
+  return {
+    changed() {
+      if (stopped) {
+        return;
+      }
+      dirty = true;
+      timer ??= timers.set(() => {
+        timer = null;
+        void write();
+      }, deps.delayMs ?? WORLD_SAVE_DELAY_MS);
+    },
+    flush,
+    async stop() {
+      await flush();
+      stopped = true;
+    },
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * The sandbox's world as one versioned JSON document, so the embedded sandbox (and `npm run sandbox --
+ * --state <file>`) can keep the simulated channel and the sign-in across restarts
+ * ([sandbox notes](../docs/sandbox.md#what-the-saved-world-keeps)). Plain functions over `SandboxState`;
+ * the file around it is `persist-file.ts`.
+ *
+ * - Tokens are saved as their SHA-256 digest only (token-map.ts): the client that holds a token can use it
+ *   after a restart; the file alone signs nobody in. Authorization codes live minutes and are not saved.
+ * - Chat lines are not saved (the app keeps its own chat history); bans that are still in force are.
+ * - Lists that grow with activity are bounded: every pending redemption plus the latest resolved ones, the
+ *   latest KICKs gifts and follows.
+ * - Pictures are saved without the API's address, which changes with the port: they get the new one back.
+ */
+import { z } from 'zod';
+import type { SandboxApp, SandboxState } from './state';
+
+/** The document's version; a newer one is refused, never read in part. */
+export const WORLD_VERSION = 1;
+
+/** Bounds on what grows with activity (the newest are kept). */
+export const WORLD_LIMITS = {
+  resolvedRedemptions: 500,
+  kicksGifts: 1000,
+  follows: 5000,
+} as const;
+
+const int = z.number().int();
+const ms = z.number().int().nonnegative();
+const badge = z.object({ text: z.string(), type: z.string(), count: int.optional() });
+
+const appSchema = z.object({
+  appId: z.string(),
+  clientId: z.string().min(1),
+  clientSecret: z.string(),
+  name: z.string(),
+  redirectUris: z.array(z.string()),
+  webhookUrl: z.string().nullable(),
+  webhooksEnabled: z.boolean(),
+  botUserId: int,
+});
+
+const worldSchema = z.object({
+  version: z.literal(WORLD_VERSION),
+  savedAtMs: ms,
+  apps: z.array(appSchema),
+  users: z.array(
+    z.object({
+      userId: int,
+      username: z.string(),
+      email: z.string(),
+      profilePicture: z.string(),
+      isVerified: z.boolean(),
+      usernameColor: z.string(),
+      badges: z.array(z.tuple([int, z.array(badge)])),
+    }),
+  ),
+  channels: z.array(
+    z.object({
+      broadcasterUserId: int,
+      slug: z.string(),
+      description: z.string(),
+      bannerPicture: z.string(),
+      streamTitle: z.string(),
+      categoryId: int,
+      customTags: z.array(z.string()),
+      language: z.string(),
+      isMature: z.boolean(),
+      isLive: z.boolean(),
+      viewerCount: int,
+      livestreamId: z.string().nullable(),
+      startedAtMs: ms.nullable(),
+      endedAtMs: ms.nullable(),
+      hasStreamed: z.boolean(),
+      thumbnail: z.string(),
+      streamUrl: z.string(),
+      streamKey: z.string(),
+      activeSubscribers: int,
+      canceledSubscribers: int,
+    }),
+  ),
+  categories: z.array(
+    z.object({ id: int, name: z.string(), tags: z.array(z.string()), thumbnail: z.string(), viewerCount: int }),
+  ),
+  bans: z.array(
+    z.object({
+      broadcasterUserId: int,
+      userId: int,
+      moderatorUserId: int,
+      reason: z.string(),
+      createdAtMs: ms,
+      expiresAtMs: ms.nullable(),
+    }),
+  ),
+  rewards: z.array(
+    z.object({
+      id: z.string(),
+      broadcasterUserId: int,
+      createdByClientId: z.string(),
+      title: z.string(),
+      description: z.string(),
+      cost: int,
+      backgroundColor: z.string(),
+      isEnabled: z.boolean(),
+      isPaused: z.boolean(),
+      isUserInputRequired: z.boolean(),
+      shouldRedemptionsSkipRequestQueue: z.boolean(),
+      deleted: z.boolean(),
+      createdAtMs: ms,
+    }),
+  ),
+  redemptions: z.array(
+    z.object({
+      id: z.string(),
+      rewardId: z.string(),
+      broadcasterUserId: int,
+      redeemerUserId: int,
+      userInput: z.string(),
+      status: z.enum(['pending', 'accepted', 'rejected']),
+      redeemedAtMs: ms,
+    }),
+  ),
+  kicksGifts: z.array(z.object({ broadcasterUserId: int, senderUserId: int, amount: int, createdAtMs: ms })),
+  ads: z.array(
+    z.tuple([
+      int,
+      z.object({
+        optedIn: z.boolean(),
+        adsBlocked: z.boolean(),
+        limitMax: int,
+        limitPeriodSeconds: int,
+        breaks: z.array(z.object({ id: z.string(), breakDurationSeconds: int, createdAtMs: ms, source: z.string() })),
+      }),
+    ]),
+  ),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      appId: z.string(),
+      clientId: z.string(),
+      broadcasterUserId: int,
+      event: z.string(),
+      version: int,
+      createdAtMs: ms,
+      updatedAtMs: ms,
+    }),
+  ),
+  accessTokens: z.array(
+    z.object({
+      digest: z.string().regex(/^[0-9a-f]{64}$/),
+      kind: z.enum(['app', 'user']),
+      clientId: z.string(),
+      userId: int.nullable(),
+      scopes: z.array(z.string()),
+      expiresAtMs: ms,
+    }),
+  ),
+  refreshTokens: z.array(
+    z.object({
+      digest: z.string().regex(/^[0-9a-f]{64}$/),
+      clientId: z.string(),
+      userId: int,
+      scopes: z.array(z.string()),
+    }),
+  ),
+  follows: z.array(z.string()),
+});
+
+/** A saved world, as written to disk. */
+export type SavedWorld = z.infer<typeof worldSchema>;
+
+/** Why a saved world cannot be used, in a streamer's words (the words after "the saved sandbox world"). */
+export type WorldProblem = { kind: 'newer'; version: number } | { kind: 'damaged'; detail: string };
+
+export type ParsedWorld = { ok: true; world: SavedWorld } | { ok: false; problem: WorldProblem };
+
+/** The world now, ready for `JSON.stringify`. `assetBase` is the API's address, left out of pictures. */
+export function saveWorld(state: SandboxState, assetBase: string): SavedWorld {
+  const now = state.now();
+  const strip = (url: string): string => (url.startsWith(`${assetBase}/`) ? url.slice(assetBase.length) : url);
+  const redemptions = [...state.redemptions.values()];
+  const resolved = redemptions.filter((r) => r.status !== 'pending');
+  const keptResolved = new Set(
+    resolved
+      .sort((a, b) => a.redeemedAtMs - b.redeemedAtMs)
+      .slice(-WORLD_LIMITS.resolvedRedemptions)
+      .map((r) => r.id),
+  );
+  return {
+    version: WORLD_VERSION,
+    savedAtMs: now,
+    apps: [...state.apps.values()].map((app) => ({ ...app, redirectUris: [...app.redirectUris] })),
+    users: [...state.users.values()].map((user) => ({
+      ...user,
+      profilePicture: strip(user.profilePicture),
+      badges: [...user.badges.entries()],
+    })),
+    channels: [...state.channels.values()].map((channel) => ({
+      ...channel,
+      bannerPicture: strip(channel.bannerPicture),
+      thumbnail: strip(channel.thumbnail),
+    })),
+    categories: [...state.categories.values()].map((category) => ({
+      ...category,
+      thumbnail: strip(category.thumbnail),
+    })),
+    bans: [...state.bans.values()].filter((ban) => ban.expiresAtMs === null || ban.expiresAtMs > now),
+    rewards: [...state.rewards.values()],
+    redemptions: redemptions.filter((r) => r.status === 'pending' || keptResolved.has(r.id)),
+    kicksGifts: state.kicksGifts.slice(-WORLD_LIMITS.kicksGifts),
+    ads: [...state.ads.entries()],
+    subscriptions: [...state.subscriptions.values()],
+    accessTokens: state.accessTokens
+      .digests()
+      .filter(([, record]) => !record.revoked && record.expiresAtMs > now)
+      .map(([digest, record]) => ({
+        digest,
+        kind: record.kind,
+        clientId: record.clientId,
+        userId: record.userId,
+        scopes: record.scopes,
+        expiresAtMs: record.expiresAtMs,
+      })),
+    refreshTokens: state.refreshTokens
+      .digests()
+      .filter(([, record]) => !record.revoked)
+      .map(([digest, record]) => ({
+        digest,
+        clientId: record.clientId,
+        userId: record.userId,
+        scopes: record.scopes,
+      })),
+    follows: [...state.follows].slice(-WORLD_LIMITS.follows),
+  };
+}
+
+/** Checks a document read from disk: a newer version is refused before its shape is looked at. */
+export function parseWorld(data: unknown): ParsedWorld {
+  const version = (data as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > WORLD_VERSION) {
+    return { ok: false, problem: { kind: 'newer', version } };
+  }
+  const parsed = worldSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return { ok: false, problem: { kind: 'damaged', detail: `${at}${issue?.message ?? 'not a saved world'}` } };
+  }
+  return { ok: true, world: parsed.data };
+}
+
+/** Empties the world (every record, every token); `state.apps` too. */
+export function clearWorld(state: SandboxState): void {
+  for (const map of [
+    state.apps,
+    state.users,
+    state.channels,
+    state.categories,
+    state.chatMessages,
+    state.bans,
+    state.rewards,
+    state.redemptions,
+    state.ads,
+    state.subscriptions,
+    state.accessTokens,
+    state.refreshTokens,
+    state.authCodes,
+  ]) {
+    map.clear();
+  }
+  state.kicksGifts.length = 0;
+  state.follows.clear();
+}
+
+/**
+ * Replaces the world with a saved one. `app` (the app the sandbox was started for) keeps its object, which
+ * the routes and the embedding hold on to, and takes the saved app's id, so its saved subscriptions still
+ * name it; its redirect URIs are the saved ones plus its own.
+ */
+export function restoreWorld(state: SandboxState, world: SavedWorld, assetBase: string, app: SandboxApp): void {
+  const place = (url: string): string => (url.startsWith('/') ? `${assetBase}${url}` : url);
+  clearWorld(state);
+  for (const saved of world.apps) {
+    if (saved.clientId === app.clientId) {
+      app.appId = saved.appId;
+      app.redirectUris = [...new Set([...saved.redirectUris, ...app.redirectUris])];
+      state.apps.set(app.clientId, app);
+    } else {
+      state.apps.set(saved.clientId, { ...saved });
+    }
+  }
+  state.apps.set(app.clientId, app);
+  for (const user of world.users) {
+    state.users.set(user.userId, { ...user, profilePicture: place(user.profilePicture), badges: new Map(user.badges) });
+  }
+  for (const channel of world.channels) {
+    state.channels.set(channel.broadcasterUserId, {
+      ...channel,
+      bannerPicture: place(channel.bannerPicture),
+      thumbnail: place(channel.thumbnail),
+    });
+  }
+  for (const category of world.categories) {
+    state.categories.set(category.id, { ...category, thumbnail: place(category.thumbnail) });
+  }
+  for (const ban of world.bans) {
+    state.bans.set(`${ban.broadcasterUserId}:${ban.userId}`, { ...ban });
+  }
+  world.rewards.forEach((reward) => state.rewards.set(reward.id, { ...reward }));
+  world.redemptions.forEach((redemption) => state.redemptions.set(redemption.id, { ...redemption }));
+  state.kicksGifts.push(...world.kicksGifts.map((gift) => ({ ...gift })));
+  world.ads.forEach(([userId, ads]) => state.ads.set(userId, { ...ads, breaks: ads.breaks.map((b) => ({ ...b })) }));
+  world.subscriptions.forEach((sub) => state.subscriptions.set(sub.id, { ...sub }));
+  for (const { digest, ...token } of world.accessTokens) {
+    state.accessTokens.restore(digest, { ...token, token: '', revoked: false });
+  }
+  for (const { digest, ...token } of world.refreshTokens) {
+    state.refreshTokens.restore(digest, { ...token, token: '', revoked: false });
+  }
+  world.follows.forEach((follow) => state.follows.add(follow));
+}
