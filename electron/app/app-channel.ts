@@ -1,15 +1,37 @@
 /**
  * The channel operations as the app wires them (services/channel-ops.ts): rewards this app created are
  * remembered in the settings, redeemers are named from the feed and chat, and a redemption decided in the
- * panel updates its feed entry for every panel.
+ * panel updates its feed entry for every panel. Every read of the channel, the panel's included, passes
+ * through the live state (live-state.ts), so the header, the views and the chat bot hear the same answer.
  */
+import type { ChannelView } from '../../shared/views';
 import type { KickClient } from '../kick/kick-client';
 import type { AccountService } from '../services/account';
-import { ChannelOps } from '../services/channel-ops';
+import { ChannelOps, type ChannelOpsDeps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { AppEventEmitter } from './app-events';
+import type { LiveState } from './live-state';
 import type { SettingsStore } from './settings';
+
+/** Channel operations whose channel reads are the live state's asks of Kick. */
+export class AppChannelOps extends ChannelOps {
+  readonly #live: Pick<LiveState, 'ask'>;
+
+  constructor(deps: ChannelOpsDeps, live: Pick<LiveState, 'ask'>) {
+    super(deps);
+    this.#live = live;
+  }
+
+  /** Kick's channel as read, before the live state sees it (the live state's own asks). */
+  readChannel(): Promise<ChannelView | null> {
+    return super.streamInfo();
+  }
+
+  override streamInfo(): Promise<ChannelView | null> {
+    return this.#live.ask(() => super.streamInfo());
+  }
+}
 
 export function createAppChannel(deps: {
   client: KickClient;
@@ -18,27 +40,31 @@ export function createAppChannel(deps: {
   feed: Feed;
   chat: ChatHistory;
   events: AppEventEmitter;
+  live: Pick<LiveState, 'ask'>;
   log: (line: string) => void;
-}): ChannelOps {
+}): AppChannelOps {
   const { settings, feed, chat, events } = deps;
-  return new ChannelOps({
-    client: deps.client,
-    managedRewards: {
-      has: (id) => settings.values().managedRewardIds.includes(id),
-      add: (id) => settings.addManagedReward(id),
-      remove: (id) => settings.removeManagedReward(id),
-    },
-    broadcasterUserId: () => deps.account.userId(),
-    // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
-    knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
-    onRedemptionsDecided: (ids, status) => {
-      for (const id of ids) {
-        const item = feed.setRedemptionStatus(id, status);
-        if (item) {
-          events.emit('kick:event', { kind: 'redemption', item: { ...item } });
+  return new AppChannelOps(
+    {
+      client: deps.client,
+      managedRewards: {
+        has: (id) => settings.values().managedRewardIds.includes(id),
+        add: (id) => settings.addManagedReward(id),
+        remove: (id) => settings.removeManagedReward(id),
+      },
+      broadcasterUserId: () => deps.account.userId(),
+      // Kick lists redeemers by id only; the feed and chat have their names, for a panel opened after the event.
+      knownUsername: (userId) => feed.usernameOf(userId) ?? chat.usernameOf(userId),
+      onRedemptionsDecided: (ids, status) => {
+        for (const id of ids) {
+          const item = feed.setRedemptionStatus(id, status);
+          if (item) {
+            events.emit('kick:event', { kind: 'redemption', item: { ...item } });
+          }
         }
-      }
+      },
+      log: deps.log,
     },
-    log: deps.log,
-  });
+    deps.live,
+  );
 }

@@ -3,7 +3,8 @@
  * hears live chat after auto-moderation and every event, and posts through the one outgoing queue, which
  * sends through the app's Kick client: in sandbox mode that client talks to the sandbox, so nothing
  * automatic can reach Kick from there. Automatic messages wait while automation is paused or the streamer
- * is signed out, and the waiting ones are dropped when that happens.
+ * is signed out, and the waiting ones are dropped when that happens. Whether the stream is live is the live
+ * state's answer (live-state.ts), the one the header shows.
  */
 import type { KickChatSendResult } from '../../shared/kick/resources';
 import type { ChatMessageView } from '../../shared/views';
@@ -15,6 +16,7 @@ import type { KickClient } from '../kick/kick-client';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { AccountService } from '../services/account';
 import type { KickEvent } from '../webhooks/types';
+import type { LiveState } from './live-state';
 import type { SettingsStore } from './settings';
 
 export interface AppChatBot {
@@ -38,6 +40,8 @@ export function createAppChatBot(deps: {
   client: Pick<KickClient, 'sendChatMessage'>;
   account: Pick<AccountService, 'userId' | 'requireUserId' | 'onChange'>;
   settings: SettingsStore;
+  /** Main's one live status: timers post only while it says live, confirmed by Kick. */
+  live: Pick<LiveState, 'facts' | 'isLive'>;
   clock: Clock;
   log: (line: string) => void;
 }): AppChatBot {
@@ -71,6 +75,7 @@ export function createAppChatBot(deps: {
   });
   const bot = new ChatBot({
     settings,
+    stream: () => ({ ...deps.live.facts(), live: deps.live.isLive() }),
     enqueue: (message) => void queue.enqueue(message),
     now: () => deps.clock.now(),
     setTimer: timer,

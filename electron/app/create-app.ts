@@ -31,7 +31,7 @@ import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
-import { createStreamPush } from './stream-push';
+import { LiveState } from './live-state';
 import type { AppConfig } from './config';
 import { openAppKick, type SharedSandbox } from './app-kick';
 
@@ -128,7 +128,20 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       set: (userId, note) => settings.setModNote(userId, note),
     },
   });
-  const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, log });
+  // Main's one live status: Kick is asked at each sign-in and after a failed ask; the bot, the header and the
+  // stream views all read it (../../docs/chat-bot.md#live-status-comes-from-kick).
+  const live = new LiveState({
+    read: () => channel.readChannel(),
+    broadcasterUserId: () => account.userId(),
+    now: () => clock.now(),
+    setTimer: (fn, ms) => {
+      const handle = setTimeout(fn, ms);
+      handle.unref();
+      return { cancel: () => clearTimeout(handle) };
+    },
+    log,
+  });
+  const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, live, log });
 
   const appSettings = createAppSettings({
     settings,
@@ -173,15 +186,10 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     },
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
-  const streamPush = createStreamPush({
-    read: () => channel.streamInfo(),
-    push: (view) => events.emit('stream:changed', view),
-    log,
-  });
 
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
-  const chatBot = createAppChatBot({ client: kick.client, account, settings, clock, log });
+  const chatBot = createAppChatBot({ client: kick.client, account, settings, live, clock, log });
 
   const ingest = createIngest({
     chat,
@@ -191,7 +199,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     overlays: overlays.hub,
     automod,
     chatBot,
-    streamChanged: () => account.userId() !== null && streamPush.changed(),
+    live,
+    streamChanged: () => live.refresh(),
   });
 
   // --- Wiring ---
@@ -201,12 +210,20 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     webhooks.bus.onAny((event) => ingest(event, true)),
     webhooks.onHealthChange(() => healthPush.changed()),
     () => healthPush.stop(),
-    () => streamPush.stop(),
+    () => live.stop(),
+    live.onChange((view) => events.emit('stream:changed', view)),
     account.onChange((view) => {
       events.emit('session:changed', view);
       if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {
         lastUserId = view.userId;
         broadcasterListeners.emit(lastUserId);
+        // A sign-in (the saved one at start, once Kick accepted it) asks Kick whether the stream is live; a
+        // sign-out tells the panels their figures are as of now.
+        if (lastUserId === null) {
+          live.signedOut();
+        } else {
+          live.refresh();
+        }
       }
     }),
     settings.onChange((values) => {

@@ -1,8 +1,9 @@
 /**
  * Where each Kick event goes in main: to the overlays (alerts, goal), chat past auto-moderation into the chat history,
  * everything else into the feed, and a live event announced to the panels (`kick:event`); a journal replay
- * at start-up fills them silently. A change of the channel (live status, title, category) also has main
- * read the channel once for every panel (`stream-push.ts`).
+ * at start-up fills them silently. Live-status and metadata events, the journal's too, go to main's one
+ * live status (`live-state.ts`), before the bot hears them; a live one also has main ask Kick for the channel
+ * once for every panel.
  */
 import type { ChatHistory } from '../services/chat-history';
 import type { Chatters } from '../services/chatters';
@@ -13,6 +14,7 @@ import type { OverlayHub } from '../overlays/overlay-hub';
 import type { AppAutomod } from './app-automod';
 import type { AppChatBot } from './app-chat-bot';
 import type { AppEventEmitter } from './app-events';
+import type { LiveState } from './live-state';
 
 export interface IngestDeps {
   chat: ChatHistory;
@@ -26,6 +28,8 @@ export interface IngestDeps {
   automod: Pick<AppAutomod, 'screen'>;
   /** Commands, timers and event replies hear chat that passed, and every event (app-chat-bot.ts). */
   chatBot: Pick<AppChatBot, 'onChat' | 'onEvent'>;
+  /** Main's one live status: what the bot, the header and the views read (live-state.ts). */
+  live: Pick<LiveState, 'onEvent'>;
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
 }
@@ -39,6 +43,7 @@ export function createIngest({
   overlays,
   automod,
   chatBot,
+  live: liveState,
   streamChanged,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
@@ -62,6 +67,7 @@ export function createIngest({
       }
       return;
     }
+    liveState.onEvent(event, live);
     chatBot.onEvent(event, live);
     const kept = feed.upsert(view.item);
     if (kept && live) {

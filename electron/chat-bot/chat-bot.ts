@@ -1,8 +1,9 @@
 /**
  * Commands, timers and event replies (docs/chat-bot.md). Fed live chat (after auto-moderation) and every
- * Kick event, the journal's at start-up too (`live` false: the stream's state is rebuilt, nothing is
- * sent); what it posts goes through the one outgoing queue (`chat-queue.ts`). `tick` is called every few
- * seconds for the timers.
+ * Kick event, the journal's at start-up too (`live` false: nothing is sent); what it posts goes through the
+ * one outgoing queue (`chat-queue.ts`). `tick` is called every few seconds for the timers. Whether the stream
+ * is live, its title and category come from main's one live status (`stream`), never from the bot's own
+ * reading of events ([live status](../../docs/chat-bot.md#live-status-comes-from-kick)).
  */
 import type { ChatBotSettings, ChatCommand, PermissionLevel, ReplyEvent } from '../../shared/chat-bot';
 import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
@@ -13,8 +14,18 @@ import { alertSourceOf } from '../overlays/alert-source';
 import type { KickEvent } from '../webhooks/types';
 import type { OutgoingMessage } from './chat-queue';
 
+/** The stream as main knows it (electron/app/live-state.ts). */
+export interface BotStream {
+  /** Live, and confirmed by Kick or one of its live events since the last sign-in: only then do timers post. */
+  live: boolean;
+  startedAtMs: number | null;
+  title: string;
+  category: string;
+}
+
 export interface ChatBotDeps {
   settings: () => ChatBotSettings;
+  stream: () => BotStream;
   enqueue: (message: OutgoingMessage) => void;
   now: () => number;
   /** Schedules the flush of a combined event reply. */
@@ -51,24 +62,15 @@ export class ChatBot {
   readonly #pending = new Map<string, Pending>();
   /** Per timer (by index): when it last posted, and chat messages since. */
   #timers: { lastMs: number; messages: number }[] = [];
-  #stream = { live: false, title: '', category: '', startedAtMs: null as number | null };
+  /** Live at the last tick: going live starts the timers afresh. */
+  #wasLive = false;
 
   constructor(deps: ChatBotDeps) {
     this.#deps = deps;
   }
 
-  /** A Kick event: the stream's state (title, category, live) and, when live, an event reply. */
+  /** A Kick event: when live (not the journal's), maybe an event reply. */
   onEvent(event: KickEvent, live: boolean): void {
-    if (event.kind === 'known' && event.type === 'livestream.status.updated') {
-      const p = event.payload;
-      this.#stream.live = p.is_live;
-      this.#stream.title = p.title || this.#stream.title;
-      this.#stream.startedAtMs = p.is_live ? Date.parse(p.started_at) || event.receivedAtMs : null;
-      this.#timers = [];
-    } else if (event.kind === 'known' && event.type === 'livestream.metadata.updated') {
-      this.#stream.title = event.payload.metadata.title;
-      this.#stream.category = event.payload.metadata.category.name;
-    }
     if (live) {
       this.#reply(event);
     }
@@ -83,6 +85,7 @@ export class ChatBot {
     if (this.#fromABot(message)) {
       return;
     }
+    this.#followStream();
     for (const timer of this.#timerStates()) {
       timer.messages += 1;
     }
@@ -141,7 +144,7 @@ export class ChatBot {
   /** Posts each timer that is due: live, its interval passed, and enough chat since it last posted. */
   tick(): void {
     const settings = this.#deps.settings();
-    if (settings.paused || !this.#stream.live) {
+    if (!this.#followStream() || settings.paused) {
       return;
     }
     const now = this.#deps.now();
@@ -153,6 +156,16 @@ export class ChatBot {
         this.#deps.enqueue({ content: timer.message, as: 'bot', manual: false });
       }
     });
+  }
+
+  /** Whether the stream is live; going live starts the timers afresh (Greenroom's start counts too). */
+  #followStream(): boolean {
+    const live = this.#deps.stream().live;
+    if (live && !this.#wasLive) {
+      this.#timers = [];
+    }
+    this.#wasLive = live;
+    return live;
   }
 
   stop(): void {
@@ -172,21 +185,23 @@ export class ChatBot {
   }
 
   #fill(command: ChatCommand, message: ChatMessageView, args: string, count: number): string {
+    const stream = this.#deps.stream();
     return fillTemplate(command.reply, {
       user: message.sender.username,
       args: args.trim(),
-      title: this.#stream.title,
-      category: this.#stream.category,
+      title: stream.title,
+      category: stream.category,
       uptime: this.#uptime(),
       count: String(count),
     }).slice(0, 500);
   }
 
   #uptime(): string {
-    if (!this.#stream.live || this.#stream.startedAtMs === null) {
+    const stream = this.#deps.stream();
+    if (!stream.live || stream.startedAtMs === null) {
       return 'offline';
     }
-    const minutes = Math.max(0, Math.floor((this.#deps.now() - this.#stream.startedAtMs) / 60_000));
+    const minutes = Math.max(0, Math.floor((this.#deps.now() - stream.startedAtMs) / 60_000));
     return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`;
   }
 

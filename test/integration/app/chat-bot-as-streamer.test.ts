@@ -50,8 +50,12 @@ describe('a reply sent as the streamer', () => {
   });
 
   it('never lets a field with nothing in it put the viewer’s words first', async () => {
+    // The channel has no category (Kick's empty one), so `{category}{args}` renders as the viewer's words alone.
+    fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)!.categoryId = 0;
+    const uncategorised = announced((e) => e.kind !== 'chat' && e.item.kind === 'metadata');
+    triggerEvent(fx.sandbox.ctx, 'livestream.metadata.updated');
+    await uncategorised;
     const since = mark();
-    // No category is known yet, so `{category}{args}` renders as the viewer's words alone.
     say('!echo \u200b/ban victim');
     await settle(since);
     expect(fromStreamer(since)).toEqual([]);

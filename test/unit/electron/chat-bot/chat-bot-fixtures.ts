@@ -2,6 +2,7 @@ import type { ChatBotSettings } from '../../../../shared/chat-bot';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
 import type { KickBadge } from '../../../../shared/kick/events';
 import type { ChatMessageView } from '../../../../shared/views';
+import { LiveState } from '../../../../electron/app/live-state';
 import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
 import { OwnMessages } from '../../../../electron/chat-bot/own-messages';
@@ -39,8 +40,17 @@ export function botSetup(change: (s: ChatBotSettings) => void = () => undefined)
   const timers = new ManualTimers();
   const own = new OwnMessages({ now: () => timers.now, streamerUserId: () => STREAMER_ID });
   const botNames = ['BotRix', 'KickBot'];
-  const bot = new ChatBot({
+  // Main's live status, fed by the same events: these tests never reach Kick, so an ask fails.
+  const live = new LiveState({
+    read: () => Promise.reject(new Error('no Kick in these tests')),
+    broadcasterUserId: () => STREAMER_ID,
+    now: () => timers.now,
+    setTimer: timers.set,
+    log: (line) => logs.push(line),
+  });
+  const chatBot = new ChatBot({
     settings: () => settings,
+    stream: () => ({ ...live.facts(), live: live.isLive() }),
     enqueue: (message) => sent.push(message),
     now: () => timers.now,
     setTimer: timers.set,
@@ -48,7 +58,17 @@ export function botSetup(change: (s: ChatBotSettings) => void = () => undefined)
     botNames: () => botNames,
     log: (line) => logs.push(line),
   });
-  return { bot, sent, timers, settings, own, logs };
+  // The bot as the app's ingest feeds it (electron/app/ingest.ts): the live status hears each event first.
+  const bot = {
+    onEvent: (e: KickEvent, isLive: boolean) => {
+      live.onEvent(e, isLive);
+      chatBot.onEvent(e, isLive);
+    },
+    onChat: (message: ChatMessageView) => chatBot.onChat(message),
+    tick: () => chatBot.tick(),
+    stop: () => chatBot.stop(),
+  };
+  return { bot, live, sent, timers, settings, own, logs };
 }
 
 /** The signed-in streamer's user id in these tests. */

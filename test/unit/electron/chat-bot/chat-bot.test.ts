@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { botSetup, chat, event, gift, redemption } from './chat-bot-fixtures';
+import { channel as liveChannel } from '../app/live-state-fixtures';
+import { botSetup, chat, event, gift, redemption, STREAMER_ID } from './chat-bot-fixtures';
 
 const command = (over: Record<string, unknown> = {}) => ({
   name: 'discord',
@@ -64,11 +65,11 @@ describe('chat bot commands', () => {
         title: 'Ranked',
         started_at: new Date(timers.now).toISOString(),
       }),
-      false,
+      true,
     );
     bot.onEvent(
       event('livestream.metadata.updated', { metadata: { title: 'Ranked grind', category: { name: 'Valorant' } } }),
-      false,
+      true,
     );
     timers.advance(83 * 60_000);
     bot.onChat(chat('!info  what is this ', 'ana'));
@@ -115,6 +116,46 @@ describe('chat bot timers', () => {
     }
     bot.tick();
     expect(sent).toHaveLength(1); // the interval again first
+  });
+});
+
+const offlineChannel = () => liveChannel(false, { id: STREAMER_ID });
+
+describe('chat bot timers after a restart', () => {
+  const setup = () =>
+    botSetup((s) => (s.timers = [{ message: 'Follow!', everySec: 60, minMessages: 0, enabled: true }]));
+  const wentLive = (at: number) =>
+    event('livestream.status.updated', { is_live: true, title: 't', started_at: new Date(at).toISOString() }, at);
+
+  it('posts nothing while only the journal says live, nor once Kick says offline', async () => {
+    const { bot, live, sent, timers } = setup();
+    bot.onEvent(wentLive(timers.now - 3_600_000), false); // the journal's last word: live
+    for (let i = 0; i < 10; i++) {
+      timers.advance(61_000);
+      bot.tick();
+    }
+    expect(sent).toEqual([]);
+    await live.ask(() => Promise.resolve(offlineChannel()));
+    for (let i = 0; i < 10; i++) {
+      timers.advance(61_000);
+      bot.tick();
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('posts a full interval after Kick says live', async () => {
+    const { bot, live, sent, timers } = setup();
+    bot.onEvent(wentLive(timers.now - 3_600_000), false);
+    await live.ask(() =>
+      Promise.resolve({ ...offlineChannel(), stream: { ...offlineChannel().stream, is_live: true } }),
+    );
+    bot.tick();
+    timers.advance(59_000);
+    bot.tick();
+    expect(sent).toEqual([]);
+    timers.advance(1_000);
+    bot.tick();
+    expect(sent.map((m) => m.content)).toEqual(['Follow!']);
   });
 });
 
