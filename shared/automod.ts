@@ -4,7 +4,7 @@
  * panel edits and tests messages against the rules.
  */
 import { z } from 'zod';
-import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS } from './safe-regex';
+import { refusedRegexes } from './safe-regex';
 
 export const AUTOMOD_RULES = [
   'blocked-term',
@@ -113,37 +113,15 @@ export const DEFAULT_AUTOMOD_SETTINGS: AutomodSettings = automodSettingsSchema.p
  * thrown away over one term; the matcher skips and logs it, docs/automod.md#regular-expressions.)
  */
 export const automodSaveSchema = automodSettingsSchema.superRefine((settings, ctx) => {
-  let regexes = 0;
-  let steps = 0;
-  settings.blockedTerms.terms.forEach((term, i) => {
-    if (term.kind !== 'regex') {
-      return;
-    }
-    const path = ['blockedTerms', 'terms', i, 'pattern'];
-    regexes += 1;
-    if (regexes > MAX_REGEX_TERMS) {
+  const regexes = settings.blockedTerms.terms.flatMap((term, i) => (term.kind === 'regex' ? [{ term, i }] : []));
+  const reasons = refusedRegexes(regexes.map(({ term }) => term.pattern));
+  regexes.forEach(({ term, i }, n) => {
+    const reason = reasons[n];
+    if (reason) {
       ctx.addIssue({
         code: 'custom',
-        path,
-        message: `the regular expression ${term.pattern} is refused: at most ${MAX_REGEX_TERMS} regular expressions`,
-      });
-      return;
-    }
-    const check = checkRegex(term.pattern);
-    if (!check.ok) {
-      ctx.addIssue({
-        code: 'custom',
-        path,
-        message: `the regular expression ${term.pattern} is refused: ${check.reason}`,
-      });
-      return;
-    }
-    steps += check.regex.steps;
-    if (steps > MAX_RULE_SET_STEPS) {
-      ctx.addIssue({
-        code: 'custom',
-        path,
-        message: `the regular expression ${term.pattern} is refused: together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps, and this one brings them to ${steps}`,
+        path: ['blockedTerms', 'terms', i, 'pattern'],
+        message: `the regular expression ${term.pattern} is refused: ${reason}`,
       });
     }
   });

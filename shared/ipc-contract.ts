@@ -32,6 +32,7 @@ import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSaveSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
+import { redirectUriProblem } from './loopback-redirect';
 import type {
   AccountView,
   AppRestartedView,
@@ -162,9 +163,15 @@ export const INVOKE_SCHEMAS = {
   'settings:get': none,
   'settings:update': one(
     z.strictObject({
+      // Checked in the streamer's words ("The port must be between 1 and 65535"); main adds its own ports.
       redirectUri: z
-        .url({ protocol: /^http$/ })
-        .max(200)
+        .string()
+        .superRefine((value, ctx) => {
+          const problem = redirectUriProblem(value);
+          if (problem) {
+            ctx.addIssue({ code: 'custom', message: problem });
+          }
+        })
         .optional(),
       tunnel: z.string().min(2).max(300).optional(),
       wantedEvents: z.array(z.enum(KICK_EVENT_TYPES)).max(KICK_EVENT_TYPES.length).optional(),

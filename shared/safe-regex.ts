@@ -76,6 +76,28 @@ export function checkRegex(pattern: string): RegexCheck {
 }
 
 /**
+ * Why each of a rule set's regular expressions is refused, in order, or null where it is kept: its own
+ * check, then the count and the set's budget of compiled steps, each spent by the patterns before it. Save
+ * in main and "Add term" in the panel both judge with this, so a term the panel lets in is one Save keeps.
+ */
+export function refusedRegexes(patterns: readonly string[]): (string | null)[] {
+  let steps = 0;
+  return patterns.map((pattern, i) => {
+    if (i >= MAX_REGEX_TERMS) {
+      return `at most ${MAX_REGEX_TERMS} regular expressions`;
+    }
+    const check = checkRegex(pattern);
+    if (!check.ok) {
+      return check.reason;
+    }
+    steps += check.regex.steps;
+    return steps > MAX_RULE_SET_STEPS
+      ? `together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps, and this one brings them to ${steps}`
+      : null;
+  });
+}
+
+/**
  * One pattern that matches where any of `regexes` does, or null when RE2 cannot join them (two groups of
  * one name). One pass for many patterns is the fast way through ordinary chat; see `electron/automod/regex-terms.ts`
  * for when it is not.

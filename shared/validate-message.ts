@@ -3,6 +3,7 @@
  * WebSocket server: an unknown channel or a bad argument becomes an ErrorValue naming the problem.
  */
 import type { Result } from './errors';
+import { fieldDetails, fieldPath, withoutFieldPrefix } from './field-refusal';
 import {
   INVOKE_SCHEMAS,
   type InvokeArgs,
@@ -46,9 +47,18 @@ function checkMessage<C extends string>(
   }
   const parsed = schemas[channel].safeParse(args);
   if (!parsed.success) {
+    // Each refused field travels as data too, so the panel marks its row without reading this text.
+    const refusals = parsed.error.issues.map((issue) => {
+      const field = fieldPath(issue.path.slice(1));
+      return { field, reason: withoutFieldPrefix(field, issue.message) };
+    });
     return {
       ok: false,
-      error: { code: 'InvalidArgument', message: `${channel}: ${describeIssues(parsed.error.issues)}` },
+      error: {
+        code: 'InvalidArgument',
+        message: `${channel}: ${describeIssues(parsed.error.issues)}`,
+        details: fieldDetails(refusals),
+      },
     };
   }
   return { ok: true, value: { channel, args: parsed.data } };

@@ -3,10 +3,14 @@
  * configuration decided (the data dir, a client id given by environment, the sandbox's emote server).
  * The client secret goes to the SecretStore and only "there is one" ever reaches the panel.
  */
+import { AppError } from '../../shared/errors';
+import { fieldDetails } from '../../shared/field-refusal';
+import { redirectUriProblem } from '../../shared/loopback-redirect';
 import type { NotAppliedView, SettingsView } from '../../shared/views';
 import type { SettingsPort } from '../ipc/handlers';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import type { AppConfig } from './config';
+import { ownPorts } from './own-ports';
 import type { SettingsStore } from './settings';
 
 /** What the settings view is built from. */
@@ -52,6 +56,13 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
   return {
     view,
     update(patch) {
+      // The contract checked the URL's form; only this run knows which ports Greenroom itself holds.
+      const clash = patch.redirectUri === undefined ? null : redirectUriProblem(patch.redirectUri, ownPorts(config));
+      if (clash) {
+        throw new AppError('InvalidArgument', `redirectUri: ${clash}`, {
+          details: fieldDetails([{ field: 'redirectUri', reason: clash }]),
+        });
+      }
       settings.update(patch);
       return view();
     },

@@ -9,7 +9,9 @@ import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from 
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { isValidSubdomain } from '../webhooks/tunnel/subdomain';
-import { DEFAULT_WEBHOOK_PORT } from './config';
+import { PORT_USES, portClash } from '../../shared/loopback-redirect';
+import { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT } from './config';
+import { SANDBOX_PORTS } from './own-ports';
 
 /** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';
@@ -107,7 +109,23 @@ export const FIELDS = {
     .nullable()
     .default(null),
   managedRewardIds: z.array(z.string().min(1).max(64)).max(MANAGED_REWARDS_MAX).default([]),
-  webhookPort: z.int().min(0).max(65_535).default(DEFAULT_WEBHOOK_PORT),
+  webhookPort: z
+    .int()
+    .min(0)
+    .max(65_535)
+    .superRefine((port, ctx) => {
+      // A hand-edited port on the panel's would leave one of the two unable to start.
+      const clash = portClash(
+        port,
+        [{ port: DEFAULT_PANEL_PORT, use: PORT_USES.panel }, ...SANDBOX_PORTS],
+        DEFAULT_WEBHOOK_PORT,
+      );
+      if (clash) {
+        // The notice that lists it ends the sentence itself.
+        ctx.addIssue({ code: 'custom', message: clash.replace(/\.$/, '') });
+      }
+    })
+    .default(DEFAULT_WEBHOOK_PORT),
   setupGuideDone: z.boolean().default(false),
   overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
   streamerMode: z.boolean().default(false),

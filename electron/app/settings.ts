@@ -16,6 +16,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { fieldDetails, fieldPath } from '../../shared/field-refusal';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { createInstallSubdomain } from '../webhooks/tunnel/subdomain';
 import { type SettingsFile, type SettingsOptions, openSettingsFile } from './settings-file';
@@ -255,8 +256,13 @@ function checkField<K extends keyof SettingsValues>(key: K, value: unknown): Set
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
+    // Every refused value by its full path, so the panel marks the row (`chatBot.commands.0.reply`).
+    const refusals = parsed.error.issues.map((issue) => ({
+      field: fieldPath([key, ...issue.path]),
+      reason: issue.message,
+    }));
     throw new AppError('InvalidArgument', `${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`, {
-      details: { field: key },
+      details: fieldDetails(refusals),
     });
   }
   return parsed.data as SettingsValues[K];

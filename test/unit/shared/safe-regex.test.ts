@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRegex, MAX_REGEX_STEPS } from '../../../shared/safe-regex';
+import { checkRegex, MAX_REGEX_STEPS, MAX_REGEX_TERMS, refusedRegexes } from '../../../shared/safe-regex';
 import { automodSaveSchema, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../../shared/automod';
 
 describe('the regex safety check', () => {
@@ -65,5 +65,25 @@ describe('automodSaveSchema', () => {
     // The settings file is read with the plain schema: a stored unsafe term does not cost the rule set.
     settings.blockedTerms.terms[1] = { pattern: '(a+)+$', kind: 'regex' };
     expect(automodSettingsSchema.safeParse(settings).success).toBe(true);
+  });
+});
+
+describe('refusedRegexes', () => {
+  it('judges each pattern, then the count and the set budget spent by the ones before it', () => {
+    expect(refusedRegexes(['ok', '(a+)+$', '[unclosed', 'x'.repeat(201)])).toEqual([
+      null,
+      expect.stringMatching(/^a repeated group/),
+      expect.stringMatching(/^not a valid regular expression/),
+      'at most 200 characters',
+    ]);
+    // Each of these fits its own budget; together they pass the set's, from the third on.
+    const big = 'a{1,200}b';
+    expect(checkRegex(big).ok).toBe(true);
+    const set = refusedRegexes([big, big, big]);
+    expect(set.slice(0, 2)).toEqual([null, null]);
+    expect(set.at(-1)).toMatch(/^together the regular expressions may compile to at most 1000 steps/);
+    const many = refusedRegexes(Array.from({ length: MAX_REGEX_TERMS + 1 }, (_, i) => `t${i}`));
+    expect(many.at(-1)).toBe(`at most ${MAX_REGEX_TERMS} regular expressions`);
+    expect(many.at(-2)).toBeNull();
   });
 });
