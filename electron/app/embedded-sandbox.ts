@@ -30,8 +30,6 @@ import type { AppConfig } from './config';
 export { APP_SANDBOX_FILE };
 /** The ports `npm run sandbox` listens on by default, kept off the redirect URL (electron/app/own-ports.ts). */
 export { DEFAULT_SANDBOX_PORT } from '../../sandbox/admin/cli-usage';
-/** The ports `npm run sandbox` listens on by default, kept off the redirect URL (electron/app/own-ports.ts). */
-export { DEFAULT_SANDBOX_PORT } from '../../sandbox/admin/cli-usage';
 
 /** The running embedded sandbox and what the Kick client needs from it. */
 export interface EmbeddedSandbox {
