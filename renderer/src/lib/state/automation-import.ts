@@ -49,7 +49,7 @@ export function importedMessage(plan: ImportPlan): string {
 
 /** A failed import save, in words about the import: the link that failed is the panel's, to Greenroom. */
 export function explainImportFailure(error: ErrorValue): ShownError {
-  if (error.code === 'Network' || error.code === 'Timeout') {
+  if (error.code === 'AppUnreachable' || error.code === 'AppTimeout') {
     return {
       text: 'The panel lost its connection to Greenroom during the import. Once it is back, check the Automation tab and import again if your setup did not change.',
       detail: errorDetail(error),

@@ -126,10 +126,10 @@ describe('AutomationState: importing a file', () => {
   it('words a dropped panel connection during Replace as the panel’s, not Kick’s', async () => {
     const { automation, fake } = setup();
     await automation.chooseImport(fileOf(exportFile(streamerSetup(), { chatBot: { commands: [] } })));
-    fake.fail('settings:update', 'Network', 'the connection to Greenroom was lost');
+    fake.fail('settings:update', 'AppUnreachable', 'the connection to Greenroom was lost');
     expect(await automation.confirmImport()).toBe(false);
     expect(automation.importError?.text).toMatch(/^The panel lost its connection to Greenroom during the import/);
     expect(automation.importError?.text).not.toMatch(/Kick/);
-    expect(automation.importError?.detail).toMatch(/Network/);
+    expect(automation.importError?.detail).toMatch(/AppUnreachable/);
   });
 });
