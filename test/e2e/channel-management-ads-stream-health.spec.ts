@@ -48,6 +48,7 @@ describe('channel management in the panel, against the sandbox', () => {
     // A 30-second break: Kick records it and the panel counts it down.
     await panel.getByLabel('Length (s)').fill('30');
     await panel.getByRole('button', { name: 'Run ad break' }).click();
+    await fx.page.getByRole('alertdialog').getByRole('button', { name: 'Start the ad break' }).click();
     const timer = panel.getByRole('timer', { name: 'Ad break time left' });
     await timer.waitFor();
     expect(await timer.textContent()).toMatch(/Ad break running: 0:[0-3]\d left of 30 s/);

@@ -55,12 +55,14 @@ describe('channel management in the panel, against the sandbox', () => {
     await queue.getByRole('checkbox', { name: "Select lunarfox's redemption" }).check();
     await queue.getByRole('checkbox', { name: "Select byte_bard's redemption" }).check();
     await queue.getByRole('button', { name: 'Reject 2' }).click();
+    await fx.page.getByRole('alertdialog').getByRole('button', { name: 'Reject 2 redemptions' }).click();
     await expect.poll(() => [statusOf(ids.lunarfox), statusOf(ids.byte_bard)], WAIT).toEqual(['rejected', 'rejected']);
     await songGroup.waitFor({ state: 'detached' });
 
     // Reject all that is left.
     await queue.getByRole('checkbox', { name: 'Select all', exact: true }).check();
     await queue.getByRole('button', { name: 'Reject 2' }).click();
+    await fx.page.getByRole('alertdialog').getByRole('button', { name: 'Reject 2 redemptions' }).click();
     await expect
       .poll(() => [statusOf(ids.nightowl_tv), statusOf(ids.glitchgoblin)], WAIT)
       .toEqual(['rejected', 'rejected']);
@@ -83,6 +85,7 @@ describe('channel management in the panel, against the sandbox', () => {
 
     await queue.getByRole('checkbox', { name: 'Select all', exact: true }).check();
     await queue.getByRole('button', { name: 'Accept 2' }).click();
+    await fx.page.getByRole('alertdialog').getByRole('button', { name: 'Accept 2 redemptions' }).click();
     await expect.poll(() => statusOf(fresh), WAIT).toBe('accepted');
     const failed = queue.getByRole('listitem').filter({ hasText: 'mossy_mage' });
     const alert = failed.getByRole('alert');

@@ -1,8 +1,10 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import AdsPanel from '../../../../renderer/src/components/AdsPanel.svelte';
 import { AdsState } from '../../../../renderer/src/lib/state/ads.svelte';
+import { toastsContext, ToastsState } from '../../../../renderer/src/lib/state/toasts.svelte';
+import Toasts from '../../../../renderer/src/components/Toasts.svelte';
 import { createFakeApi, manualClock, settle } from '../fake-api';
 import { adStatus } from '../fixtures';
 
@@ -25,9 +27,19 @@ async function setup(status = adStatus(), live: boolean | null = null) {
   const clock = manualClock(NOW);
   const ads = new AdsState(fake.api, clock, () => live);
   await ads.load();
-  render(AdsPanel, { props: { ads, canManage: true } });
+  const toasts = new ToastsState(clock);
+  render(AdsPanel, { props: { ads, canManage: true }, context: toastsContext(toasts) });
+  render(Toasts, { props: { toasts } });
   return { fake, clock, ads };
 }
+
+/** Run ad break, then its confirm's Start. */
+async function runBreak(): Promise<void> {
+  await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+  await fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Start the ad break' }));
+}
+
+const results = () => screen.getByRole('region', { name: 'Results' }).textContent ?? '';
 
 describe('AdsPanel', () => {
   it('shows status, runs a break with a countdown, then refreshes', async () => {
@@ -36,8 +48,13 @@ describe('AdsPanel', () => {
     fake.ok('ads:run', { id: 'ad-1', remaining_ad_breaks: 2 });
     await fireEvent.input(screen.getByLabelText(/Length/), { target: { value: '60' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Run a 60-second ad break now?');
+    expect(screen.getByRole('alertdialog').textContent).toContain('one of the 3 breaks left');
+    expect(fake.argsOf('ads:run')).toEqual([]);
+    await fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Start the ad break' }));
     await settle();
     expect(fake.argsOf('ads:run')).toEqual([[{ seconds: 60 }]]);
+    expect(results()).toContain('Ad break of 60 s started');
     expect(screen.getByRole('timer').textContent).toContain('1:00');
     clock.advance(15_000);
     await settle();
@@ -52,22 +69,33 @@ describe('AdsPanel', () => {
   it('explains a Conflict in plain words', async () => {
     const { fake } = await setup();
     fake.fail('ads:run', 'Conflict', 'ad break already in progress');
-    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await runBreak();
     await settle();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('An ad break is already running');
     expect(alert.textContent).toContain('one ad break at a time');
+    expect(results()).toContain('The ad break did not start');
+  });
+
+  it('Cancel starts nothing', async () => {
+    const { fake } = await setup();
+    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(fake.argsOf('ads:run')).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(results()).toBe('');
   });
 
   it('explains Ratelimited and BadRequest', async () => {
     const { fake } = await setup();
     fake.fail('ads:run', 'Ratelimited', 'too many');
-    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await runBreak();
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('No ad breaks left for now');
     await fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     fake.fail('ads:run', 'BadRequest', 'channel not eligible');
-    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await runBreak();
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('Kick refused this ad break');
     expect(screen.getByRole('alert').textContent).not.toContain('channel not eligible');
@@ -111,7 +139,7 @@ describe('AdsPanel', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     fake.fail('ads:run', 'Conflict', 'ad break ad-running is still running');
     fake.ok('ads:status', adStatus({ ad_breaks: [breakStarted(30_000, 120)] }));
-    await fireEvent.click(screen.getByRole('button', { name: 'Run ad break' }));
+    await runBreak();
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('An ad break is already running');
     expect(screen.getByRole('timer').textContent).toContain('1:30');
