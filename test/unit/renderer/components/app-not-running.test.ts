@@ -165,8 +165,15 @@ describe('App header', () => {
     expect(screen.getByRole('tabpanel').closest('fieldset')?.disabled).toBe(false);
   });
 
-  it('hides the figures when main pushes the channel as signed out', async () => {
+  it('hides the figures when main pushes the channel as signed out, or the streamer signs out', async () => {
     const { fake } = setup('full');
+    await settle();
+    await settle();
+    expect(liveStatus()).toBe('● LIVE · 321');
+    fake.emit('session:changed', account({ signedIn: false, scopes: [] }));
+    await settle();
+    expect(liveStatus()).toBeNull();
+    fake.emit('session:changed', account());
     await settle();
     await settle();
     expect(liveStatus()).toBe('● LIVE · 321');
