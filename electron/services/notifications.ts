@@ -1,42 +1,5 @@
 /**
- * Which feed items deserve a desktop notification: follows, subs (new, renewed, gifted), KICKs and new
- * redemptions, each switchable in the settings. Pure; the Electron shell shows what this returns.
+ * Which feed items deserve a desktop notification. The rule is shared with the browser panel's
+ * notifications, so it lives in shared/feed-notifications.ts; the Electron shell shows what it returns.
  */
-import type { FeedItem } from '../../shared/views';
-import type { NotificationToggles } from '../app/settings';
-
-/** One desktop notification, for the shell to show. */
-export interface DesktopNotification {
-  title: string;
-  body: string;
-  /** The feed item it is about, so clicking it can focus that entry. */
-  itemId: string;
-}
-
-/** The notification for a feed item, or null when it gets none (kind not notified, or switched off). */
-export function notificationFor(item: FeedItem, toggles: NotificationToggles): DesktopNotification | null {
-  const title = titleFor(item, toggles);
-  return title === null ? null : { title, body: item.text, itemId: item.id };
-}
-
-function titleFor(item: FeedItem, toggles: NotificationToggles): string | null {
-  switch (item.kind) {
-    case 'follow':
-      return toggles.follows ? 'New follower' : null;
-    case 'subscription':
-      return toggles.subs ? 'New subscriber' : null;
-    case 'renewal':
-      return toggles.subs ? 'Sub renewed' : null;
-    case 'gifted-subs':
-      return toggles.subs ? 'Gifted subs' : null;
-    case 'kicks':
-      return toggles.kicks ? 'KICKs' : null;
-    case 'redemption':
-      // Only a redemption waiting for the streamer; its later accept/reject is their own doing.
-      return toggles.redemptions && item.redemption?.status === 'pending'
-        ? `Redemption: ${item.redemption.rewardTitle || 'a reward'}`
-        : null;
-    default:
-      return null;
-  }
-}
+export { type DesktopNotification, notificationFor } from '../../shared/feed-notifications';

@@ -28,3 +28,17 @@ export const playChime: ChimeFn = () => {
     osc.stop(start + i * 0.09 + 0.2);
   }
 };
+
+/**
+ * Lets the chime play from now on: called from a click (the notifications switch), where a browser allows
+ * audio to start, so a later follow or sub in a tab the streamer is not looking at still sounds.
+ */
+export function unlockChime(): void {
+  if (typeof AudioContext === 'undefined') {
+    return;
+  }
+  context ??= new AudioContext();
+  if (context.state === 'suspended') {
+    void context.resume();
+  }
+}

@@ -7,3 +7,27 @@ export function pickView(location: { hash: string; search: string }): PanelView 
   }
   return new URLSearchParams(location.search).get('compact') === '1' ? 'compact' : 'full';
 }
+
+/**
+ * The address of another layout of this same panel, for a new browser window: this page's origin and path,
+ * the panel's access token as the dock URL carries it (`?token=`, taken out of the address bar by the new
+ * page as by any panel page, renderer/src/lib/transport.ts), and the layout's own part of the address.
+ * Without a dock URL (not loaded yet) the address has no token; a window this page opens still connects,
+ * because the browser copies this tab's session storage, which holds it, into a window it opens.
+ */
+export function viewUrl(
+  view: Exclude<PanelView, 'full'>,
+  page: { origin: string; pathname: string },
+  dockUrl: string | null,
+): string {
+  const params = new URLSearchParams();
+  const token = dockUrl && URL.canParse(dockUrl) ? new URL(dockUrl).searchParams.get('token') : null;
+  if (token) {
+    params.set('token', token);
+  }
+  if (view === 'compact') {
+    params.set('compact', '1');
+  }
+  const query = params.toString();
+  return `${page.origin}${page.pathname}${query ? `?${query}` : ''}${view === 'chat' ? '#/chat' : ''}`;
+}
