@@ -27,8 +27,8 @@ export interface AppChatBot {
   stop(): void;
 }
 
-/** How often timers are checked. */
-const TICK_MS = 5000;
+/** How often timers are checked: a timer posts at most this long after it is due. */
+export const TIMER_TICK_MS = 5000;
 
 const timer = (fn: () => void, ms: number): { cancel(): void } => {
   const handle = setTimeout(fn, ms);
@@ -84,7 +84,7 @@ export function createAppChatBot(deps: {
     botNames: () => deps.settings.values().overlays.chat.botNames,
     log: deps.log,
   });
-  const ticking = setInterval(() => bot.tick(), TICK_MS);
+  const ticking = setInterval(() => bot.tick(), TIMER_TICK_MS);
   ticking.unref();
   const offs = [
     deps.settings.onChange((values) => values.chatBot.paused && queue.clearAutomatic()),

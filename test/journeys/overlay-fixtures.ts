@@ -53,8 +53,11 @@ export interface OverlayWorld {
   browser: Browser;
   app: AppRun;
   panel: PanelClient;
-  /** Stops the app (SIGTERM) and starts it again on the same data dir and ports. */
-  restart(): Promise<void>;
+  /**
+   * Stops the app (SIGTERM, or SIGKILL with `kill`) and starts it again on the same data dir and ports;
+   * `whileDown` runs between the two.
+   */
+  restart(options?: { kill?: boolean; whileDown?: () => Promise<void> }): Promise<void>;
   /** Changes overlay settings through the contract, as the Overlays view's Save does. */
   updateOverlays(change: (settings: OverlaySettings) => void): Promise<void>;
   close(): Promise<void>;
@@ -92,9 +95,10 @@ export async function startOverlayWorld(): Promise<OverlayWorld> {
   // subscribing after sign-in (on a loaded CI machine it did, and that message never arrived).
   await waitForSubscriptions(sandbox, KICK_EVENT_TYPES.length);
 
-  world.restart = async () => {
+  world.restart = async (options = {}) => {
     world.panel.close();
-    await world.app.stop();
+    await (options.kill ? world.app.kill() : world.app.stop());
+    await options.whileDown?.();
     world.app = await startApp({ dataDir, env });
     world.panel = connectPanel(world.app);
   };

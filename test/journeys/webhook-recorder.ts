@@ -27,6 +27,11 @@ export interface WebhookRecorder {
   acknowledged(): PassedDelivery[];
   /** Called after each delivery is recorded (and before its answer goes back). */
   onDelivery(listener: (delivery: PassedDelivery) => void): void;
+  /**
+   * From now on, deliveries of these event types are answered 502 and never reach the app, as when Kick's
+   * retries of them all fell while the app was down; an empty list lets everything through again.
+   */
+  refuse(types: string[]): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startWebhookRecorder(target: string): Promise<WebhookRecorder> {
   const deliveries: PassedDelivery[] = [];
   const listeners: ((delivery: PassedDelivery) => void)[] = [];
+  let refused = new Set<string>();
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -54,9 +60,11 @@ export async function startWebhookRecorder(target: string): Promise<WebhookRecor
       let status: number | null = null;
       let answer = '';
       try {
-        const upstream = await request(target, { method: 'POST', headers, body });
-        status = upstream.statusCode;
-        answer = await upstream.body.text();
+        if (!refused.has(headers['kick-event-type'] ?? '')) {
+          const upstream = await request(target, { method: 'POST', headers, body });
+          status = upstream.statusCode;
+          answer = await upstream.body.text();
+        }
       } catch {
         // The app is down (killed, restarting): answered 502 below, so the sandbox retries.
       }
@@ -78,6 +86,7 @@ export async function startWebhookRecorder(target: string): Promise<WebhookRecor
     deliveries,
     acknowledged: () => deliveries.filter((d) => d.status === 200),
     onDelivery: (listener) => void listeners.push(listener),
+    refuse: (types) => (refused = new Set(types)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
