@@ -4,14 +4,17 @@
  * Started without a subcommand it prints, as its first stdout line, one JSON object (`describe()`: the
  * auth, API and admin URLs, client id and secret, broadcaster id, public key), then human-readable notes on
  * stderr, and runs until SIGINT or SIGTERM, when it closes cleanly and exits 0. While it runs, its admin
- * URL and token sit in Greenroom's data dir (discovery.ts). With `trigger`, `scenario`, `advance` or
- * `stop` it calls a running sandbox's admin API (the app's embedded one, else a standalone one, unless
- * flags name another) and prints the JSON answer. Bad arguments print one line on stderr and exit 2.
+ * URL and token sit in Greenroom's data dir (discovery.ts). Its world lives in memory unless `--state FILE`
+ * names a file to keep it in across runs (persist-file.ts); a file it cannot use stops it from starting, left
+ * as it is. With `trigger`, `scenario`, `advance` or `stop` it calls a running sandbox's admin API (the
+ * app's embedded one, else a standalone one, unless flags name another) and prints the JSON answer. Bad
+ * arguments print one line on stderr and exit 2.
  *
  * `npm run sandbox` itself prints a two-line banner on stdout before the script starts (npm's, not ours);
  * `npm run -s sandbox …` leaves it out, so the JSON is then the very first line (README, "The Kick sandbox").
  */
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { resolveDataDir } from '../electron/app/config';
 import { defaultDataDir } from '../electron/launch/default-data-dir';
 import { type AdminCall, CliUsageError, parseCliArgs, type ServeArgs, USAGE } from './admin/cli-args';
@@ -23,6 +26,8 @@ import {
   writeSandboxDiscovery,
 } from './discovery';
 import { createSandbox, type Sandbox } from './index';
+import { saveWorld, type SavedWorld } from './persist';
+import { createWorldSaver, readWorldFile, type WorldSaver } from './persist-file';
 
 /** How long a clean shutdown may take before the process gives up on it. */
 const SHUTDOWN_TIMEOUT_MS = 5000;
@@ -36,10 +41,26 @@ function dataDir(): string {
   return resolveDataDir(process.env, defaultDataDir(process.platform, process.env, homedir()));
 }
 
+/**
+ * The world saved in `--state FILE`, or null for a fresh one. A file that cannot be used is left as it is
+ * (it may be another program's), with its line, and the sandbox does not start.
+ */
+function readStateFile(file: string): SavedWorld | null {
+  const read = readWorldFile({ path: file, notice: printErr });
+  if (!read.writable) {
+    printErr('sandbox: not starting; move that file away or name another with --state');
+    process.exit(1);
+  }
+  return read.world;
+}
+
 async function serve(args: ServeArgs): Promise<void> {
+  const stateFile = args.stateFile === undefined ? undefined : resolve(args.stateFile);
+  const savedWorld = stateFile === undefined ? null : readStateFile(stateFile);
   let sandbox: Sandbox;
   try {
     sandbox = await createSandbox({
+      ...(savedWorld ? { savedWorld } : {}),
       port: args.port,
       authPort: args.authPort,
       adminPort: args.adminPort,
@@ -57,6 +78,18 @@ async function serve(args: ServeArgs): Promise<void> {
     process.exit(1);
   }
 
+  let saver: WorldSaver | null = null;
+  if (stateFile !== undefined) {
+    const running = sandbox;
+    saver = createWorldSaver({
+      path: stateFile,
+      snapshot: () => saveWorld(running.ctx.state, running.urls.api),
+      log: printErr,
+    });
+    const kept = saver;
+    sandbox.onChange(() => kept.changed());
+  }
+
   const description = sandbox.describe();
   process.stdout.write(`${JSON.stringify(description)}\n`);
   printErr('Kick sandbox running.');
@@ -66,6 +99,11 @@ async function serve(args: ServeArgs): Promise<void> {
   printErr(`  client id     ${description.clientId}`);
   printErr(`  redirect URIs ${description.redirectUris.join(', ')}`);
   printErr(`  streamer      sandbox_streamer (user id ${description.broadcasterUserId})`);
+  printErr(
+    stateFile === undefined
+      ? '  world         in memory (--state FILE keeps it across runs)'
+      : `  world         ${savedWorld ? 'restored from' : 'kept in'} ${stateFile}`,
+  );
   const discovery: SandboxDiscovery = {
     adminUrl: description.adminUrl,
     adminToken: description.adminToken,
@@ -111,7 +149,8 @@ async function serve(args: ServeArgs): Promise<void> {
     timer.unref();
     const unpublish =
       published === null ? Promise.resolve() : removeSandboxDiscovery(published, STANDALONE_SANDBOX_FILE, discovery);
-    Promise.all([sandbox.close(), unpublish.catch(() => undefined)]).then(
+    const closed = sandbox.close().then(() => saver?.stop());
+    Promise.all([closed, unpublish.catch(() => undefined)]).then(
       () => process.exit(0),
       (error: unknown) => {
         printErr(`sandbox: close failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,7 +6,8 @@
  * A file that cannot be used (not JSON, not a saved world, written by a newer Greenroom, or a link, folder
  * or special file where the file belongs) is moved aside by the caller's `setAside` (the app's
  * `<name>.damaged-<time>`), one plain line says so, and the sandbox starts from its seeded world. When it
- * cannot be moved aside, nothing is written over it for the rest of the run.
+ * cannot be moved aside, or the caller has no `setAside` (`npm run sandbox -- --state FILE`, which then
+ * refuses to start), it is left as it is and nothing is written over it.
  */
 import { readDataFile, RefusedPathError, writeDataFileAsync } from '../electron/core/data-files';
 import { parseWorld, type SavedWorld, type WorldProblem } from './persist';
@@ -19,8 +20,8 @@ export const WORLD_SAVE_DELAY_MS = 1000;
 
 export interface WorldFileDeps {
   path: string;
-  /** Moves the file at `path` aside and returns its new name; throws when it cannot. */
-  setAside: (path: string) => string;
+  /** Moves the file at `path` aside and returns its new name; throws when it cannot. Absent: left as it is. */
+  setAside?: (path: string) => string;
   /** One plain line for the streamer. */
   notice: (line: string) => void;
 }
@@ -77,6 +78,10 @@ export function readWorldFile(deps: WorldFileDeps): ReadWorld {
 
 function setAside(deps: WorldFileDeps, why: string): ReadWorld {
   const start = `Greenroom: the saved sandbox world ${deps.path} ${why}`;
+  if (!deps.setAside) {
+    deps.notice(`${start}; it was left as it is.`);
+    return { world: null, writable: false };
+  }
   try {
     const aside = deps.setAside(deps.path);
     deps.notice(`${start}; it was moved to ${aside} and the sandbox starts fresh (sign in again).`);

@@ -34,6 +34,8 @@ export interface ServeArgs {
   autoApproveUserId?: number;
   tokenLifetimeSeconds?: number;
   activity: boolean;
+  /** `--state FILE`: keep the world in this file across runs (persist-file.ts); in memory when absent. */
+  stateFile?: string;
 }
 
 /**
@@ -151,6 +153,7 @@ function parseServe(argv: string[]): CliCommand {
     'auto-approve': { type: 'string' },
     'token-lifetime': { type: 'string' },
     activity: { type: 'boolean' },
+    state: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help === true) {
@@ -161,6 +164,10 @@ function parseServe(argv: string[]): CliCommand {
   }
   const port = { integer: true, min: 0, max: 65_535 };
   const webhookUrl = str(values, 'webhook-url');
+  const stateFile = str(values, 'state');
+  if (stateFile !== undefined && stateFile.trim() === '') {
+    throw new CliUsageError('--state: name a file, such as --state sandbox-world.json');
+  }
   for (const url of [webhookUrl, ...((values['redirect-uri'] as string[] | undefined) ?? [])]) {
     if (url !== undefined && !URL.canParse(url)) {
       throw new CliUsageError(`not an absolute URL: "${url}"`);
@@ -179,6 +186,7 @@ function parseServe(argv: string[]): CliCommand {
       autoApproveUserId: parseNumber('--auto-approve', str(values, 'auto-approve'), { integer: true, min: 1 }),
       tokenLifetimeSeconds: parseNumber('--token-lifetime', str(values, 'token-lifetime'), { integer: true, min: 1 }),
       activity: values.activity === true,
+      ...(stateFile === undefined ? {} : { stateFile }),
     },
   };
 }

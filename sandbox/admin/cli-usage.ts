@@ -24,6 +24,8 @@ export const USAGE = `Usage:
     --auto-approve [USER_ID]  approve OAuth at once (default user ${STREAMER_USER_ID})
     --token-lifetime SECONDS  access token lifetime
     --activity              run gentle simulated activity
+    --state FILE            keep the world (channel, rewards, sign-in as token digests) in FILE across runs;
+                            without it the world lives in memory only
   npm run sandbox -- trigger <event> [--count N] [--rate R] [--duplicate [N]] [--resend-new-id]
                          [--late SECONDS] [--out-of-order] [--broadcaster ID] [field.path=value ...]
   npm run sandbox -- scenario <name> [--broadcaster ID] [--immediate]

@@ -4,9 +4,10 @@
  * its own process with the panel in Debian's Chromium: sign-in on the sandbox's consent page, a reward made,
  * then the app is stopped (SIGTERM) and started again on the same data dir. The panel shows the account
  * signed in and the reward in Rewards, with no second consent. Then "Reset the sandbox" in Health, after
- * its confirm, signs out and the reward is gone, at the sandbox too.
+ * its confirm, signs out and the reward is gone, at the sandbox too. A saved world cut short is moved aside
+ * with one line at the next start, and the app starts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -112,5 +113,20 @@ describe('journey: the sandbox remembers across a restart', () => {
     await health.getByText('Not signed in.').waitFor(WAIT);
     await page.getByRole('region', { name: 'Sign in' }).waitFor(WAIT);
     expect(await sandboxRewards()).not.toContain(REWARD);
+  });
+
+  it('starts fresh, saying so in one line, on a saved world cut short', async () => {
+    panel.close();
+    await page.context().close();
+    expect(await app.stop()).toMatchObject({ code: 0 });
+    const file = join(dataDir, 'sandbox-world.json');
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 300));
+    await start();
+    const said = app.notices.filter((line) => line.includes('sandbox world'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /was damaged \(not valid JSON\); it was moved to .*\.damaged-.* and the sandbox starts fresh/,
+    );
+    await page.getByRole('region', { name: 'Sign in' }).waitFor(WAIT);
   });
 });

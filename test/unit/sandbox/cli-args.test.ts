@@ -51,6 +51,14 @@ describe('parseCliArgs: serve', () => {
     });
   });
 
+  it('takes --state FILE, and refuses it empty', () => {
+    expect(parseCliArgs(['--state', 'world.json'])).toEqual({
+      kind: 'serve',
+      args: { port: DEFAULT_SANDBOX_PORT, activity: false, stateFile: 'world.json' },
+    });
+    expect(() => parseCliArgs(['--state', ' '])).toThrow(/--state: name a file/);
+  });
+
   it('takes --auto-approve bare (the streamer) or with a user id', () => {
     const bare = parseCliArgs(['--auto-approve', '--port', '0']);
     expect(bare).toMatchObject({ kind: 'serve', args: { autoApproveUserId: 100001, port: 0 } });
