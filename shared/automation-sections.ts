@@ -7,6 +7,7 @@
  */
 import type { AutomodAction, AutomodSettings } from './automod';
 import type { ChatBotSettings } from './chat-bot';
+import { plural } from './plural';
 
 /** The two halves of the setup, as the settings hold them. */
 export interface AutomationSetup {
@@ -26,7 +27,7 @@ export interface AutomationSection {
 
 const onOff = (on: boolean): string => (on ? 'on' : 'off');
 
-const count = (n: number, one: string): string => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
+const count = (n: number, one: string): string => plural(n, one);
 
 const actionWords = (action: AutomodAction): string =>
   action.kind === 'timeout' ? `${action.minutes} min timeout` : action.kind;

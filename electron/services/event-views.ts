@@ -7,6 +7,7 @@
 import type { PanelKickEvent } from '../../shared/ipc-contract';
 import type { ChatMessageSentPayload, KickCompactUser, KickEventUser } from '../../shared/kick/events';
 import type { ChatMessageView, ChatUserView, FeedItem, FeedKind } from '../../shared/views';
+import { plural } from '../../shared/plural';
 import type { KickEvent } from '../webhooks/types';
 
 /** Longest summary line; user input and KICK messages beyond it are cut with an ellipsis. */
@@ -113,9 +114,7 @@ function summarize(event: Known): Summary {
       const p = event.payload;
       const gifter = p.gifter.is_anonymous || !p.gifter.username ? 'An anonymous gifter' : p.gifter.username;
       const only = p.giftees.length === 1 ? p.giftees[0] : undefined;
-      const what = only?.username
-        ? `a sub to ${only.username}`
-        : `${p.giftees.length} sub${p.giftees.length === 1 ? '' : 's'}`;
+      const what = only?.username ? `a sub to ${only.username}` : plural(p.giftees.length, 'sub');
       return {
         kind: 'gifted-subs',
         text: `${gifter} gifted ${what}`,
@@ -125,7 +124,7 @@ function summarize(event: Known): Summary {
     }
     case 'kicks.gifted': {
       const p = event.payload;
-      const amount = `${p.gift.amount} KICK${p.gift.amount === 1 ? '' : 's'}`;
+      const amount = plural(p.gift.amount, 'KICK');
       const name = p.gift.name ? ` (${p.gift.name})` : '';
       return {
         kind: 'kicks',
@@ -147,13 +146,15 @@ function summarize(event: Known): Summary {
       const p = event.payload;
       const createdAt = parseTime(p.metadata.created_at);
       const expiresAt = p.metadata.expires_at === null ? undefined : parseTime(p.metadata.expires_at);
+      // The row is about the banned viewer (their name leads it, as a link to their card), so the line reads
+      // from them: "ivory_imp was banned by sandbox_streamer", never "ivory_imp sandbox_streamer banned ivory_imp".
       const action =
         expiresAt !== undefined && createdAt !== undefined
-          ? `timed out ${nameOf(p.banned_user)} for ${duration(expiresAt - createdAt)}`
-          : `banned ${nameOf(p.banned_user)}`;
+          ? `was timed out for ${duration(expiresAt - createdAt)}`
+          : 'was banned';
       return {
         kind: 'ban',
-        text: `${nameOf(p.moderator)} ${action}${quoted(p.metadata.reason)}`,
+        text: `${nameOf(p.banned_user)} ${action} by ${nameOf(p.moderator)}${quoted(p.metadata.reason)}`,
         user: userOf(p.banned_user),
         atMs: createdAt,
       };
@@ -212,20 +213,19 @@ function quoted(text: string | null | undefined): string {
 }
 
 function months(n: number): string {
-  return `${n} month${n === 1 ? '' : 's'}`;
+  return plural(n, 'month');
 }
 
 /** "10 minutes", "1 hour", "1 day", or minutes when it is not a whole hour or day. */
 export function duration(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
-  const unit = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (minutes % 1440 === 0) {
-    return unit(minutes / 1440, 'day');
+    return plural(minutes / 1440, 'day');
   }
   if (minutes % 60 === 0) {
-    return unit(minutes / 60, 'hour');
+    return plural(minutes / 60, 'hour');
   }
-  return unit(minutes, 'minute');
+  return plural(minutes, 'minute');
 }
 
 /** Control characters and line breaks become spaces; long text is cut. */

@@ -4,6 +4,7 @@
  * signed out.
  */
 import type { AccountView, AppMode, HealthView } from '../../shared/views';
+import { plural } from '../../shared/plural';
 
 export type TrayLevel = 'ok' | 'warn' | 'off';
 
@@ -34,7 +35,7 @@ function healthProblem(health: HealthView): string | null {
   }
   const failed = health.subscriptions.filter((s) => s.state !== 'active').length;
   if (failed > 0) {
-    return `${failed} event subscription${failed === 1 ? '' : 's'} missing`;
+    return `${plural(failed, 'event subscription')} missing`;
   }
   if (health.lag.state === 'delayed') {
     return 'events arriving late';

@@ -33,6 +33,7 @@ import { createTunnel, type CreateTunnelDeps } from './tunnel/create-tunnel';
 import type { Tunnel } from './tunnel/tunnel';
 import type { KickEvent } from './types';
 import { Listeners } from '../../shared/listeners';
+import { plural } from '../../shared/plural';
 
 export interface WebhookServiceConfig {
   dataDir: string;
@@ -165,8 +166,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       log: deps.log,
     });
     if (skipped > 0) {
-      const what = skipped === 1 ? 'delivery' : 'deliveries';
-      deps.log(`webhooks: not restored from the journal: ${skipped} ${what} for another channel than ${owner}`);
+      const what = plural(skipped, 'delivery', 'deliveries');
+      deps.log(`webhooks: not restored from the journal: ${what} for another channel than ${owner}`);
     }
     return {
       events: events.slice(-limit),

@@ -1,5 +1,7 @@
 /** Small formatters shared by the views. Pure; no locale surprises in tests (24-hour clock, padded). */
 
+import { formatNumber } from '../../../shared/plural';
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** `14:05` for a chat line. */
@@ -48,9 +50,9 @@ export function formatRelative(targetMs: number, nowMs: number): string {
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-/** `1,234` with a thin, locale-free grouping. */
+/** `1,234`: numbers read one way everywhere, main's feed text included (shared/plural.ts). */
 export function formatCount(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return formatNumber(n);
 }
 
 /** `a, b ,, c` → `['a', 'b', 'c']`: a comma-separated field as the list it edits. */

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/automation-import';
 import type { ErrorValue } from '../../../../shared/errors';
 import { errorDetail, explainError, type ShownError } from '../error-text';
+import { plural } from '../../../../shared/plural';
 
 /** An import waiting for the streamer's Replace or Cancel: the parsed file (planned again at Replace) and its plan. */
 export interface PendingImport {
@@ -42,9 +43,8 @@ export async function planFromFile(
 export function importedMessage(plan: ImportPlan): string {
   const parts = plan.changes.length;
   const left = plan.leftOut.length;
-  const leftOut =
-    left === 0 ? '' : ` ${left} regular expression${left === 1 ? '' : 's'} the safety check refuses left out.`;
-  return `Imported: ${parts} part${parts === 1 ? '' : 's'} of your setup replaced.${leftOut}`;
+  const leftOut = left === 0 ? '' : ` ${plural(left, 'regular expression')} the safety check refuses left out.`;
+  return `Imported: ${plural(parts, 'part')} of your setup replaced.${leftOut}`;
 }
 
 /** A failed import save, in words about the import: the link that failed is the panel's, to Greenroom. */

@@ -140,6 +140,10 @@ describe('event views', () => {
     expect(textOf(event('kicks.gifted', kicksPayload(state, STREAMER_USER_ID, NIGHTOWL, one, '')))).toBe(
       'nightowl_tv sent 1 KICK (Hell Yeah)',
     );
+    const packItUp = KICK_GIFTS.find((g) => g.amount === 1000)!;
+    expect(textOf(event('kicks.gifted', kicksPayload(state, STREAMER_USER_ID, NIGHTOWL, packItUp, '')))).toBe(
+      'nightowl_tv sent 1,000 KICKs (Pack It Up)',
+    );
   });
 
   it('channel.reward.redemption.updated: one stable entry per redemption, with its status', () => {
@@ -206,15 +210,19 @@ describe('event views', () => {
     const ban = toFeedItem(
       event('moderation.banned', banPayload(state, { ...base, reason: 'spam', expiresAtMs: null })),
     );
-    expect(ban).toMatchObject({ kind: 'ban', text: "sandbox_mod banned pixelpanda: 'spam'", userId: PIXELPANDA });
+    expect(ban).toMatchObject({
+      kind: 'ban',
+      text: "pixelpanda was banned by sandbox_mod: 'spam'",
+      userId: PIXELPANDA,
+    });
     const timeout = toFeedItem(
       event('moderation.banned', banPayload(state, { ...base, reason: '', expiresAtMs: NOW + 10 * 60_000 })),
     );
-    expect(timeout.text).toBe('sandbox_mod timed out pixelpanda for 10 minutes');
+    expect(timeout.text).toBe('pixelpanda was timed out for 10 minutes by sandbox_mod');
     const day = toFeedItem(
       event('moderation.banned', banPayload(state, { ...base, reason: 'cool off', expiresAtMs: NOW + 86_400_000 })),
     );
-    expect(day.text).toBe("sandbox_mod timed out pixelpanda for 1 day: 'cool off'");
+    expect(day.text).toBe("pixelpanda was timed out for 1 day by sandbox_mod: 'cool off'");
   });
 
   it('livestream.status.updated: live and offline', () => {
