@@ -71,9 +71,12 @@ export class ConnectionState {
     return this.#status;
   }
 
-  /** The panel cannot reach the app: nothing it asks for can happen, so every write action is disabled. */
+  /**
+   * The panel cannot reach the app: nothing it asks for can happen, so every write action is disabled. The
+   * first connect is not that: calls made during it wait for the handshake, milliseconds away.
+   */
   get cutOff(): boolean {
-    return this.#status !== 'open';
+    return this.#status !== 'open' && this.#status !== 'connecting';
   }
 
   /** When the link dropped (ms), while it is down: what the header's figures are "as of". */
