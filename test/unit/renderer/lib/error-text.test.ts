@@ -65,4 +65,12 @@ describe('explainError', () => {
       detail: 'banUser: offline',
     });
   });
+
+  it("words the panel's own link failing as Greenroom's, never Kick's", () => {
+    const down = explainError({ code: 'AppUnreachable', message: 'chat:send: not connected to Greenroom' });
+    expect(down.text).toMatch(/^Greenroom is not running — reconnecting/);
+    const hung = explainError({ code: 'AppTimeout', message: 'chat:send: no answer from Greenroom in 30 s' });
+    expect(hung.text).toBe('Greenroom did not answer in time. Try again in a moment.');
+    expect([down.text, hung.text].join(' ')).not.toMatch(/Kick/);
+  });
 });
