@@ -69,6 +69,7 @@ export const EVENT_CHANNELS = [
   'app:restarted',
   'stream:changed',
   'alerts:changed',
+  'views:changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

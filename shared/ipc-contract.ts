@@ -310,7 +310,15 @@ export interface EventPayloads {
   'stream:changed': ChannelView | null;
   /** The alert queue changed (an alert started or ended, came in, was dropped; a control was used). */
   'alerts:changed': AlertQueueView;
+  /**
+   * A panel changed something Kick sends no event for (a reward created, edited or deleted; ads enrolled or a
+   * break run): every panel showing it reads it again.
+   */
+  'views:changed': { view: ChangedView };
 }
+
+/** The views a panel's own change makes stale in the other panels. */
+export type ChangedView = 'rewards' | 'ads';
 
 // The names live in ipc-channels.ts (plain lists the preload can carry without zod); re-exported here so
 // everything else keeps importing the contract from one place.

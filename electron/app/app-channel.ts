@@ -4,6 +4,8 @@
  * panel updates its feed entry for every panel. Every read of the channel, the panel's included, passes
  * through the live state (live-state.ts), so the header, the views and the chat bot hear the same answer.
  */
+import type { ChangedView } from '../../shared/ipc-contract';
+import type { KickAdBreakCreated, KickReward } from '../../shared/kick/resources';
 import type { ChannelView } from '../../shared/views';
 import type { KickClient } from '../kick/kick-client';
 import type { AccountService } from '../services/account';
@@ -14,13 +16,47 @@ import type { AppEventEmitter } from './app-events';
 import type { LiveState } from './live-state';
 import type { SettingsStore } from './settings';
 
-/** Channel operations whose channel reads are the live state's asks of Kick. */
+/**
+ * Channel operations whose channel reads are the live state's asks of Kick, and whose changes Kick sends no
+ * event for (rewards, ads) are told to every panel, so a second dock shows a reward created in the window
+ * ([design notes](../../docs/design-notes.md#views-follow-the-events)).
+ */
 export class AppChannelOps extends ChannelOps {
   readonly #live: Pick<LiveState, 'ask'>;
+  readonly #changed: (view: ChangedView) => void;
 
-  constructor(deps: ChannelOpsDeps, live: Pick<LiveState, 'ask'>) {
+  constructor(deps: ChannelOpsDeps, live: Pick<LiveState, 'ask'>, changed: (view: ChangedView) => void = () => {}) {
     super(deps);
     this.#live = live;
+    this.#changed = changed;
+  }
+
+  override async createReward(fields: Parameters<ChannelOps['createReward']>[0]): Promise<KickReward> {
+    const reward = await super.createReward(fields);
+    this.#changed('rewards');
+    return reward;
+  }
+
+  override async updateReward(id: string, patch: Parameters<ChannelOps['updateReward']>[1]): Promise<KickReward> {
+    const reward = await super.updateReward(id, patch);
+    this.#changed('rewards');
+    return reward;
+  }
+
+  override async deleteReward(id: string): Promise<void> {
+    await super.deleteReward(id);
+    this.#changed('rewards');
+  }
+
+  override async enrollInAds(): Promise<void> {
+    await super.enrollInAds();
+    this.#changed('ads');
+  }
+
+  override async runAdBreak(seconds: number): Promise<KickAdBreakCreated> {
+    const started = await super.runAdBreak(seconds);
+    this.#changed('ads');
+    return started;
   }
 
   /** Kick's channel as read, before the live state sees it (the live state's own asks). */
@@ -66,5 +102,6 @@ export function createAppChannel(deps: {
       log: deps.log,
     },
     deps.live,
+    (view) => events.emit('views:changed', { view }),
   );
 }

@@ -2,9 +2,10 @@
  * Journey: views follow the events ([design notes](../../docs/design-notes.md#views-follow-the-events)). A
  * fresh data dir, the built app on its embedded sandbox, the panel in Debian's Chromium. Rewards is opened
  * while signed out, the streamer signs in from the panel, and the sandbox runs a redemption wave that creates
- * its rewards as it starts: Rewards lists them, without a page reload. A KICKs gift shows on the KICKs board and
- * a new title in Stream, again without a reload. The page marks its document at the start and checks the mark
- * is still there at each step, so a reload anywhere would fail the journey.
+ * its rewards as it starts: Rewards lists them, without a page reload. A reward another panel creates, a KICKs
+ * gift and a new title show in Rewards, on the KICKs board and in Stream, again without a reload. The page
+ * marks its document at the start and checks the mark is still there at each step, so a reload anywhere would
+ * fail the journey.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,13 @@ describe('journey: views follow the events on a fresh start', () => {
       expect(shown).toContain(title);
     }
     expect(shown).not.toMatch(/No rewards yet|signed out/i);
+    expect(await sameDocument()).toBe(true);
+  });
+
+  it('lists a reward another panel created, without a reload', async () => {
+    // The journey's own connection is a second panel, as an OBS dock beside the window would be.
+    const created = await value(panel.api.rewards.create({ title: 'Posture check', cost: 250 }));
+    await section('Rewards').getByText(created.title, { exact: true }).waitFor(WAIT);
     expect(await sameDocument()).toBe(true);
   });
 

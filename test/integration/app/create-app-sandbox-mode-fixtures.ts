@@ -38,6 +38,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'app:restarted': [],
   'stream:changed': [],
   'alerts:changed': [],
+  'views:changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */

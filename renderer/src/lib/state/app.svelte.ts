@@ -174,6 +174,8 @@ export class AppState {
       // Main reads the channel once when it changes and pushes it to every panel.
       this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
       this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
+      // Another panel changed rewards or ads, which Kick sends no event for.
+      this.api.on('views:changed', ({ view }) => this.views.changed(view)),
       // Back after a drop: whatever went wrong while cut off is no longer true, and everything is read again.
       this.connection.connect(() => {
         this.composer.clearError();

@@ -127,6 +127,20 @@ describe('views follow the events', () => {
   });
 });
 
+describe('views another panel changed', () => {
+  it('reads rewards and ads again when main says another panel changed them, if shown', async () => {
+    const { fake, app, calls } = setup();
+    await app.start();
+    await app.rewards.load();
+    fake.ok('rewards:list', [reward({ id: 'made-in-the-window' })]);
+    fake.emit('views:changed', { view: 'rewards' });
+    fake.emit('views:changed', { view: 'ads' });
+    await settle();
+    expect(app.rewards.rewards.map((r) => r.id)).toEqual(['made-in-the-window']);
+    expect(calls('ads:status')).toBe(0);
+  });
+});
+
 describe('views read main again when their picture may be old', () => {
   it('reloads the views loaded signed out once the streamer signs in', async () => {
     const { fake, app, calls } = setup(false);
