@@ -19,6 +19,8 @@ export interface CallInput {
 interface ChosenToken {
   kind: 'user' | 'app' | 'none';
   token?: string;
+  /** The app token stands in for a user token the streamer does not have (signed out, or without the scope). */
+  fallback?: boolean;
 }
 
 export class KickApiCore {
@@ -52,6 +54,9 @@ export class KickApiCore {
     try {
       return await send(chosen.token);
     } catch (error) {
+      if (chosen.fallback && error instanceof KickApiError && error.code === 'Forbidden') {
+        throw this.#whyNotForUser(name, spec, error);
+      }
       if (!(error instanceof KickApiError) || error.code !== 'Unauthorized' || !chosen.token) {
         throw error;
       }
@@ -96,7 +101,7 @@ export class KickApiCore {
       return { kind: 'user', token: await this.#session.accessToken() };
     }
     if (spec.token === 'any' && this.#appToken) {
-      return { kind: 'app', token: await this.#appToken.get() };
+      return { kind: 'app', token: await this.#appToken.get(), fallback: true };
     }
     if (!signedIn) {
       throw new AuthError('NotSignedIn', `${name} acts for the streamer: sign in with Kick first`);
@@ -106,6 +111,29 @@ export class KickApiCore {
       `${name} needs the ${spec.scopes.join(' or ')} scope: sign in again to grant it`,
       {
         operation: name,
+        details: { scopes: [...spec.scopes] },
+      },
+    );
+  }
+
+  /**
+   * Kick refused the app token standing in for the streamer's: what it wanted was the streamer, signed in
+   * with the scope. Signed out, that is "sign in", never a scope or a permission the streamer lacks.
+   */
+  #whyNotForUser(name: OperationName, spec: OperationSpec, refused: KickApiError): AuthError | KickApiError {
+    if (this.#session?.state().status !== 'signed-in') {
+      return new AuthError('NotSignedIn', `${name} acts for the streamer: sign in with Kick first`, {
+        cause: refused,
+      });
+    }
+    return new KickApiError(
+      'MissingScope',
+      `${name} needs the ${spec.scopes.join(' or ')} scope: sign in again to grant it`,
+      {
+        operation: name,
+        status: refused.status,
+        kickMessage: refused.kickMessage,
+        cause: refused,
         details: { scopes: [...spec.scopes] },
       },
     );
