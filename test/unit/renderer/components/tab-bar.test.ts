@@ -38,13 +38,13 @@ describe('TabBar: tabs that fit', () => {
     expect(screen.queryByRole('button', { name: /^More/ })).toBeNull();
   });
 
-  it('in a 340 px dock shows what fits and the rest under "More ▾", with their badges counted', async () => {
+  it('in a 340 px dock shows what fits and the rest under "More ▾", saying what waits there', async () => {
     const { row, more } = setup(340);
     await settle();
     expect(row()).toEqual(['Chat', 'Activity', 'Mod log']);
     expect(more().textContent).toContain('More ▾');
-    // Health's two problems are not hidden away: the button carries them.
-    expect(more().getAttribute('aria-label')).toBe('More sections, 2 waiting');
+    // Health's two problems are not hidden away: the button has a dot and names them.
+    expect(more().getAttribute('aria-label')).toBe('More sections: 2 connection problems');
     expect(more().getAttribute('aria-haspopup')).toBe('menu');
     expect(more().getAttribute('aria-expanded')).toBe('false');
     await fireEvent.click(more());
@@ -72,6 +72,39 @@ describe('TabBar: tabs that fit', () => {
     expect(picked).toEqual(['overlays']);
     expect(row()).toContain('Overlays');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('TabBar: badges under "More"', () => {
+  it('never adds unrelated counts: a dot on the button, and each waiting thing named', async () => {
+    stubTabLayout(340);
+    const tabs = PANEL_TABS.map((t) =>
+      t.id === 'redemptions' ? { ...t, badge: 3, badgeText: '3 redemptions waiting' } : t,
+    );
+    render(TabBar<Id>, { props: { label: 'Sections', idPrefix: 'main', tabs, selected: 'chat', onSelect: () => {} } });
+    await settle();
+    const more = screen.getByRole('button', { name: /^More sections/ });
+    // Three redemptions and two connection problems are not "5" of anything.
+    expect(more.textContent?.trim()).toBe('More ▾');
+    expect(more.getAttribute('aria-label')).toBe('More sections: 3 redemptions waiting, 2 connection problems');
+    expect(more.getAttribute('title')).toBe('3 redemptions waiting, 2 connection problems');
+    await fireEvent.click(more);
+    expect(screen.getByRole('menuitem', { name: 'Redemptions 3 redemptions waiting' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Health 2 connection problems' })).toBeTruthy();
+  });
+
+  it('draws a badge the same in the row and in the menu: one shared style', async () => {
+    stubTabLayout(340);
+    const tabs = PANEL_TABS.map((t) => (t.id === 'chat' ? { ...t, badge: 1, badgeText: '1 new' } : t));
+    render(TabBar<Id>, { props: { label: 'Sections', idPrefix: 'main', tabs, selected: 'chat', onSelect: () => {} } });
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: /^More sections/ }));
+    const inRow = screen.getByRole('tab', { name: 'Chat 1 new' }).querySelector('[aria-label="1 new"]');
+    const inMenu = screen
+      .getByRole('menuitem', { name: /^Health/ })
+      .querySelector('[aria-label="2 connection problems"]');
+    expect(inRow?.className).toBeTruthy();
+    expect(inMenu?.className).toBe(inRow?.className);
   });
 });
 

@@ -40,6 +40,6 @@ export const PANEL_TABS = [
   { id: 'overlays', label: 'Overlays' },
   { id: 'automation', label: 'Automation' },
   { id: 'kicks', label: 'KICKs' },
-  { id: 'health', label: 'Health', badge: 2 },
+  { id: 'health', label: 'Health', badge: 2, badgeText: '2 connection problems' },
   { id: 'settings', label: 'Settings' },
 ] as const;
