@@ -22,6 +22,12 @@ export interface AccountView {
   expiresAtMs: number | null;
   /** Why the session ended, e.g. "sign in again: refresh token rejected". */
   signedOutReason: string | null;
+  /**
+   * Kick accepted this sign-in since Greenroom started (the account was read with it). False while signed in
+   * from what was saved but not yet checked (Kick unreachable at start; it is checked again until Kick answers).
+   * Absent from older mains: treat as checked.
+   */
+  confirmed?: boolean;
   /** A login is waiting for the browser. */
   signingIn: boolean;
   /**

@@ -93,6 +93,13 @@ export interface GreenroomApp {
   overlays: AppOverlays;
 }
 
+/** A timer that does not keep the process alive (the app's retries). */
+function unrefTimer(fn: () => void, ms: number): { cancel(): void } {
+  const handle = setTimeout(fn, ms);
+  handle.unref();
+  return { cancel: () => clearTimeout(handle) };
+}
+
 /** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */
 export async function createApp(config: AppConfig, adapters: AppAdapters): Promise<GreenroomApp> {
   const { clock, log } = adapters;
@@ -105,8 +112,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const chat = new ChatHistory({ capacity: settings.values().chatScrollback });
   const chatters = new Chatters();
   const feed = new Feed();
-  // Scopes are read at each sign-in, so a change in the settings applies to the next one.
-  const account = new AccountService({ kick, log, scopes: () => settings.values().scopes });
+  // Scopes are read at each sign-in, so a change in the settings applies to the next one. The saved sign-in is
+  // checked with Kick at start, and again until Kick answers (../../docs/chat-bot.md#live-status-comes-from-kick).
+  const account = new AccountService({ kick, log, scopes: () => settings.values().scopes, setTimer: unrefTimer });
   const moderation = new Moderation({
     client: kick.client,
     broadcasterUserId: () => account.requireUserId(),
@@ -134,11 +142,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     read: () => channel.readChannel(),
     broadcasterUserId: () => account.userId(),
     now: () => clock.now(),
-    setTimer: (fn, ms) => {
-      const handle = setTimeout(fn, ms);
-      handle.unref();
-      return { cancel: () => clearTimeout(handle) };
-    },
+    setTimer: unrefTimer,
     log,
   });
   const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, live, log });

@@ -2,8 +2,11 @@
  * The streamer's account as the panel sees it ({@link AccountView}): signed in or not and why, the Kick
  * username, granted scopes and token expiry, and whether a browser sign-in is under way. The username and
  * user id are fetched once per sign-in (not per token refresh) and cached; the user id is the broadcaster
- * id moderation and the webhook subscriptions act for.
+ * id moderation and the webhook subscriptions act for. Reading them is also how a saved sign-in is checked
+ * with Kick at start: Kick refusing it signs out with the reason, and while Kick cannot be reached it is
+ * read again, with backoff, until Kick answers ([chat bot](../../docs/chat-bot.md#live-status-comes-from-kick)).
  */
+import { backoffDelay } from '../../shared/backoff';
 import { AppError, isAppError } from '../../shared/errors';
 import type { AccountView } from '../../shared/views';
 import type { Kick } from '../kick/create-kick';
@@ -39,12 +42,27 @@ export class AccountService {
   #login: PendingLogin | null = null;
   #unsubscribe: (() => void) | null = null;
   #wasSignedIn = false;
+  readonly #setTimer: ((fn: () => void, ms: number) => { cancel(): void }) | undefined;
+  readonly #random: () => number;
+  #retry: { cancel(): void } | null = null;
+  #failures = 0;
 
-  /** `scopes`: what a sign-in asks for when the panel names none (the settings); the client's default otherwise. */
-  constructor(deps: { kick: AccountKick; log: (line: string) => void; scopes?: () => readonly string[] }) {
+  /**
+   * `scopes`: what a sign-in asks for when the panel names none (the settings); the client's default otherwise.
+   * `setTimer`: schedules reading the account again after Kick could not be reached (none: read on demand only).
+   */
+  constructor(deps: {
+    kick: AccountKick;
+    log: (line: string) => void;
+    scopes?: () => readonly string[];
+    setTimer?: (fn: () => void, ms: number) => { cancel(): void };
+    random?: () => number;
+  }) {
     this.#kick = deps.kick;
     this.#log = deps.log;
     this.#scopes = deps.scopes;
+    this.#setTimer = deps.setTimer;
+    this.#random = deps.random ?? Math.random;
   }
 
   /** Follows the session (restored tokens, refreshes, a rejected refresh) and fetches the identity. */
@@ -70,6 +88,8 @@ export class AccountService {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#login?.controller.abort();
+    this.#retry?.cancel();
+    this.#retry = null;
   }
 
   view(): AccountView {
@@ -82,6 +102,7 @@ export class AccountService {
       scopes: signedIn ? [...state.scopes] : [],
       expiresAtMs: signedIn ? state.expiresAtMs : null,
       signedOutReason: signedIn ? null : state.reason,
+      confirmed: signedIn && this.#identity !== null,
       signingIn: this.#login !== null,
       signInUrl: this.#login?.url ?? null,
     };
@@ -127,12 +148,14 @@ export class AccountService {
       (identity) => {
         if (identity && generation === this.#generation && !this.#identity) {
           this.#identity = identity;
+          this.#failures = 0;
           this.#emit();
         }
         return generation === this.#generation ? identity : null;
       },
       (error: unknown) => {
         this.#log(`account: could not read the signed-in user: ${describe(error)}`);
+        this.#readAgainLater(error);
         if (rethrow) {
           throw error;
         }
@@ -212,6 +235,23 @@ export class AccountService {
       const channel = await this.#kick.client.fetchChannel();
       return channel ? { userId: channel.broadcaster_user_id, name: channel.slug } : null;
     }
+  }
+
+  /**
+   * Kick could not be reached (or answered oddly) while the sign-in is still held: read the account again
+   * later, so the sign-in is checked and the broadcaster known once Kick answers, without a panel asking.
+   */
+  #readAgainLater(error: unknown): void {
+    const ended = isAppError(error) && (error.code === 'NotSignedIn' || error.code === 'RefreshRejected');
+    if (!this.#setTimer || ended || this.#retry || this.#kick.session.state().status !== 'signed-in') {
+      return;
+    }
+    this.#failures += 1;
+    const wait = backoffDelay(this.#failures, { initialMs: 2_000, maxMs: 60_000, spread: 0.5 }, this.#random);
+    this.#retry = this.#setTimer(() => {
+      this.#retry = null;
+      void this.identity();
+    }, wait);
   }
 
   #forgetIdentity(): void {

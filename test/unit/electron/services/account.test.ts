@@ -85,6 +85,7 @@ describe('AccountService', () => {
       scopes: ['user:read', 'chat:write'],
       expiresAtMs: 5000,
       signedOutReason: null,
+      confirmed: true,
       signingIn: false,
       signInUrl: null,
     });
