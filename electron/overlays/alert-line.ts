@@ -23,19 +23,20 @@ export interface TooOld {
 
 export class AlertLine {
   readonly #max: number;
-  readonly #log: (line: string) => void;
+  readonly #onDropOldest: (dropped: AlertSource) => void;
   #entries: Queued[] = [];
 
-  constructor(max: number, log: (line: string) => void) {
+  /** `onDropOldest` hears each alert dropped past `max` (the queue logs them once per burst). */
+  constructor(max: number, onDropOldest: (dropped: AlertSource) => void) {
     this.#max = max;
-    this.#log = log;
+    this.#onDropOldest = onDropOldest;
   }
 
   get length(): number {
     return this.#entries.length;
   }
 
-  /** Last in line; past the limit, the oldest is dropped and logged. */
+  /** Last in line; past the limit, the oldest is dropped and reported. */
   push(entry: Queued): void {
     this.#entries.push(entry);
     this.#trim();
@@ -86,8 +87,7 @@ export class AlertLine {
 
   #trim(): void {
     if (this.#entries.length > this.#max) {
-      const dropped = this.#entries.shift()!;
-      this.#log(`alerts: more than ${this.#max} alerts waiting; dropped the oldest (${dropped.source.kind})`);
+      this.#onDropOldest(this.#entries.shift()!.source);
     }
   }
 }

@@ -23,9 +23,11 @@ import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettin
 import { alertViewOf } from '../../shared/alert-view';
 import type { Clock } from '../core/clock';
 import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
+import { plural } from '../../shared/plural';
 import { AlertLine } from './alert-line';
 import { AlertProgressKeeper, type AlertProgressStore } from './alert-progress';
 import type { AlertSource } from './alert-source';
+import { BurstLog } from './burst-log';
 import { RedemptionsSeen } from './redemptions-seen';
 import { TooOldAlerts } from './too-old-alerts';
 
@@ -82,12 +84,28 @@ export class AlertQueue {
   #handled: AlertSource | undefined;
   readonly #tooOld = new TooOldAlerts();
   readonly #redemptions = new RedemptionsSeen();
+  /** One log line per burst of alerts dropped for age, and one per burst past the line's limit. */
+  readonly #tooOldLog: BurstLog;
+  readonly #overflowLog: BurstLog;
 
   constructor(options: AlertQueueOptions) {
     this.#options = options;
-    this.#pending = new AlertLine(options.maxPending ?? 200, options.log);
     this.#graceMs = options.graceMs ?? 5000;
     this.#scheduler = options.scheduler ?? realScheduler;
+    const maxPending = options.maxPending ?? 200;
+    this.#tooOldLog = new BurstLog({
+      scheduler: this.#scheduler,
+      write: (n) =>
+        options.log(
+          `alerts: dropped ${plural(n, 'alert')} older than ${options.maxAgeMs() / 1000} s rather than play them late (the panel lists them)`,
+        ),
+    });
+    this.#overflowLog = new BurstLog({
+      scheduler: this.#scheduler,
+      write: (n) =>
+        options.log(`alerts: more than ${maxPending} alerts waiting; dropped the oldest ${plural(n, 'alert')}`),
+    });
+    this.#pending = new AlertLine(maxPending, () => this.#overflowLog.add());
     this.#progress = new AlertProgressKeeper(options.progress, options.log);
   }
 
@@ -246,6 +264,8 @@ export class AlertQueue {
   stop(): void {
     this.#scheduler.clearTimer(this.#timer);
     this.#scheduler.clearTimer(this.#expiryTimer);
+    this.#tooOldLog.flush();
+    this.#overflowLog.flush();
   }
 
   /** After every change: drop what is too old, start the next alert if one may play, tell the panel. */
@@ -297,7 +317,7 @@ export class AlertQueue {
       this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text);
     }
     this.#handled = dropped.at(-1)!.source;
-    this.#options.log(`alerts: dropped ${dropped.length} older than ${maxAgeMs / 1000} s rather than play them late`);
+    this.#tooOldLog.add(dropped.length);
   }
 
   /** While alerts wait, wakes when the first in line grows too old, so it goes then and not at its turn. */

@@ -1,0 +1,61 @@
+/**
+ * One log line for a burst of the same happening, not one per item: a raid can drop dozens of alerts for
+ * being too old, one after another as each reaches the set age, and a line each would bury the rest of the
+ * log ([overlays](../../docs/overlays.md#controlling-the-alert-queue)). Counts what is added and writes one
+ * summary once the burst has been quiet for `quietMs`, or `longestMs` after its first item while it goes on,
+ * so a steady stream still writes one line a minute. Timers come from the injected scheduler.
+ */
+import type { Scheduler } from '../webhooks/tunnel/tunnel';
+
+export interface BurstLogOptions {
+  scheduler: Scheduler;
+  /** Writes the summary of `count` items. */
+  write: (count: number) => void;
+  quietMs?: number;
+  longestMs?: number;
+}
+
+export class BurstLog {
+  readonly #options: BurstLogOptions;
+  #count = 0;
+  #quietTimer: unknown = null;
+  #longestTimer: unknown = null;
+
+  constructor(options: BurstLogOptions) {
+    this.#options = options;
+  }
+
+  /** Counts `n` more; the line comes when the burst ends. */
+  add(n = 1): void {
+    if (n <= 0) {
+      return;
+    }
+    const { scheduler } = this.#options;
+    this.#count += n;
+    if (this.#longestTimer === null) {
+      this.#longestTimer = unref(scheduler.setTimer(() => this.flush(), this.#options.longestMs ?? 60_000));
+    }
+    scheduler.clearTimer(this.#quietTimer);
+    this.#quietTimer = unref(scheduler.setTimer(() => this.flush(), this.#options.quietMs ?? 5_000));
+  }
+
+  /** Writes the line now, if anything was counted (the burst ended, or Greenroom stops). */
+  flush(): void {
+    const { scheduler } = this.#options;
+    scheduler.clearTimer(this.#quietTimer);
+    scheduler.clearTimer(this.#longestTimer);
+    this.#quietTimer = null;
+    this.#longestTimer = null;
+    const count = this.#count;
+    this.#count = 0;
+    if (count > 0) {
+      this.#options.write(count);
+    }
+  }
+}
+
+/** A Node timer must not keep Greenroom running on its own. */
+function unref(handle: unknown): unknown {
+  (handle as { unref?: () => void } | null)?.unref?.();
+  return handle;
+}
