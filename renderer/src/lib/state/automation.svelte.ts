@@ -15,6 +15,7 @@ import {
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { SettingsView } from '../../../../shared/views';
 import { explainError, type ShownError } from '../error-text';
+import { saveRefusal, type SaveRefusal } from '../field-errors';
 import { explainImportFailure, importedMessage, planFromFile, type PendingImport } from './automation-import';
 
 /** What the export file holds; `kind` tells an import it is the right file. */
@@ -36,6 +37,11 @@ export class AutomationState {
   #verdict = $state.raw<AutomodVerdict | null | undefined>(undefined);
   #pending = $state.raw<PendingImport | null>(null);
   #importError = $state.raw<ShownError | null>(null);
+  /** The last Save main refused, at its fields, per form; the form marks each refused row. */
+  #refusals = $state.raw<{ automod: SaveRefusal | null; chatBot: SaveRefusal | null }>({
+    automod: null,
+    chatBot: null,
+  });
 
   /** The drafts the editors bind to; null until settings arrive. */
   automod = $state<AutomodSettings | null>(null);
@@ -79,6 +85,19 @@ export class AutomationState {
       ...(patch?.automod && this.automodDirty ? ['your unsaved edits to the auto-moderation rules'] : []),
       ...(patch?.chatBot && this.chatBotDirty ? ['your unsaved edits to the commands, timers and replies'] : []),
     ];
+  }
+
+  /** Why the last Save of the auto-moderation rules was refused, field by field; null when it was not. */
+  get automodRefusal(): SaveRefusal | null {
+    return this.#refusals.automod;
+  }
+  /** The same for commands, timers and replies. */
+  get chatBotRefusal(): SaveRefusal | null {
+    return this.#refusals.chatBot;
+  }
+  /** A row was removed: the marks, found by position, would point at the wrong rows. */
+  clearRefusal(form: 'automod' | 'chatBot'): void {
+    this.#refusals = { ...this.#refusals, [form]: null };
   }
 
   /** The last test's verdict: undefined before any test, null when the message passes. */
@@ -228,9 +247,21 @@ export class AutomationState {
     this.#message = null;
     const result = await this.#api.settings.update(patch);
     this.#saving = null;
+    if (what === 'automod' || what === 'chatBot') {
+      this.clearRefusal(what);
+    }
     if (!result.ok) {
+      // A refusal naming fields is shown at them, in the form; anything else at the top, as before.
+      const refused =
+        what === 'automod'
+          ? saveRefusal(result.error, 'your auto-moderation rules', 'The rules saved before stay in effect.')
+          : what === 'chatBot'
+            ? saveRefusal(result.error, 'your commands, timers and replies', 'What was saved before stays in effect.')
+            : null;
       if (what === 'import') {
         this.#importError = explainImportFailure(result.error);
+      } else if (refused && (what === 'automod' || what === 'chatBot')) {
+        this.#refusals = { ...this.#refusals, [what]: refused };
       } else {
         this.#error = explainError(result.error);
       }

@@ -8,9 +8,11 @@
 import type { ChatToolsSettings } from '../../../../shared/chat-tools';
 import type { Result } from '../../../../shared/errors';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
+import { redirectUriProblem } from '../../../../shared/loopback-redirect';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { NotAppliedView, SettingsView } from '../../../../shared/views';
-import { describeError } from '../error-text';
+import { describeError, type ShownError } from '../error-text';
+import { FieldErrors, saveFailure, saveRefusal } from '../field-errors';
 
 export type NotificationKey = keyof SettingsView['notifications'];
 
@@ -28,6 +30,18 @@ export const EVENT_LABELS: Record<KickEventType, string> = {
   'moderation.banned': 'Bans and timeouts',
 };
 
+/** Each form as the top line names it when its save fails. */
+const FORM_NAMES: Record<string, string> = {
+  credentials: 'the Kick app credentials',
+  connection: 'the redirect URL and tunnel',
+  events: 'the events to receive',
+  chat: 'the chat length',
+  'chat-tools': 'the chat tools',
+  notifications: 'the notification choice',
+};
+
+const NO_FIELDS = new FieldErrors([]);
+
 const known = (types: readonly string[]): KickEventType[] => KICK_EVENT_TYPES.filter((type) => types.includes(type));
 
 /** The settings view and the drafts of its forms. */
@@ -37,7 +51,11 @@ export class SettingsState {
   #loading = $state(false);
   #error = $state<string | null>(null);
   #saving = $state<string | null>(null);
-  #saveError = $state<string | null>(null);
+  #saveError = $state.raw<ShownError | null>(null);
+  /** The fields main refused on the last save, and which form it was; marked beside each field. */
+  #refused = $state.raw<{ form: string; fields: FieldErrors } | null>(null);
+  /** The redirect URL the last connection save sent: main's refusal of it shows until the streamer edits it. */
+  #sentRedirect = $state<string | null>(null);
   #savedMessage = $state<string | null>(null);
   #restartMessage = $state<string | null>(null);
   #restarting = $state(false);
@@ -66,13 +84,21 @@ export class SettingsState {
   readonly credentialsDirty = $derived(
     this.clientSecret !== '' || this.clientId.trim() !== (this.#settings?.clientId ?? ''),
   );
-  readonly connectionError = $derived.by(() => {
-    if (!/^http:\/\/[^\s]+$/.test(this.redirectUri.trim()) || this.redirectUri.trim().length > 200) {
-      return 'Redirect URL: an http:// address on this computer, such as http://127.0.0.1:53682/callback.';
-    }
+  /** Why the Redirect field cannot be saved, beside it: typed now, or main's answer to the last Save. */
+  readonly redirectError = $derived(
+    redirectUriProblem(this.redirectUri) ??
+      (this.redirectUri.trim() === this.#sentRedirect ? this.fieldError('connection', 'redirectUri') : null),
+  );
+  readonly tunnelError = $derived.by(() => {
     const t = this.tunnel.trim();
-    return t.length < 2 || t.length > 300 ? 'Tunnel: "localtunnel", "off" or a public URL.' : null;
+    return t.length < 2 || t.length > 300
+      ? 'Write "localtunnel", "off" or a public https URL you route to Greenroom.'
+      : this.fieldError('connection', 'tunnel');
   });
+  /** The connection form cannot be saved as typed (a main refusal is shown, but Save may try again). */
+  readonly connectionError = $derived(
+    redirectUriProblem(this.redirectUri) !== null || this.tunnel.trim().length < 2 || this.tunnel.trim().length > 300,
+  );
   readonly eventsError = $derived(
     this.wantedEvents.length === 0 ? 'Events: choose at least one, or nothing reaches Greenroom.' : null,
   );
@@ -103,8 +129,13 @@ export class SettingsState {
   get saving(): string | null {
     return this.#saving;
   }
-  get saveError(): string | null {
+  /** Why the last save failed, for the top of the page: what was not saved, plain; main's words in Details. */
+  get saveError(): ShownError | null {
     return this.#saveError;
+  }
+  /** Main's reason for refusing `path` (`redirectUri`, `chatTools.highlights.2`) on `form`'s last save. */
+  fieldError(form: string, path: string): string | null {
+    return this.#refused?.form === form ? this.#refused.fields.at(path) : null;
   }
   get savedMessage(): string | null {
     return this.#savedMessage;
@@ -162,8 +193,10 @@ export class SettingsState {
     if (this.connectionError) {
       return Promise.resolve(false);
     }
+    const redirectUri = this.redirectUri.trim();
+    this.#sentRedirect = redirectUri;
     return this.#save('connection', 'Connection settings saved.', () =>
-      this.#api.settings.update({ redirectUri: this.redirectUri.trim(), tunnel: this.tunnel.trim() }),
+      this.#api.settings.update({ redirectUri, tunnel: this.tunnel.trim() }),
     );
   }
 
@@ -205,7 +238,7 @@ export class SettingsState {
     const result = await this.#api.app.restart();
     this.#restarting = false;
     if (!result.ok) {
-      this.#saveError = describeError(result.error);
+      this.#saveError = { text: describeError(result.error), detail: null };
       return false;
     }
     return true;
@@ -236,6 +269,7 @@ export class SettingsState {
     this.#error = null;
     this.#saving = null;
     this.#saveError = null;
+    this.#refused = null;
     this.#savedMessage = null;
     this.#restartMessage = null;
     this.#restarting = false;
@@ -250,12 +284,17 @@ export class SettingsState {
   async #save(form: string, done: string, call: () => Promise<Result<SettingsView>>): Promise<boolean> {
     this.#saving = form;
     this.#saveError = null;
+    this.#refused = null;
     this.#savedMessage = null;
     this.#restartMessage = null;
     const result = await call();
     this.#saving = null;
     if (!result.ok) {
-      this.#saveError = describeError(result.error);
+      // Each form saves alone: the others' saved settings are untouched, and the top says so.
+      const what = FORM_NAMES[form] ?? 'these settings';
+      const kept = 'Your other settings are unchanged.';
+      this.#refused = { form, fields: saveRefusal(result.error, what, kept)?.fields ?? NO_FIELDS };
+      this.#saveError = saveFailure(result.error, what, kept);
       return false;
     }
     this.apply(result.value);

@@ -8,7 +8,8 @@ describe('SettingsState', () => {
     const settings = new SettingsState(fake.api);
     await settings.load();
     settings.redirectUri = 'https://example.com';
-    expect(settings.connectionError).toMatch(/Redirect URL/);
+    expect(settings.connectionError).toBe(true);
+    expect(settings.redirectError).toMatch(/^Start it with http:\/\//);
     expect(await settings.saveConnection()).toBe(false);
     settings.scrollback = 50;
     expect(settings.scrollbackError).toMatch(/100 to 10000/);
