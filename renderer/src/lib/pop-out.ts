@@ -30,7 +30,7 @@ const FEATURES: Record<PopOutKind, string> = {
 };
 
 /** Whether this page is the desktop window (the preload bridge is there). */
-export function inDesktopWindow(page: Pick<PopOutPage, 'greenroom'> = globalThis): boolean {
+export function inDesktopWindow(page: Pick<PopOutPage, 'greenroom'> = globalThis as { greenroom?: unknown }): boolean {
   return page.greenroom !== undefined;
 }
 
