@@ -110,4 +110,14 @@ describe('journey: views follow the events on a fresh start', () => {
     await expect.poll(() => field.inputValue(), WAIT).toBe(title);
     expect(await sameDocument()).toBe(true);
   });
+
+  it('says since when Ads shows what it shows once the streamer signs out elsewhere', async () => {
+    await openTab(page, 'Ads');
+    const ads = section('Ads');
+    await ads.getByText('Enrolled', { exact: true }).waitFor(WAIT);
+    // Signed out from another panel: what Ads shows is no longer current, and it says so with its time.
+    await value(panel.api.auth.signOut());
+    await ads.getByText(/signed out.*What is shown is as of \d\d:\d\d\./i).waitFor(WAIT);
+    expect(await sameDocument()).toBe(true);
+  });
 });
