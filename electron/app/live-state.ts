@@ -58,7 +58,7 @@ export class LiveState {
   #facts: LiveFacts = { live: false, confirmed: false, startedAtMs: null, title: '', category: '', asOfMs: null };
   /** Where the facts came from: the journal yields to anything this run heard. */
   #source: 'none' | 'journal' | 'kick' | 'event' = 'none';
-  /** When the newest live-status event arrived: a Kick answer asked for before it is older news. */
+  /** When the newest live-status or metadata event arrived: a Kick answer asked for before it is older news. */
   #eventAtMs = Number.NEGATIVE_INFINITY;
   #channel: ChannelView | null = null;
   #reading: Promise<void> | null = null;
@@ -136,6 +136,9 @@ export class LiveState {
         title: event.payload.metadata.title,
         category: event.payload.metadata.category.name,
       };
+      if (live) {
+        this.#eventAtMs = event.receivedAtMs;
+      }
     }
   }
 
@@ -218,10 +221,8 @@ export class LiveState {
         asOfMs: this.#deps.now(),
       };
       this.#source = 'kick';
-    } else if (answer) {
-      // Kick's figures (viewers, tags) are newer; the live status from the event that came after the ask stays.
-      this.#facts = { ...this.#facts, title: answer.stream_title, category: answer.category.name };
-    } else {
+    } else if (!answer) {
+      // (An answer to an ask older than the newest event leaves the event's facts; its figures are still shown.)
       // Kick has no channel for this account: nothing to show, and nothing live to act on.
       this.#facts = { ...this.#facts, live: false, confirmed: true, startedAtMs: null, asOfMs: this.#deps.now() };
       this.#source = 'kick';

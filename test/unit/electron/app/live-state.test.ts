@@ -54,6 +54,20 @@ describe('live state: events between asks', () => {
     expect(s.live.view()?.stream.is_live).toBe(true);
   });
 
+  it('an answer asked for before a new title and category does not bring the old ones back', async () => {
+    const s = liveSetup();
+    s.live.refresh();
+    s.timers.advance(100);
+    const metadata = statusEvent(true, s.timers.now);
+    Object.assign(metadata, {
+      type: 'livestream.metadata.updated',
+      payload: { metadata: { title: 'Just chatting', category: { id: 0, name: '', thumbnail: '' } } },
+    });
+    s.live.onEvent(metadata, true);
+    await s.answer(channel(true)); // 'Ranked grind' in Valorant, as it was when asked
+    expect(s.live.facts()).toMatchObject({ title: 'Just chatting', category: '' });
+  });
+
   it('an answer asked for after the event wins', async () => {
     const s = liveSetup();
     s.live.onEvent(statusEvent(true, s.timers.now), true);
