@@ -40,7 +40,8 @@ export interface SaveRefusal {
  * `what` names what the form saves ("your auto-moderation rules"); `kept` says what still applies.
  */
 export function saveRefusal(error: ErrorValue, what: string, kept: string): SaveRefusal | null {
-  const refusals = error.code === 'InvalidArgument' ? fieldRefusalsOf(error) : [];
+  // InvalidArgument: main's contract or settings refused it; Validation: a check against Kick's own limits.
+  const refusals = error.code === 'InvalidArgument' || error.code === 'Validation' ? fieldRefusalsOf(error) : [];
   if (refusals.length === 0) {
     return null;
   }

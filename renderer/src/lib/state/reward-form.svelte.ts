@@ -4,7 +4,10 @@
  * form binds them two-way.
  */
 import { countCodePoints, DEFAULT_REWARD_COLOUR, HEX_COLOUR, LIMITS } from '../../../../shared/limits';
+import type { ErrorValue } from '../../../../shared/errors';
 import type { KickReward } from '../../../../shared/kick/resources';
+import type { ShownError } from '../error-text';
+import { type FieldErrors, saveRefusal } from '../field-errors';
 
 export interface RewardFormErrors {
   title?: string;
@@ -24,6 +27,16 @@ export interface RewardFields {
   shouldRedemptionsSkipRequestQueue: boolean;
 }
 
+type Checked = keyof RewardFormErrors;
+const CHECKED: readonly Checked[] = ['title', 'description', 'cost', 'backgroundColor'];
+/** Where a refusal may name each field: the contract's argument, an edit's patch, Kick's wire name. */
+const PATHS: Record<Checked, string[]> = {
+  title: ['title', 'patch.title'],
+  description: ['description', 'patch.description'],
+  cost: ['cost', 'patch.cost'],
+  backgroundColor: ['backgroundColor', 'patch.backgroundColor', 'background_color'],
+};
+
 /** A draft reward, new or edited. */
 export class RewardFormState {
   readonly original: KickReward | null;
@@ -38,8 +51,18 @@ export class RewardFormState {
   readonly titleLength = $derived(countCodePoints(this.title.trim()));
   readonly descriptionLength = $derived(countCodePoints(this.description));
 
+  /** What main or Kick refused on the last Save, and the values sent then; shown until the field changes. */
+  #refused = $state.raw<{ fields: FieldErrors; sent: Record<Checked, unknown> } | null>(null);
+
   readonly errors: RewardFormErrors = $derived.by(() => {
     const e: RewardFormErrors = {};
+    const refused = this.#refused;
+    for (const key of refused ? CHECKED : []) {
+      const reason = PATHS[key].map((path) => refused!.fields.at(path)).find((r) => r !== null);
+      if (reason && refused!.sent[key] === this[key]) {
+        e[key] = reason;
+      }
+    }
     if (this.titleLength === 0) {
       e.title = 'Title: required.';
     } else if (this.titleLength > LIMITS.rewardTitleMax) {
@@ -69,6 +92,25 @@ export class RewardFormState {
       this.isUserInputRequired = original.is_user_input_required;
       this.shouldRedemptionsSkipRequestQueue = original.should_redemptions_skip_request_queue;
     }
+  }
+
+  /**
+   * A refused Save: each refused field shows the reason beside it, and the form's top says nothing changed
+   * ([When a save is refused](../../../../docs/settings.md#when-a-save-is-refused)). Null when the refusal
+   * names no field (the caller shows its plain words).
+   */
+  refuse(error: ErrorValue): ShownError | null {
+    const refusal = saveRefusal(error, 'the reward', 'Nothing was changed on Kick.');
+    this.#refused = refusal && {
+      fields: refusal.fields,
+      sent: {
+        title: this.title,
+        description: this.description,
+        cost: this.cost,
+        backgroundColor: this.backgroundColor,
+      },
+    };
+    return refusal?.summary ?? null;
   }
 
   /** All fields, for create. */

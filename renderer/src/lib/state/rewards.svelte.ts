@@ -118,7 +118,8 @@ export class RewardsState {
     }
     this.#saving = false;
     if (!result.ok) {
-      this.#formError = explainError(result.error);
+      // A refused field is marked beside it by the form; anything else in plain words.
+      this.#formError = form.refuse(result.error) ?? explainError(result.error);
       return;
     }
     this.#upsert(result.value);
