@@ -95,7 +95,7 @@ describe('journey: the sandbox remembers across a restart', () => {
     await openSection(page, 'Health');
     const health = page.getByRole('tabpanel', { name: /^Health/ });
     await health.getByRole('button', { name: 'Reset the sandbox…' }).click();
-    const confirm = health.getByRole('alertdialog', { name: 'Reset the sandbox?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Reset the sandbox?' });
     await confirm
       .getByText('This clears the simulated channel, its rewards and sign-in. Your Greenroom settings stay.')
       .waitFor(WAIT);
@@ -106,8 +106,8 @@ describe('journey: the sandbox remembers across a restart', () => {
 
     await health.getByRole('button', { name: 'Reset the sandbox…' }).click();
     await confirm.getByRole('button', { name: 'Reset the sandbox' }).click();
-    await health
-      .getByRole('status')
+    await page
+      .getByRole('region', { name: 'Results' })
       .getByText(/The sandbox was reset/)
       .waitFor(WAIT);
     await health.getByText('Not signed in.').waitFor(WAIT);
