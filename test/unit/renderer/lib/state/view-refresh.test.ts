@@ -104,6 +104,23 @@ describe('views follow the events', () => {
     expect(calls('kicks:leaderboard') - before).toBe(3);
   });
 
+  it('drops a reload a burst left waiting when main rebuilds its app', async () => {
+    const { fake, app, clock, calls } = setup();
+    await app.start();
+    await app.leaderboard.load();
+    fake.emit('kick:event', { kind: 'feed', item: kicks() });
+    fake.emit('kick:event', { kind: 'feed', item: kicks() });
+    await settle();
+    const before = calls('kicks:leaderboard');
+    fake.emit('app:restarted', { message: 'Settings applied' });
+    await settle();
+    clock.advance(2 * VIEW_REFRESH_MIN_MS);
+    await settle();
+    // The board belonged to the old app: it loads again only when shown.
+    expect(calls('kicks:leaderboard')).toBe(before);
+    expect(app.leaderboard.loadState.requested).toBe(false);
+  });
+
   it('leaves a view never shown alone: it loads when shown', async () => {
     const { fake, app, clock, calls } = setup();
     await app.start();
