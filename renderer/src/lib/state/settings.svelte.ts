@@ -80,6 +80,20 @@ export class SettingsState {
     }
     return this.clientSecret.length > 200 ? 'Client secret: at most 200 characters.' : null;
   });
+  /** Each credentials field's reason, beside it: typed now, or main's refusal of the last Save. */
+  readonly clientIdError = $derived.by(() => {
+    const id = this.clientId.trim();
+    return id === ''
+      ? "Required: copy it from your app in Kick's developer settings."
+      : id.length > 100
+        ? `At most 100 characters (this one has ${id.length}).`
+        : this.fieldError('credentials', 'clientId');
+  });
+  readonly clientSecretError = $derived(
+    this.clientSecret.length > 200
+      ? `At most 200 characters (this one has ${this.clientSecret.length}).`
+      : this.fieldError('credentials', 'clientSecret'),
+  );
   /** The streamer has typed into the credentials form. */
   readonly credentialsDirty = $derived(
     this.clientSecret !== '' || this.clientId.trim() !== (this.#settings?.clientId ?? ''),
