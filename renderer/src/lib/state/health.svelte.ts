@@ -28,14 +28,16 @@ export class HealthState {
         return 'Unknown';
       case 'off':
         return this.#health?.mode === 'sandbox'
-          ? 'Not needed: the sandbox delivers events to Greenroom directly'
-          : 'Off — events cannot reach Greenroom';
+          ? 'Yes: the sandbox delivers events to Greenroom directly, no tunnel needed'
+          : 'No: the tunnel is off, so events cannot reach Greenroom';
       case 'connecting':
-        return `Connecting (attempt ${t.attempt})…`;
+        return `Not yet: Greenroom is opening its tunnel (try ${t.attempt})…`;
       case 'up':
-        return t.reachable === false ? 'Up, but Kick cannot reach it yet' : 'Up';
+        return t.reachable === false
+          ? 'Connecting: the tunnel is up, but Kick cannot reach it yet'
+          : 'Yes: Kick can send events to Greenroom';
       case 'down':
-        return `Down: ${t.reason} — retrying in ${Math.ceil(t.retryInMs / 1000)} s`;
+        return `No: the tunnel is down (${t.reason}); trying again in ${Math.ceil(t.retryInMs / 1000)} s`;
     }
   });
   /** "Kick is delaying events by N min" while Kick holds events back. */

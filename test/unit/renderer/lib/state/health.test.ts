@@ -9,7 +9,7 @@ describe('HealthState: whether events can reach Greenroom', () => {
     expect(state.problems).toBe(0);
     state.apply(health({ mode: 'sandbox', tunnel: { state: 'off' } }));
     expect(state.tunnelOk).toBe(true);
-    expect(state.tunnelText).toMatch(/Not needed/);
+    expect(state.tunnelText).toMatch(/no tunnel needed/);
     state.apply(health({ mode: 'kick', tunnel: { state: 'off' } }));
     expect(state.tunnelOk).toBe(false);
     expect(state.tunnelText).toMatch(/cannot reach Greenroom/);

@@ -1,0 +1,65 @@
+/**
+ * The Health tab in a streamer's words: what each Kick permission lets Greenroom do, how each event type is
+ * doing, and how late events arrive. Kick's own names (scopes such as `moderation:ban`, event types such as
+ * `channel.followed`, p50/p95) stay behind the tab's Details, for a bug report or Kick's docs. Pure.
+ */
+import type { KickScope } from '../../../shared/kick/scopes';
+import { plural } from '../../../shared/plural';
+import type { HealthView, SubscriptionView } from '../../../shared/views';
+
+/** What each permission lets Greenroom do on Kick. */
+export const SCOPE_WORDS: Record<KickScope, string> = {
+  'user:read': 'See your Kick profile',
+  'channel:read': "Read your channel's title and category",
+  'channel:write': 'Change your title, category and tags',
+  'channel:rewards:read': 'See your channel rewards and redemptions',
+  'channel:rewards:write': 'Create rewards and accept or reject redemptions',
+  'chat:write': 'Send chat messages',
+  'streamkey:read': 'Show your stream key',
+  'events:subscribe': 'Receive your chat, follows, subs and other events',
+  'moderation:ban': 'Ban and time out viewers',
+  'moderation:chat_message:manage': 'Delete chat messages',
+  'kicks:read': 'See KICKs gifted to you',
+  'ads:read': 'See your ad breaks',
+  'ads:write': 'Run ad breaks',
+};
+
+/** How one event type's subscription is doing. */
+export function subscriptionWords(s: SubscriptionView): string {
+  switch (s.state) {
+    case 'active':
+      return 'Arriving';
+    case 'missing':
+      return 'Not set up yet: Greenroom sets it up when you are signed in';
+    case 'error':
+      return `Kick refused to send these${s.error ? `: ${s.error}` : ''}`;
+  }
+}
+
+/** `0.2 s`, `1.5 s`, `12 s`, `3 min`: a delay as a streamer reads it. */
+export function delayWords(ms: number): string {
+  if (ms < 10_000) {
+    return `${(Math.max(ms, 0) / 1000).toFixed(1)} s`;
+  }
+  if (ms < 120_000) {
+    return `${Math.round(ms / 1000)} s`;
+  }
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/** How late Kick's events reach Greenroom: typical and worst of the recent ones. */
+export function lagWords(lag: HealthView['lag']): string {
+  if (lag.p50Ms === null || lag.p95Ms === null) {
+    return 'No events measured yet.';
+  }
+  return `Events usually arrive ${delayWords(lag.p50Ms)} after they happen, at worst ${delayWords(lag.p95Ms)} (the last ${plural(lag.samples, 'event')}).`;
+}
+
+/** What became of the events Kick sent. */
+export function deliveryWords(c: HealthView['counters']): string {
+  return `${plural(c.accepted, 'event')} received · ${plural(c.duplicates, 'repeat')} Kick sent twice, shown once · ${formatRefused(c.rejected)}`;
+}
+
+function formatRefused(n: number): string {
+  return `${plural(n, 'delivery', 'deliveries')} refused as not from Kick or damaged`;
+}
