@@ -68,9 +68,9 @@ export interface Sandbox {
   /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
   describe(): SandboxDescription;
   /**
-   * Called after anything may have changed the world: a request other than a read was answered, or an
-   * event was announced. Coalescing is the listener's business (the saved world is written at most once a
-   * second).
+   * Called after anything may have changed the world: a request other than a read or a chat line was
+   * answered, or an event other than a chat line was announced. Coalescing is the listener's business (the
+   * saved world is written at most once a second).
    */
   onChange(listener: () => void): () => void;
   /** Back to the seeded world: every record, token and subscription goes; the app keeps its identity. */
@@ -199,15 +199,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const changes = new Listeners<[]>((error) => log(`sandbox: a change listener failed: ${String(error)}`));
     const changed = (): void => changes.emit();
     // Every change to the world comes from a request that is not a read, or from a background job that
-    // announces an event; a read (GET, HEAD) changes nothing worth keeping.
+    // announces an event; a read (GET, HEAD) changes nothing worth keeping, and neither does a chat line
+    // (a saved world has no chat), so a chat storm does not rewrite the file every second.
     for (const running of servers) {
       running.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-        if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const path = (req.url ?? '').split('?')[0]!;
+        if (req.method !== 'GET' && req.method !== 'HEAD' && !path.endsWith('/chat')) {
           res.once('finish', changed);
         }
       });
     }
-    state.onEvent(changed);
+    state.onEvent((event) => {
+      if (event.type !== 'chat.message.sent') {
+        changed();
+      }
+    });
     const ctx: SandboxContext = {
       state,
       clock,
