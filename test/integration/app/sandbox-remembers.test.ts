@@ -4,12 +4,20 @@
  * with the same rewards and subscriptions, without a second consent; "Reset the sandbox" then signs out
  * and puts the seeded world back, and that too survives a restart. Through `router.invoke`, as the panel.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../../electron/app/config';
+import { createApp } from '../../../electron/app/create-app';
+import { openSettings } from '../../../electron/app/settings';
+import { systemClock } from '../../../electron/core/clock';
+import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { SANDBOX_WORLD_FILE } from '../../../sandbox/persist-file';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
+import { startSandbox } from '../../helpers/sandbox';
+import { createFakeWebhookPort } from '../../unit/electron/app/fake-webhook-port';
 import { consentBrowser } from './create-app-fixtures';
 import { call, type StartedApp, startSandboxApp } from './sandbox-remembers-fixtures';
 
@@ -93,5 +101,43 @@ describe('an app in sandbox mode, restarted on the same data dir', () => {
     await expect.poll(async () => (await call(app, 'app:snapshot')).account.signingIn, POLL).toBe(false);
     expect((await call(app, 'app:snapshot')).account.signedIn).toBe(false);
     expect(app.sandbox!.ctx.state.rewards.has(rewardId)).toBe(false);
+  });
+});
+
+describe('"Reset the sandbox" on Kick', () => {
+  it('is refused, and touches neither the sign-in nor any file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenroom-kick-no-reset-'));
+    const kick = await startSandbox();
+    const settings = openSettings(dir, { randomBytes });
+    const config = resolveConfig({
+      env: {
+        GREENROOM_KICK_API_URL: kick.urls.api,
+        GREENROOM_KICK_AUTH_URL: kick.urls.auth,
+        GREENROOM_CLIENT_ID: kick.ctx.app.clientId,
+        GREENROOM_CLIENT_SECRET: kick.ctx.app.clientSecret,
+      },
+      settings: settings.values(),
+      storedClientSecret: null,
+      dataDir: dir,
+    });
+    const app = await createApp(config, {
+      clock: systemClock,
+      openExternal: () => Promise.resolve(),
+      secretStore: new MemorySecretStore(),
+      webhooks: () => createFakeWebhookPort(dir),
+      log: () => undefined,
+      dataDir: dir,
+      settings,
+    });
+    try {
+      expect(app.config.mode).toBe('kick');
+      const result = await app.router.invoke('sandbox:reset', []);
+      expect(result).toMatchObject({ ok: false, error: { code: 'NotConfigured' } });
+      expect(existsSync(join(dir, SANDBOX_WORLD_FILE))).toBe(false);
+    } finally {
+      await app.stop();
+      await kick.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
