@@ -137,7 +137,7 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
     await expect.poll(() => launched.app.snapshot().health.counters.accepted, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
-  it('refuses to start a second panel on a port already taken, in one plain line', async () => {
+  it('says Greenroom is already running when a second start finds it on the panel port', async () => {
     const taken = String(launched.panel!.port);
     const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
     try {
@@ -157,11 +157,7 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
           log: () => undefined,
           panelRequired: true,
         }),
-      ).rejects.toThrow(
-        new LaunchError(
-          `the panel port ${taken} is in use; set GREENROOM_PANEL_PORT to another port (0 picks a free one)`,
-        ),
-      );
+      ).rejects.toThrow(new LaunchError(`Greenroom is already running (its panel is at http://127.0.0.1:${taken})`));
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
