@@ -25,6 +25,7 @@ import {
 import { chatBotSettingsSchema } from './chat-bot';
 import { INVOKE_SCHEMAS } from './ipc-contract';
 import { checkRegex } from './safe-regex';
+import { termKindWords } from './term-kinds';
 
 export * from './automation-file';
 export type { ImportRefusal } from './automation-issues';
@@ -57,7 +58,7 @@ function safeTerms(terms: BlockedTerm[], leftOut: string[]): BlockedTerm[] {
   return terms.filter((term) => {
     const check = term.kind === 'regex' ? checkRegex(term.pattern) : null;
     if (check && !check.ok) {
-      leftOut.push(sentence(`the regular expression ${term.pattern} is refused: ${check.reason}`));
+      leftOut.push(sentence(`the ${termKindWords(term.kind)} ${term.pattern} is refused: ${check.reason}`));
     }
     return !check || check.ok;
   });

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { findSection } from './automation-sections';
+import { TERM_KINDS } from './term-kinds';
 
 /** A refusal: the plain sentence and, behind "Details", the technical part. */
 export interface ImportRefusal {
@@ -46,6 +47,11 @@ function words(issue: z.core.$ZodIssue, given: unknown): string {
       }
       return `at least ${n(issue.minimum)}`;
     case 'invalid_value':
+      if (issue.path.at(-1) === 'kind' && issue.path.includes('terms')) {
+        // Named as the editor's Kind picker names them, with the file's word for each.
+        const kinds = TERM_KINDS.map((k) => `${k.label} ("${k.kind}")`);
+        return `the kind must be ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)!}`;
+      }
       return `must be one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
     case 'custom':

@@ -16,6 +16,7 @@ import {
 import type { ErrorValue } from '../../../../shared/errors';
 import { errorDetail, explainError, type ShownError } from '../error-text';
 import { plural } from '../../../../shared/plural';
+import { termKindWords } from '../../../../shared/term-kinds';
 
 /** An import waiting for the streamer's Replace or Cancel: the parsed file (planned again at Replace) and its plan. */
 export interface PendingImport {
@@ -43,7 +44,8 @@ export async function planFromFile(
 export function importedMessage(plan: ImportPlan): string {
   const parts = plan.changes.length;
   const left = plan.leftOut.length;
-  const leftOut = left === 0 ? '' : ` ${plural(left, 'regular expression')} the safety check refuses left out.`;
+  const regex = termKindWords('regex');
+  const leftOut = left === 0 ? '' : ` ${plural(left, regex, `${regex}s`)} the safety check refuses left out.`;
   return `Imported: ${plural(parts, 'part')} of your setup replaced.${leftOut}`;
 }
 

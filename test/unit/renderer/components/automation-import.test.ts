@@ -125,4 +125,38 @@ describe('AutomationPanel: import', () => {
     expect(screen.getByRole('alert').textContent).toMatch(reason);
     expect(fake.argsOf('settings:update')).toEqual([]);
   });
+
+  it('names term kinds one way: the editor, its picker and a refused file use the same words', async () => {
+    const { current } = await setup();
+    // Imported terms of every kind are listed by the picker's own names, never the file's words.
+    const file = exportFile(streamerSetup(), {
+      automod: {
+        blockedTerms: {
+          terms: [
+            { pattern: 'free followers', kind: 'plain' },
+            { pattern: 'spam*bot', kind: 'wildcard' },
+            { pattern: 'buy (cheap|free) views', kind: 'regex' },
+          ],
+        },
+      },
+    });
+    await choose(json(file));
+    await fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    await settle();
+    const picker = [...screen.getByLabelText<HTMLSelectElement>('Kind').options].map((o) => o.textContent);
+    const listed = within(screen.getByRole('list', { name: 'Blocked terms' }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.hint')?.textContent);
+    expect(listed).toEqual(['Words', 'Wildcard *', 'Regular expression']);
+    expect(listed.every((label) => picker.includes(label ?? ''))).toBe(true);
+
+    // A file with a kind Greenroom does not know is refused in those words, with the file's word for each.
+    const bad = exportFile(streamerSetup(), { automod: { blockedTerms: { terms: [{ pattern: 'x', kind: 'glob' }] } } });
+    await choose(json(bad));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Blocked terms in this file, number 1: the kind must be Words ("plain"), Wildcard * ("wildcard") or ' +
+        'Regular expression ("regex"). Nothing was changed.',
+    );
+    expect(current().automod.blockedTerms.terms).toHaveLength(3);
+  });
 });
