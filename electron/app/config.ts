@@ -146,6 +146,10 @@ export function resolveConfig(input: ConfigInput): AppConfig {
   const tunnelSetting = envTunnel ?? (mode === 'sandbox' ? 'off' : settings.tunnel);
   checkTunnel(envTunnel !== undefined ? ENV.tunnel : 'tunnel', tunnelSetting);
 
+  const webhookPort = port(env, ENV.webhookPort, settings.webhookPort);
+  const panelPort = port(env, ENV.panelPort, DEFAULT_PANEL_PORT);
+  checkPortsApart(env, webhookPort, panelPort);
+
   return {
     mode,
     sandboxNotice: mode === 'sandbox' ? SANDBOX_NOTICE : null,
@@ -168,7 +172,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     scopes: [...settings.scopes],
     wantedEvents: [...settings.wantedEvents],
     webhook: {
-      port: port(env, ENV.webhookPort, settings.webhookPort),
+      port: webhookPort,
       portSource: nonEmpty(env[ENV.webhookPort]) === undefined ? 'settings' : 'env',
       path: webhookPath(env),
       replayWindowSeconds: wholeNumber(env, ENV.replayWindowS, DEFAULT_REPLAY_WINDOW_S, 7 * 86_400),
@@ -178,7 +182,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
       host: optionalUrl(env, ENV.tunnelHost) ?? null,
       subdomain: settings.installSubdomain,
     },
-    panelPort: port(env, ENV.panelPort, DEFAULT_PANEL_PORT),
+    panelPort,
     chatScrollback: settings.chatScrollback,
     emoteHost: mode === 'sandbox' ? null : settings.emoteHost,
     notifications: { ...settings.notifications },
@@ -226,6 +230,23 @@ function port(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a port from 0 to 65535 (0 picks a free one), got "${value}"`);
   }
   return Number(value);
+}
+
+/**
+ * The receiver and the panel on one port: whichever starts second could not listen, and the line would blame
+ * another program. Named here instead, with the variable that set it ([Webhook port](../../docs/settings.md#webhook-port)).
+ */
+function checkPortsApart(env: Env, webhookPort: number, panelPort: number): void {
+  if (webhookPort === 0 || webhookPort !== panelPort) {
+    return;
+  }
+  const fromEnv = nonEmpty(env[ENV.webhookPort]) !== undefined;
+  const name = fromEnv ? ENV.webhookPort : ENV.panelPort;
+  const other = fromEnv ? "Greenroom's panel port" : "Greenroom's webhook port (in the settings)";
+  throw new ConfigError(
+    name,
+    `is ${webhookPort}, the same as ${other}; the two need their own ports, so pick another, such as ${webhookPort + 1}`,
+  );
 }
 
 function webhookPath(env: Env): string {

@@ -123,6 +123,20 @@ describe('resolveConfig', () => {
     ).toMatchObject({ port: 9000, portSource: 'env' });
   });
 
+  it('refuses a webhook port on the panel port, naming the variable that set it and a port to pick', () => {
+    expect(() => resolveConfig(input({ env: { GREENROOM_WEBHOOK_PORT: '7531' } }))).toThrow(
+      "GREENROOM_WEBHOOK_PORT is 7531, the same as Greenroom's panel port; the two need their own ports, so pick another, such as 7532",
+    );
+    expect(() => resolveConfig(input({ env: { GREENROOM_PANEL_PORT: '7532' } }))).toThrow(
+      /^GREENROOM_PANEL_PORT is 7532, the same as Greenroom's webhook port \(in the settings\)/,
+    );
+    expect(() =>
+      resolveConfig(input({ env: { GREENROOM_PANEL_PORT: '8100', GREENROOM_WEBHOOK_PORT: '08100' } })),
+    ).toThrow(/^GREENROOM_WEBHOOK_PORT is 8100/);
+    // 0 picks a free port for each: they never meet.
+    expect(resolveConfig(input({ env: { GREENROOM_PANEL_PORT: '0', GREENROOM_WEBHOOK_PORT: '0' } })).panelPort).toBe(0);
+  });
+
   it('warns (not fails) when Kick URLs or half the credentials are given without the rest', () => {
     const config = resolveConfig(
       input({ env: { GREENROOM_KICK_API_URL: 'http://127.0.0.1:4000', GREENROOM_CLIENT_ID: 'id' } }),
