@@ -9,11 +9,18 @@
  * cannot be moved aside, or the caller has no `setAside` (`npm run sandbox -- --state FILE`, which then
  * refuses to start), it is left as it is and nothing is written over it.
  */
+import { lstatSync } from 'node:fs';
 import { readDataFile, RefusedPathError, writeDataFileAsync } from '../electron/core/data-files';
 import { parseWorld, type SavedWorld, type WorldProblem } from './persist';
 
 /** The embedded sandbox's file in Greenroom's data dir. */
 export const SANDBOX_WORLD_FILE = 'sandbox-world.json';
+
+/**
+ * The largest saved world read back. One at the bounds of what is kept is under half a megabyte; a file far
+ * larger was not written by a sandbox, and reading it whole would hold the start up.
+ */
+export const WORLD_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** How long changes gather before the file is written (the world changes in bursts: a raid, a wave). */
 export const WORLD_SAVE_DELAY_MS = 1000;
@@ -32,8 +39,13 @@ export interface ReadWorld {
   writable: boolean;
 }
 
-function problemText(problem: WorldProblem | { kind: 'json' } | { kind: 'refused'; what: string }): string {
+type FileProblem =
+  WorldProblem | { kind: 'json' } | { kind: 'refused'; what: string } | { kind: 'large'; bytes: number };
+
+function problemText(problem: FileProblem): string {
   switch (problem.kind) {
+    case 'large':
+      return `is ${(problem.bytes / 1024 / 1024).toFixed(1)} MB, too large to be a saved world (at most ${WORLD_FILE_MAX_BYTES / 1024 / 1024} MB)`;
     case 'json':
       return 'was damaged (not valid JSON)';
     case 'damaged':
@@ -48,6 +60,10 @@ function problemText(problem: WorldProblem | { kind: 'json' } | { kind: 'refused
 /** The saved world at `deps.path`, or null (nothing there, or a file moved aside with one line). */
 export function readWorldFile(deps: WorldFileDeps): ReadWorld {
   const { path } = deps;
+  const size = lstatSync(path, { throwIfNoEntry: false });
+  if (size?.isFile() && size.size > WORLD_FILE_MAX_BYTES) {
+    return setAside(deps, problemText({ kind: 'large', bytes: size.size }));
+  }
   let bytes: Buffer | null;
   try {
     bytes = readDataFile(path);

@@ -3,12 +3,12 @@
  * at the time the injected timer says), a flush writes at once, a failed write is said once and tried again;
  * a file that cannot be moved aside is never written over.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SavedWorld } from '../../../sandbox/persist';
-import { createWorldSaver, readWorldFile, type SaveTimers } from '../../../sandbox/persist-file';
+import { createWorldSaver, readWorldFile, type SaveTimers, WORLD_FILE_MAX_BYTES } from '../../../sandbox/persist-file';
 
 /** Timers the test fires by hand. */
 function manualTimers(): SaveTimers & { pending: (() => void)[]; fire(): void } {
@@ -103,6 +103,18 @@ describe('the saved world file', () => {
       `Greenroom: the saved sandbox world ${path} was damaged (not valid JSON), and it could not be moved aside (EROFS); the sandbox starts fresh and will not save over it.`,
     ]);
     expect(readFileSync(path, 'utf8')).toBe('{"version":1,');
+  });
+
+  it('a file far larger than any saved world is moved aside unread', () => {
+    // Sparse: the size is there without the disk space.
+    writeFileSync(path, '');
+    truncateSync(path, WORLD_FILE_MAX_BYTES + 1);
+    const notices: string[] = [];
+    const read = readWorldFile({ path, setAside: () => `${path}.aside`, notice: (line) => notices.push(line) });
+    expect(read).toEqual({ world: null, writable: true });
+    expect(notices).toEqual([
+      `Greenroom: the saved sandbox world ${path} is 16.0 MB, too large to be a saved world (at most 16 MB); it was moved to ${path}.aside and the sandbox starts fresh (sign in again).`,
+    ]);
   });
 
   it('no file is a fresh start with nothing said', () => {
