@@ -105,6 +105,9 @@ describe('the setup guide', () => {
     expect(within(dialog).getByRole('heading', { name: 'Go live later' })).toBeTruthy();
     expect(dialog.textContent).toContain('npm run sandbox -- scenario chat-storm');
     expect(dialog.textContent).not.toMatch(/Waiting for the tunnel|Create app/);
+    // The tour points at steps as this order has them: sign-in next, the Kick app last.
+    expect(dialog.textContent).toContain('Sign in (the next step, or the banner)');
+    expect(dialog.textContent).toContain("in the guide's last steps");
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(guide()).getByRole('button', { name: 'Check sign-in' })).toBeTruthy();
   });
