@@ -7,6 +7,7 @@
  * says so ({@link SANDBOX_NOTICE}).
  */
 import { AppError } from '../../shared/errors';
+import { PORT_USES, portClash } from '../../shared/loopback-redirect';
 import type { KickEventType, KickScope } from '../../shared/kick/scopes';
 import type { AppMode } from '../../shared/views';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
@@ -149,6 +150,13 @@ export function resolveConfig(input: ConfigInput): AppConfig {
   const webhookPort = port(env, ENV.webhookPort, settings.webhookPort);
   const panelPort = port(env, ENV.panelPort, DEFAULT_PANEL_PORT);
   checkPortsApart(env, webhookPort, panelPort);
+  const redirectClash = redirectPortClash(settings.redirectUri, panelPort, webhookPort);
+  if (redirectClash) {
+    // Not fatal: the panel still starts, and the redirect is changed there (docs/settings.md#redirect-url).
+    warnings.push(
+      `the sign-in redirect URL ${settings.redirectUri} cannot work: ${redirectClash} Change it in Settings`,
+    );
+  }
 
   return {
     mode,
@@ -247,6 +255,16 @@ function checkPortsApart(env: Env, webhookPort: number, panelPort: number): void
     name,
     `is ${webhookPort}, the same as ${other}; the two need their own ports, so pick another, such as ${webhookPort + 1}`,
   );
+}
+
+/** Why a redirect URL kept in the settings file lands on the panel's or the receiver's port, or null. */
+function redirectPortClash(redirectUri: string, panelPort: number, webhookPort: number): string | null {
+  const url = URL.canParse(redirectUri) ? new URL(redirectUri) : null;
+  const port = url === null ? 0 : url.port === '' ? 80 : Number(url.port);
+  return portClash(port, [
+    { port: panelPort, use: PORT_USES.panel },
+    { port: webhookPort, use: PORT_USES.webhook },
+  ]);
 }
 
 function webhookPath(env: Env): string {

@@ -137,6 +137,16 @@ describe('resolveConfig', () => {
     expect(resolveConfig(input({ env: { GREENROOM_PANEL_PORT: '0', GREENROOM_WEBHOOK_PORT: '0' } })).panelPort).toBe(0);
   });
 
+  it('warns at start when the redirect URL in the settings file is on the panel or webhook port', () => {
+    const { warnings } = resolveConfig(input({ settings: { redirectUri: 'http://[::1]:7531/callback' } }));
+    expect(warnings).toEqual([
+      'the sign-in redirect URL http://[::1]:7531/callback cannot work: Port 7531 is the one Greenroom uses for its panel and OBS links. Pick another port, such as 3000. Change it in Settings',
+    ]);
+    const onReceiver = resolveConfig(input({ settings: { redirectUri: 'http://localhost:7532/cb' } })).warnings;
+    expect(onReceiver[0]).toMatch(/Port 7532 is the one Greenroom uses for receiving Kick's events/);
+    expect(resolveConfig(input({ settings: { redirectUri: 'http://127.0.0.1:0/callback' } })).warnings).toEqual([]);
+  });
+
   it('warns (not fails) when Kick URLs or half the credentials are given without the rest', () => {
     const config = resolveConfig(
       input({ env: { GREENROOM_KICK_API_URL: 'http://127.0.0.1:4000', GREENROOM_CLIENT_ID: 'id' } }),
