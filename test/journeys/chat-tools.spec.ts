@@ -60,6 +60,8 @@ describe('journey: highlights, ignore list, first messages and notes', () => {
   it('colours a message with a highlight term added in Settings', async () => {
     await openSection(page, 'Settings');
     const tools = page.locator('.chat-tools');
+    // The first-message switch says when its marks start, so a week without them is no surprise.
+    await tools.getByText('Marks start once Greenroom has heard your chat for a week').waitFor(WAIT);
     await tools.getByLabel('Term').fill('giveaway');
     await tools.getByLabel('Colour').fill('#ff3366');
     await tools.getByRole('button', { name: 'Add highlight' }).click();
