@@ -1,5 +1,6 @@
 import '@testing-library/svelte/vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { ALLOWED } from '../../../../renderer/src/lib/access';
 import { describe, expect, it } from 'vitest';
 import AdsPanel from '../../../../renderer/src/components/AdsPanel.svelte';
 import { AdsState } from '../../../../renderer/src/lib/state/ads.svelte';
@@ -28,7 +29,7 @@ async function setup(status = adStatus(), live: boolean | null = null) {
   const ads = new AdsState(fake.api, clock, () => live);
   await ads.load();
   const toasts = new ToastsState(clock);
-  render(AdsPanel, { props: { ads, canManage: true }, context: toastsContext(toasts) });
+  render(AdsPanel, { props: { ads, access: ALLOWED }, context: toastsContext(toasts) });
   render(Toasts, { props: { toasts } });
   return { fake, clock, ads };
 }

@@ -120,7 +120,7 @@ describe('App: what the streamer reads is true', () => {
     expect(alert.textContent).toContain('Greenroom could not reach Kick');
     expect(alert.textContent).not.toContain('fetchChannel');
     expect(alert.textContent).not.toContain('ECONNREFUSED');
-    const details = screen.getByRole('button', { name: 'Details' });
+    const details = within(alert).getByRole('button', { name: 'Details' });
     expect(details.getAttribute('aria-expanded')).toBe('false');
     await fireEvent.click(details);
     expect(alert.textContent).toContain('fetchChannel: could not reach Kick (connect ECONNREFUSED 127.0.0.1:44313)');

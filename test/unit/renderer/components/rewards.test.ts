@@ -1,5 +1,6 @@
 import '@testing-library/svelte/vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { ALLOWED } from '../../../../renderer/src/lib/access';
 import { describe, expect, it } from 'vitest';
 import RewardsManager from '../../../../renderer/src/components/RewardsManager.svelte';
 import { RewardsState } from '../../../../renderer/src/lib/state/rewards.svelte';
@@ -13,7 +14,7 @@ async function setup() {
   fake.ok('rewards:list', [mine, theirs]);
   const rewards = new RewardsState(fake.api);
   await rewards.load();
-  const r = render(RewardsManager, { props: { rewards, canManage: true } });
+  const r = render(RewardsManager, { props: { rewards, access: ALLOWED } });
   const rowOf = (title: string) => screen.getByText(title).closest('li')!;
   return { fake, rewards, rowOf, ...r };
 }

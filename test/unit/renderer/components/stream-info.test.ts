@@ -1,5 +1,6 @@
 import '@testing-library/svelte/vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import { ALLOWED } from '../../../../renderer/src/lib/access';
 import { describe, expect, it } from 'vitest';
 import StreamInfo from '../../../../renderer/src/components/StreamInfo.svelte';
 import { StreamInfoState } from '../../../../renderer/src/lib/state/stream-info.svelte';
@@ -11,7 +12,7 @@ async function setup() {
   const clock = manualClock();
   const stream = new StreamInfoState(fake.api, clock);
   await stream.load();
-  render(StreamInfo, { props: { stream, canManage: true } });
+  render(StreamInfo, { props: { stream, access: ALLOWED } });
   return { fake, clock, stream };
 }
 
