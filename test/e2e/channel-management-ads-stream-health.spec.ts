@@ -110,6 +110,12 @@ describe('channel management in the panel, against the sandbox', () => {
     await panel.getByText('300/200 characters').waitFor();
     await panel.getByText('Title: at most 200 characters (now 300).').waitFor();
     expect(await panel.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    // Two hundred emoji are two hundred characters to the panel and to main alike: saved, not refused.
+    const emoji = '🎮'.repeat(200);
+    await title.fill(emoji);
+    await panel.getByText('200/200 characters').waitFor();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => channel.streamTitle, WAIT).toBe(emoji);
     await title.fill('Greenroom e2e: building the control room');
     await panel.getByText('40/200 characters').waitFor();
 
