@@ -7,49 +7,9 @@ import '@testing-library/svelte/vitest';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import App from '../../../../renderer/src/App.svelte';
-import type { ConnectionStatus } from '../../../../renderer/src/lib/transport';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
 import { account, channel, snapshot } from '../fixtures';
-
-/** A WebSocket-like link the test drops and brings back by hand. */
-function fakeLink(clock: { now(): number }) {
-  let status: ConnectionStatus = 'open';
-  let lastAttemptMs: number | null = null;
-  const statusListeners = new Set<(s: ConnectionStatus) => void>();
-  const attemptListeners = new Set<(ms: number) => void>();
-  return {
-    get status() {
-      return status;
-    },
-    get lastAttemptMs() {
-      return lastAttemptMs;
-    },
-    onStatus(l: (s: ConnectionStatus) => void) {
-      statusListeners.add(l);
-      return () => statusListeners.delete(l);
-    },
-    onAttempt(l: (ms: number) => void) {
-      attemptListeners.add(l);
-      return () => attemptListeners.delete(l);
-    },
-    retries: 0,
-    retryNow() {
-      this.retries++;
-    },
-    set(next: ConnectionStatus) {
-      status = next;
-      for (const l of statusListeners) {
-        l(next);
-      }
-    },
-    attempt() {
-      lastAttemptMs = clock.now();
-      for (const l of attemptListeners) {
-        l(lastAttemptMs);
-      }
-    },
-  };
-}
+import { fakeLink } from './app-not-running-fixtures';
 
 function setup(view: 'full' | 'chat' = 'chat') {
   const fake = createFakeApi();
