@@ -3,12 +3,8 @@
  * plural and each mix of successes and failures is tested once ("Accept 1 redemption of Hydrate?",
  * "10 accepted, 2 failed").
  */
+import { plural } from '../../../shared/plural';
 import type { RedemptionVerb } from './state/redemptions.svelte';
-
-/** `1 redemption`, `12 redemptions`. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 const VERB_WORD: Record<RedemptionVerb, { ask: string; done: string }> = {
   accept: { ask: 'Accept', done: 'accepted' },
