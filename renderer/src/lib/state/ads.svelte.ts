@@ -11,6 +11,7 @@ import type { KickAdBreakStatus } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { explainAdError, type ShownError } from '../error-text';
+import { endedBy, type GoneCause } from './held-error.svelte';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
 export interface RunningBreak {
@@ -165,6 +166,13 @@ export class AdsState {
 
   dismissError(): void {
     this.#actionError = null;
+  }
+
+  /** An enroll or run refusal whose cause `cause` ended goes (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    if (endedBy(this.#actionError?.error.code ?? null, cause)) {
+      this.#actionError = null;
+    }
   }
 
   /** Stops the countdown timer (the panel is closing). */

@@ -17,6 +17,7 @@ import { ChatToolsState } from './chat-tools.svelte';
 import { ComposerState } from './composer.svelte';
 import { ConnectionState, type ConnectionSource } from './connection.svelte';
 import { FeedState } from './feed.svelte';
+import type { GoneCause } from './held-error.svelte';
 import { HealthState } from './health.svelte';
 import { LeaderboardState } from './leaderboard.svelte';
 import { ModerationState } from './moderation.svelte';
@@ -85,6 +86,7 @@ export class AppState {
     // ends an error a signed-out panel left under the chat box.
     this.session = new SessionState(api, () => {
       this.composer.clearError();
+      this.#clearEnded('sign-in');
       if (this.#started) {
         void Promise.all(this.#loadSignedIn());
       }
@@ -180,6 +182,7 @@ export class AppState {
       this.connection.connect(() => {
         this.composer.clearError();
         this.session.clearLoginError();
+        this.#clearEnded('reconnect');
         void this.start();
       }),
     ];
@@ -192,6 +195,7 @@ export class AppState {
 
   /** Loads the snapshot, then restores chat, feed and the mod log from main. */
   async start(): Promise<AppSnapshot | null> {
+    const wasSignedIn = this.session.signedIn;
     const snapshot = await this.session.load();
     if (!snapshot) {
       return null;
@@ -205,6 +209,10 @@ export class AppState {
     this.wizard.openOnFirstRun(snapshot.settings);
     const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog(), this.alertQueue.load()];
     if (snapshot.account.signedIn) {
+      if (!wasSignedIn) {
+        // Signed in while the link was down: no sign-in event reached this panel; the snapshot says so.
+        this.#clearEnded('sign-in');
+      }
       loads.push(...this.#loadSignedIn());
     } else {
       // Started again signed out (a reconnect): views shown before say they could not be read, and since when.
@@ -212,6 +220,16 @@ export class AppState {
     }
     await Promise.all(loads);
     return snapshot;
+  }
+
+  /**
+   * Every error a view keeps beside a control goes when `cause` ended what caused it: the link is back, or
+   * the streamer signed in (held-error.svelte.ts). Load errors need no rule: those views load again then.
+   */
+  #clearEnded(cause: GoneCause): void {
+    for (const s of [this.stream, this.rewards, this.ads, this.automation, this.card]) {
+      s.clearIfEnded(cause);
+    }
   }
 
   /**

@@ -14,9 +14,10 @@ import {
 } from '../../../../shared/automation-import';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { SettingsView } from '../../../../shared/views';
-import { explainError, type ShownError } from '../error-text';
+import type { ShownError } from '../error-text';
 import { saveRefusal, type SaveRefusal } from '../field-errors';
 import { explainImportFailure, importedMessage, planFromFile, type PendingImport } from './automation-import';
+import { HeldError, type GoneCause } from './held-error.svelte';
 
 /** What the export file holds; `kind` tells an import it is the right file. */
 export interface AutomationFile {
@@ -32,11 +33,11 @@ export class AutomationState {
   #api: PanelApi;
   #saved = $state.raw<{ automod: AutomodSettings; chatBot: ChatBotSettings } | null>(null);
   #saving = $state<'automod' | 'chatBot' | 'paused' | 'import' | null>(null);
-  #error = $state.raw<ShownError | null>(null);
+  #error = new HeldError();
   #message = $state<string | null>(null);
   #verdict = $state.raw<AutomodVerdict | null | undefined>(undefined);
   #pending = $state.raw<PendingImport | null>(null);
-  #importError = $state.raw<ShownError | null>(null);
+  #importError = new HeldError();
   /** The last Save main refused, at its fields, per form; the form marks each refused row. */
   #refusals = $state.raw<{ automod: SaveRefusal | null; chatBot: SaveRefusal | null }>({
     automod: null,
@@ -65,7 +66,7 @@ export class AutomationState {
     return this.#saving;
   }
   get error(): ShownError | null {
-    return this.#error;
+    return this.#error.shown;
   }
   get message(): string | null {
     return this.#message;
@@ -76,7 +77,12 @@ export class AutomationState {
   }
   /** Why the last import was refused or failed, shown at the import control. */
   get importError(): ShownError | null {
-    return this.#importError;
+    return this.#importError.shown;
+  }
+  /** A save, test or import error whose cause `cause` ended goes (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    this.#error.clearIfEnded(cause);
+    this.#importError.clearIfEnded(cause);
   }
   /** Unsaved edits that Replace would drop, in the streamer's words. */
   get importDropsEdits(): string[] {
@@ -159,9 +165,9 @@ export class AutomationState {
     const result = await this.#api.automod.test({ content, badges });
     if (result.ok) {
       this.#verdict = result.value;
-      this.#error = null;
+      this.#error.clear();
     } else {
-      this.#error = explainError(result.error);
+      this.#error.fail(result.error);
     }
   }
 
@@ -181,7 +187,7 @@ export class AutomationState {
    */
   async chooseImport(file: Blob): Promise<void> {
     this.#pending = null;
-    this.#importError = null;
+    this.#importError.clear();
     this.#message = null;
     const current = this.#saved;
     if (!current) {
@@ -189,10 +195,10 @@ export class AutomationState {
     }
     const read = await planFromFile(file, current);
     if (!read.ok) {
-      this.#importError = { text: read.reason, detail: read.detail };
+      this.#importError.show({ text: read.reason, detail: read.detail });
     } else if (read.plan.changes.length === 0) {
       this.#message = 'Nothing to import: this file holds the setup you have now.';
-      this.#importError = read.plan.leftOut.length > 0 ? { text: read.plan.leftOut.join(' '), detail: null } : null;
+      this.#importError.show(read.plan.leftOut.length > 0 ? { text: read.plan.leftOut.join(' '), detail: null } : null);
     } else {
       this.#pending = read;
     }
@@ -219,7 +225,7 @@ export class AutomationState {
     const plan = planAutomationImport(pending.file, current);
     if (!plan.ok) {
       this.#pending = null;
-      this.#importError = { text: plan.reason, detail: plan.detail };
+      this.#importError.show({ text: plan.reason, detail: plan.detail });
       return false;
     }
     if (
@@ -242,8 +248,8 @@ export class AutomationState {
     done: string,
   ): Promise<boolean> {
     this.#saving = what;
-    this.#error = null;
-    this.#importError = null;
+    this.#error.clear();
+    this.#importError.clear();
     this.#message = null;
     const result = await this.#api.settings.update(patch);
     this.#saving = null;
@@ -259,11 +265,11 @@ export class AutomationState {
             ? saveRefusal(result.error, 'your commands, timers and replies', 'What was saved before stays in effect.')
             : null;
       if (what === 'import') {
-        this.#importError = explainImportFailure(result.error);
+        this.#importError.fail(result.error, explainImportFailure(result.error));
       } else if (refused && (what === 'automod' || what === 'chatBot')) {
         this.#refusals = { ...this.#refusals, [what]: refused };
       } else {
-        this.#error = explainError(result.error);
+        this.#error.fail(result.error);
       }
       return false;
     }

@@ -4,12 +4,13 @@
  * lets the creating app change them.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { Result } from '../../../../shared/errors';
+import type { ErrorCode, Result } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { KickReward } from '../../../../shared/kick/resources';
 import { LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
 import { explainError, type ShownError } from '../error-text';
+import { endedBy, HeldError, type GoneCause } from './held-error.svelte';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 import { RewardFormState } from './reward-form.svelte';
 
@@ -22,8 +23,8 @@ export class RewardsState {
   #load: LoadState;
   #form = $state.raw<RewardFormState | null>(null);
   #saving = $state(false);
-  #formError = $state.raw<ShownError | null>(null);
-  #rowError = new SvelteMap<string, ShownError>();
+  #formError = new HeldError();
+  #rowError = new SvelteMap<string, { shown: ShownError; code: ErrorCode }>();
   #rowBusy = new SvelteMap<string, boolean>();
   #confirmDelete = $state<string | null>(null);
 
@@ -49,13 +50,23 @@ export class RewardsState {
     return this.#saving;
   }
   get formError(): ShownError | null {
-    return this.#formError;
+    return this.#formError.shown;
   }
   get confirmingDelete(): string | null {
     return this.#confirmDelete;
   }
   rowError(id: string): ShownError | undefined {
-    return this.#rowError.get(id);
+    return this.#rowError.get(id)?.shown;
+  }
+
+  /** A form or row error whose cause `cause` ended goes (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    this.#formError.clearIfEnded(cause);
+    for (const [id, held] of this.#rowError) {
+      if (endedBy(held.code, cause)) {
+        this.#rowError.delete(id);
+      }
+    }
   }
   rowBusy(id: string): boolean {
     return this.#rowBusy.get(id) ?? false;
@@ -79,21 +90,21 @@ export class RewardsState {
   }
 
   startCreate(): void {
-    this.#formError = null;
+    this.#formError.clear();
     this.#form = new RewardFormState();
   }
 
   startEdit(id: string): void {
     const reward = this.#rewards.find((r) => r.id === id);
     if (reward?.canManage) {
-      this.#formError = null;
+      this.#formError.clear();
       this.#form = new RewardFormState(reward);
     }
   }
 
   cancelForm(): void {
     this.#form = null;
-    this.#formError = null;
+    this.#formError.clear();
   }
 
   /** Creates or updates from the open form; the form closes on success. */
@@ -103,7 +114,7 @@ export class RewardsState {
       return;
     }
     this.#saving = true;
-    this.#formError = null;
+    this.#formError.clear();
     let result: Result<KickReward>;
     if (form.original) {
       const patch = form.patch();
@@ -119,7 +130,12 @@ export class RewardsState {
     this.#saving = false;
     if (!result.ok) {
       // A refused field is marked beside it by the form; anything else in plain words.
-      this.#formError = form.refuse(result.error) ?? explainError(result.error);
+      const refused = form.refuse(result.error);
+      if (refused) {
+        this.#formError.show(refused);
+      } else {
+        this.#formError.fail(result.error);
+      }
       return;
     }
     this.#upsert(result.value);
@@ -152,7 +168,7 @@ export class RewardsState {
     const result = await this.#api.rewards.delete({ id });
     this.#rowBusy.delete(id);
     if (!result.ok) {
-      this.#rowError.set(id, explainError(result.error));
+      this.#rowError.set(id, { shown: explainError(result.error), code: result.error.code });
       return;
     }
     this.#rowError.delete(id);
@@ -164,7 +180,7 @@ export class RewardsState {
     this.#load.reset();
     this.#form = null;
     this.#saving = false;
-    this.#formError = null;
+    this.#formError.clear();
     this.#rowError.clear();
     this.#rowBusy.clear();
     this.#confirmDelete = null;
@@ -175,7 +191,7 @@ export class RewardsState {
     const result = await this.#api.rewards.update({ id, patch });
     this.#rowBusy.delete(id);
     if (!result.ok) {
-      this.#rowError.set(id, explainError(result.error));
+      this.#rowError.set(id, { shown: explainError(result.error), code: result.error.code });
       return;
     }
     this.#rowError.delete(id);

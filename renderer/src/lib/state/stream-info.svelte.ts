@@ -7,7 +7,8 @@ import type { KickCategory } from '../../../../shared/kick/resources';
 import type { ChannelView } from '../../../../shared/views';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
 import { systemClock, type Clock } from '../clock';
-import { explainError, type ShownError } from '../error-text';
+import type { ShownError } from '../error-text';
+import { HeldError, type GoneCause } from './held-error.svelte';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** The contract's cap on a stream title. */
@@ -44,11 +45,11 @@ export class StreamInfoState {
   #info = $state.raw<ChannelView | null>(null);
   #load: LoadState;
   #saving = $state(false);
-  #saveError = $state.raw<ShownError | null>(null);
+  #saveError = new HeldError();
   #saved = $state(false);
   #results = $state.raw<KickCategory[]>([]);
   #searching = $state(false);
-  #searchError = $state.raw<ShownError | null>(null);
+  #searchError = new HeldError();
   #query = $state('');
   #cancelSearch: (() => void) | null = null;
   #searchSeq = 0;
@@ -102,7 +103,7 @@ export class StreamInfoState {
     return this.#saving;
   }
   get saveError(): ShownError | null {
-    return this.#saveError;
+    return this.#saveError.shown;
   }
   get saved(): boolean {
     return this.#saved;
@@ -123,7 +124,13 @@ export class StreamInfoState {
     return this.#searching;
   }
   get searchError(): ShownError | null {
-    return this.#searchError;
+    return this.#searchError.shown;
+  }
+
+  /** A save or search error whose cause `cause` ended goes (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    this.#saveError.clearIfEnded(cause);
+    this.#searchError.clearIfEnded(cause);
   }
 
   async load(): Promise<void> {
@@ -186,12 +193,12 @@ export class StreamInfoState {
       return;
     }
     this.#saving = true;
-    this.#saveError = null;
+    this.#saveError.clear();
     this.#saved = false;
     const result = await this.#api.stream.update(this.changes);
     this.#saving = false;
     if (!result.ok) {
-      this.#saveError = explainError(result.error);
+      this.#saveError.fail(result.error);
       return;
     }
     this.#saved = true;
@@ -208,11 +215,11 @@ export class StreamInfoState {
     this.#info = null;
     this.#load.reset();
     this.#saving = false;
-    this.#saveError = null;
+    this.#saveError.clear();
     this.#saved = false;
     this.#results = [];
     this.#searching = false;
-    this.#searchError = null;
+    this.#searchError.clear();
     this.#query = '';
     this.title = '';
     this.category = null;
@@ -227,11 +234,11 @@ export class StreamInfoState {
     }
     this.#searching = false;
     if (!result.ok) {
-      this.#searchError = explainError(result.error);
+      this.#searchError.fail(result.error);
       this.#results = [];
       return;
     }
-    this.#searchError = null;
+    this.#searchError.clear();
     this.#results = result.value;
   }
 

@@ -6,8 +6,9 @@
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView, ModAction, UserCardView } from '../../../../shared/views';
 import { mergeBy } from '../collections';
-import { explainError, type ShownError } from '../error-text';
+import type { ShownError } from '../error-text';
 import type { ChatState } from './chat.svelte';
+import { HeldError, type GoneCause } from './held-error.svelte';
 import type { ModerationState } from './moderation.svelte';
 
 export interface CardTarget {
@@ -23,10 +24,10 @@ export class UserCardState {
   #target = $state.raw<CardTarget | null>(null);
   #remote = $state.raw<UserCardView | null>(null);
   #loading = $state(false);
-  #error = $state.raw<ShownError | null>(null);
+  #error = new HeldError();
   #selected = $state<string | null>(null);
   #noteSaving = $state(false);
-  #noteError = $state.raw<ShownError | null>(null);
+  #noteError = new HeldError();
 
   readonly messages: ChatMessageView[] = $derived.by(() => {
     const target = this.#target;
@@ -63,7 +64,7 @@ export class UserCardState {
     return this.#loading;
   }
   get error(): ShownError | null {
-    return this.#error;
+    return this.#error.shown;
   }
   /** First seen and message count, once main has answered; null for someone who never chatted. */
   get chatter(): UserCardView['chatter'] {
@@ -77,7 +78,19 @@ export class UserCardState {
     return this.#noteSaving;
   }
   get noteError(): ShownError | null {
-    return this.#noteError;
+    return this.#noteError.shown;
+  }
+
+  /**
+   * A load or note error whose cause `cause` ended goes (held-error.svelte.ts); a card that could not load
+   * for that reason loads now, rather than showing nothing as if the chatter were new.
+   */
+  clearIfEnded(cause: GoneCause): void {
+    this.#noteError.clearIfEnded(cause);
+    const target = this.#target;
+    if (this.#error.clearIfEnded(cause) && target) {
+      void this.open(target, this.#selected ?? undefined);
+    }
   }
 
   /** Keeps the private note on the open card's chatter; '' removes it. */
@@ -87,14 +100,14 @@ export class UserCardState {
       return false;
     }
     this.#noteSaving = true;
-    this.#noteError = null;
+    this.#noteError.clear();
     const result = await this.#api.mod.setNote({ userId: target.userId, note });
     this.#noteSaving = false;
     if (this.#target !== target) {
       return false;
     }
     if (!result.ok) {
-      this.#noteError = explainError(result.error);
+      this.#noteError.fail(result.error);
       return false;
     }
     this.#remote = result.value;
@@ -112,7 +125,7 @@ export class UserCardState {
   async open(target: CardTarget, messageId?: string): Promise<void> {
     this.#target = target;
     this.#remote = null;
-    this.#error = null;
+    this.#error.clear();
     this.#selected = messageId ?? null;
     if (target.userId === null) {
       return;
@@ -126,7 +139,7 @@ export class UserCardState {
     if (result.ok) {
       this.#remote = result.value;
     } else {
-      this.#error = explainError(result.error);
+      this.#error.fail(result.error);
     }
   }
 
@@ -139,8 +152,8 @@ export class UserCardState {
     this.#remote = null;
     this.#selected = null;
     this.#loading = false;
-    this.#error = null;
-    this.#noteError = null;
+    this.#error.clear();
+    this.#noteError.clear();
   }
 
   reset(): void {
