@@ -5,13 +5,14 @@
  * unban, from here, from the undo bar or from another panel, clears the "Banned"/"Timed out" it lifts.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { Result } from '../../../../shared/errors';
+import type { ErrorCode, Result } from '../../../../shared/errors';
 import type { PanelApi } from '../../../../shared/panel-api';
 import { LIMITS } from '../../../../shared/limits';
 import type { ChatMessageView, ModAction } from '../../../../shared/views';
 import { explainError, explainModFailure, type ShownError } from '../error-text';
 import { formatMinutes } from '../format';
 import type { ChatState } from './chat.svelte';
+import { endedBy, type GoneCause } from './held-error.svelte';
 
 /** Who an action is aimed at. */
 export interface ModTarget {
@@ -25,6 +26,8 @@ export interface ModStatus {
   text: string;
   /** The technical detail of a failure, behind "Details". */
   detail?: string | null;
+  /** The code of a failure from main, so it can go once its cause has (held-error.svelte.ts). */
+  code?: ErrorCode;
 }
 
 export interface BanRequest extends ModTarget {
@@ -244,6 +247,15 @@ export class ModerationState {
     this.#undo = null;
   }
 
+  /** A failed action's line whose cause `cause` ended goes from where it was started (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    for (const [origin, status] of this.#status) {
+      if (status.state === 'failed' && endedBy(status.code ?? null, cause)) {
+        this.#status.delete(origin);
+      }
+    }
+  }
+
   reset(): void {
     this.#log = [];
     this.#status.clear();
@@ -264,7 +276,12 @@ export class ModerationState {
     const result = await call();
     if (!result.ok) {
       const shown = explainError(result.error);
-      this.#status.set(origin, { state: 'failed', text: `${failed}: ${shown.text}`, detail: shown.detail });
+      this.#status.set(origin, {
+        state: 'failed',
+        text: `${failed}: ${shown.text}`,
+        detail: shown.detail,
+        code: result.error.code,
+      });
       return;
     }
     // Recorded first: an unban clears the rows it lifts, and this one's own result must survive that.

@@ -117,6 +117,29 @@ describe('errors beside a control clear when their cause is gone', () => {
     expect(text(screen.getByRole('tabpanel'))).not.toMatch(NO_ANSWER);
   });
 
+  it('Chat: a moderation line the app never got clears on the reconnect; Kick’s refusal stays', async () => {
+    const { fake, frames, reconnect, container } = await setup('chat');
+    const [a, b] = [message({ userId: 42, username: 'troll' }), message({ userId: 43, username: 'mod2' })];
+    for (const m of [a, b]) {
+      fake.emit('kick:event', { kind: 'chat', message: m });
+    }
+    frames.run();
+    await settle();
+    const row = (id: string) => container.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!;
+    fake.fail('mod:timeout', 'AppUnreachable', 'the connection to Greenroom was lost');
+    await fireEvent.focusIn(row(a.messageId));
+    await fireEvent.click(screen.getByRole('button', { name: 'Time out troll for 1m' }));
+    await settle();
+    fake.fail('mod:timeout', 'Forbidden', 'moderation:ban: you cannot time out a moderator');
+    await fireEvent.focusIn(row(b.messageId));
+    await fireEvent.click(screen.getByRole('button', { name: 'Time out mod2 for 1m' }));
+    await settle();
+    expect(text(row(a.messageId))).toMatch(NOT_RUNNING);
+    await reconnect();
+    expect(text(row(a.messageId))).not.toMatch(/Timeout failed/);
+    expect(text(row(b.messageId))).toMatch(/Timeout failed: Kick does not allow this/);
+  });
+
   it('User card: a note the app never got clears on the reconnect, and a card that could not load loads', async () => {
     const { fake, frames, reconnect, container } = await setup('chat');
     const m = message({ userId: 42, username: 'troll' });
