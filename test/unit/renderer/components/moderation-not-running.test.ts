@@ -101,3 +101,30 @@ describe('moderation over the views while Greenroom is not running', () => {
     expect(fake.argsOf('mod:set-note')).toEqual([[{ userId: 42, note: 'posts links in every raid' }]]);
   });
 });
+
+describe('the user card opened while Greenroom is not running', () => {
+  it('loads once the link is back, keeping the note typed meanwhile, which then saves', async () => {
+    const { fake, row, drop, back } = await setup();
+    await drop();
+    fake.fail('mod:user-card', 'AppUnreachable', 'the connection to Greenroom was lost');
+    await fireEvent.click(within(row).getByRole('button', { name: 'troll' }));
+    await settle();
+    const card = screen.getByRole('dialog', { name: 'troll' });
+    const note = within(card).getByLabelText<HTMLTextAreaElement>(/Private note/);
+    await fireEvent.input(note, { target: { value: 'ask about the raid' } });
+    expect(buttonIn(card, 'Save note').disabled).toBe(true);
+
+    fake.handle('mod:user-card', (a: { userId: number }) => ({
+      ok: true,
+      value: { userId: a.userId, username: 'troll', recentMessages: [], actions: [], chatter: null, note: '' },
+    }));
+    await back();
+    await settle();
+    expect(card.textContent).not.toMatch(/not running/);
+    expect(fake.argsOf('mod:user-card')).toHaveLength(2);
+    expect(note.value).toBe('ask about the raid');
+    await fireEvent.click(buttonIn(card, 'Save note'));
+    await settle();
+    expect(fake.argsOf('mod:set-note')).toEqual([[{ userId: 42, note: 'ask about the raid' }]]);
+  });
+});
