@@ -118,6 +118,10 @@ describe('journey: views follow the events on a fresh start', () => {
     // Signed out from another panel: what Ads shows is no longer current, and it says so with its time.
     await value(panel.api.auth.signOut());
     await ads.getByText(/signed out.*What is shown is as of \d\d:\d\d\./i).waitFor(WAIT);
+    // Signed out is not a missing permission: the view says to sign in, names none, and Run is off.
+    await ads.getByText('Sign in to manage ads.', { exact: true }).waitFor(WAIT);
+    expect(await ads.getByRole('button', { name: 'Run ad break' }).isDisabled()).toBe(true);
+    expect(await ads.textContent()).not.toMatch(/ads:write|sign in again/i);
     expect(await sameDocument()).toBe(true);
   });
 });
