@@ -5,7 +5,9 @@
  * on the socket, unanswered) and is then killed (SIGKILL). The panel must say "Greenroom is not running", end
  * the send at once in the app's name with the draft kept, disable Send, and blame nothing on Kick. While it is
  * down the stream ends on Kick. Started again on the same ports and data dir, the panel reconnects by itself:
- * no line from the outage is left, the header says what Kick says now ("Offline"), and a message sends.
+ * no line from the outage is left, the header says what Kick says now ("Offline"), and a message sends. A
+ * viewer's card left open when the app stops again keeps its note's Save off, with the same line; the note typed
+ * meanwhile is still there after the next restart, and saves.
  *
  * Saves test-results/journeys/app-not-running.png (docs/screenshots/ with GREENROOM_UPDATE_SCREENSHOTS=1).
  */
@@ -35,6 +37,18 @@ describe('journey: the app stops while the panel is open', () => {
   const banner = () => page.getByRole('alert', { name: 'Connection to Greenroom' });
   const liveStatus = () => page.locator('header.top .live');
   const shownText = () => page.locator('body').innerText();
+  const row = (id: string) => page.locator(`article[data-message-id="${id}"]`);
+  /** Starts the app again on the same ports and data dir, as the streamer would. */
+  const restart = async () => {
+    const env = {
+      ...world.sandbox.appEnv,
+      GREENROOM_WEBHOOK_PORT: '',
+      GREENROOM_PANEL_PORT: new URL(world.app.panelUrl).port,
+    };
+    world.panel.close();
+    world.app = await startApp({ dataDir: world.dataDir, env });
+    world.panel = connectPanel(world.app);
+  };
 
   beforeAll(async () => {
     world = await startOverlayWorld();
@@ -85,14 +99,7 @@ describe('journey: the app stops while the panel is open', () => {
   it('after the restart, leaves no line from the outage and shows what Kick says now', async () => {
     // The stream ended on Kick while Greenroom was down.
     await world.sandbox.admin.call('POST', `/channels/${STREAMER_USER_ID}/live`, { is_live: false });
-    const env = {
-      ...world.sandbox.appEnv,
-      GREENROOM_WEBHOOK_PORT: '',
-      GREENROOM_PANEL_PORT: new URL(world.app.panelUrl).port,
-    };
-    world.panel.close();
-    world.app = await startApp({ dataDir: world.dataDir, env });
-    world.panel = connectPanel(world.app);
+    await restart();
 
     await banner().waitFor({ state: 'detached', ...RECONNECT });
     await liveStatus()
@@ -107,6 +114,33 @@ describe('journey: the app stops while the panel is open', () => {
     const chat = await world.sandbox.admin.call<SandboxChat>('GET', `/channels/${STREAMER_USER_ID}/chat`);
     // Sent once, now: the send the outage cut short was never replayed behind the streamer's back.
     expect(chat.messages.filter((m) => m.content === 'are you there?')).toHaveLength(1);
+    expect(await shownText()).not.toMatch(BLAMES_KICK);
+  });
+
+  it('keeps a card’s note Save off while cut off, with the same line, and saves the note once back', async () => {
+    const line = await world.sandbox.admin.chat('first time here', 100105);
+    const name = row(line).locator('button.name');
+    await name.waitFor(WAIT);
+    const username = (await name.textContent())!.trim();
+    await name.click();
+    const card = page.getByRole('dialog', { name: username });
+    const note = card.getByLabel(/Private note/);
+    const save = card.getByRole('button', { name: 'Save note' });
+    await note.waitFor(WAIT);
+
+    await world.app.kill();
+    await banner().waitFor(WAIT);
+    await note.fill('ask about the raid');
+    await card.getByText('Greenroom is not running — reconnecting.', { exact: true }).waitFor(WAIT);
+    expect(await save.isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Ignore', exact: true }).isDisabled()).toBe(true);
+
+    await restart();
+    await banner().waitFor({ state: 'detached', ...RECONNECT });
+    await expect.poll(() => save.isEnabled(), WAIT).toBe(true);
+    expect(await note.inputValue()).toBe('ask about the raid');
+    await save.click();
+    await expect.poll(() => save.isDisabled(), WAIT).toBe(true);
     expect(await shownText()).not.toMatch(BLAMES_KICK);
   });
 });
