@@ -128,3 +128,16 @@ describe('the user card opened while Greenroom is not running', () => {
     expect(fake.argsOf('mod:set-note')).toEqual([[{ userId: 42, note: 'ask about the raid' }]]);
   });
 });
+
+describe('the header’s account details while Greenroom is not running', () => {
+  it('offer no Sign out, which could not happen, and offer it again once the link is back', async () => {
+    const { drop, back } = await setup();
+    await fireEvent.click(screen.getByRole('button', { name: /^Signed in as streamerbob/ }));
+    const details = () => screen.getByRole('region', { name: 'Your account and channel' });
+    expect(within(details()).queryByRole('button', { name: 'Sign out' })).not.toBeNull();
+    await drop();
+    expect(within(details()).queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await back();
+    expect(within(details()).queryByRole('button', { name: 'Sign out' })).not.toBeNull();
+  });
+});
