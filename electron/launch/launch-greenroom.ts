@@ -29,7 +29,7 @@ import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import { type AppHost, createAppHost } from './app-host';
 import { dataDirNotices, setAsideMisplacedEntries, tightenDataFolders } from './data-dir-check';
 import { keepSandbox } from './kept-sandbox';
-import { alreadyRunningText, isGreenroomPanel } from './running-greenroom';
+import { isGreenroomPanel, probablyRunningText } from './running-greenroom';
 import { createStartupNotices } from './startup-notices';
 
 export type LaunchSecretStore = SecretStore & { backend?: string; degraded?: boolean };
@@ -114,9 +114,10 @@ async function startPanel(
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      // A second start while the first runs: say so, rather than only that a port is taken.
+      // A second start while the first runs: say so, rather than only that a port is taken; on any doubt the
+      // plain line below (docs/decisions.md#a-taken-panel-port-names-no-page).
       if (await isGreenroomPanel(port)) {
-        throw new LaunchError(alreadyRunningText(port), { cause: error });
+        throw new LaunchError(probablyRunningText(port), { cause: error });
       }
       throw new LaunchError(
         `the panel port ${port} is in use; set GREENROOM_PANEL_PORT to another port (0 picks a free one)`,

@@ -18,6 +18,7 @@ import {
   type Launched,
   startFailureText,
 } from '../../../electron/launch/launch-greenroom';
+import { probablyRunningText } from '../../../electron/launch/running-greenroom';
 import { startupLines } from '../../../electron/launch/startup-lines';
 import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
@@ -137,7 +138,7 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
     await expect.poll(() => launched.app.snapshot().health.counters.accepted, { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
-  it('says Greenroom is already running when a second start finds it on the panel port', async () => {
+  it('says the port is probably held by Greenroom, naming no page, when a second start finds it', async () => {
     const taken = String(launched.panel!.port);
     const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
     try {
@@ -157,7 +158,7 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
           log: () => undefined,
           panelRequired: true,
         }),
-      ).rejects.toThrow(new LaunchError(`Greenroom is already running (its panel is at http://127.0.0.1:${taken})`));
+      ).rejects.toThrow(new LaunchError(probablyRunningText(Number(taken))));
     } finally {
       rmSync(other, { recursive: true, force: true });
     }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchGreenroom, LaunchError } from '../../../electron/launch/launch-greenroom';
-import { isGreenroomPanel } from '../../../electron/launch/running-greenroom';
+import { isGreenroomPanel, probablyRunningText } from '../../../electron/launch/running-greenroom';
 import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
 
@@ -52,6 +52,21 @@ function launchOn(port: number) {
   });
 }
 
+/** Sends `head` one byte at a time, 100 ms apart, and then waits: every byte arrives before any deadline. */
+function trickle(socket: Socket, head: string): void {
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed) {
+      clearInterval(timer);
+    } else {
+      socket.write(head[sent % head.length]!);
+      sent += 1;
+    }
+  }, 100);
+  socket.on('close', () => clearInterval(timer));
+  socket.on('error', () => clearInterval(timer));
+}
+
 const inUse = (port: number) =>
   new LaunchError(`the panel port ${port} is in use; set GREENROOM_PANEL_PORT to another port (0 picks a free one)`);
 
@@ -71,6 +86,27 @@ describe('a panel port held by another program', () => {
     const port = await hold(createTcpServer(() => undefined));
     await expect(isGreenroomPanel(port, 200)).resolves.toBe(false);
     await expect(launchOn(port)).rejects.toThrow(inUse(port));
+  });
+
+  it('a server that trickles its headers one byte at a time: the probe gives up at its deadline', async () => {
+    // Each byte would restart an idle timeout; the probe's one deadline does not restart.
+    const port = await hold(createTcpServer((socket) => trickle(socket, 'HTTP/1.1 200 OK\r\nX-Slow: ')));
+    await expect(isGreenroomPanel(port, 300)).resolves.toBe(false);
+    await expect(launchOn(port)).rejects.toThrow(inUse(port));
+  }, 8000);
+
+  it('a server with endless headers: the probe stops at the header limit', async () => {
+    const header = `HTTP/1.1 200 OK\r\n${'X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n'.repeat(400)}\r\nGreenroom panel: x\n`;
+    const port = await hold(createTcpServer((socket) => socket.end(header)));
+    await expect(isGreenroomPanel(port)).resolves.toBe(false);
+  });
+
+  it('a server that borrows the exact words of the panel: the line names no page to open', async () => {
+    const port = await hold(createHttpServer((_req, res) => res.end('Greenroom panel: log in here\n')));
+    const error: unknown = await launchOn(port).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LaunchError);
+    expect((error as Error).message).toBe(probablyRunningText(port));
+    expect((error as Error).message).not.toMatch(/https?:|Greenroom is already running/);
   });
 
   it('a server that speaks no HTTP: the port is in use', async () => {
