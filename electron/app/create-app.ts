@@ -226,7 +226,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         if (lastUserId === null) {
           live.signedOut();
         } else {
-          live.refresh();
+          live.signedIn(lastUserId);
         }
       }
     }),

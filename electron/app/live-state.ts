@@ -66,6 +66,13 @@ export class LiveState {
   #failures = 0;
   #retry: { cancel(): void } | null = null;
   #stopped = false;
+  /**
+   * Counts sign-outs and account changes: an answer to an ask that left before the latest one belongs to an
+   * account no longer signed in, and is dropped ([docs/chat-bot.md](../../docs/chat-bot.md#live-status-comes-from-kick)).
+   */
+  #session = 0;
+  /** The broadcaster of the last sign-in, kept across a sign-out: a different one next starts from nothing. */
+  #account: number | null = null;
 
   constructor(deps: LiveStateDeps) {
     this.#deps = deps;
@@ -161,24 +168,67 @@ export class LiveState {
    */
   async ask(read: () => Promise<ChannelView | null> = this.#deps.read): Promise<ChannelView | null> {
     const askedAtMs = this.#deps.now();
+    // Who asked, and in which sign-in: the answer counts only if the same broadcaster is still signed in.
+    const asker = this.#deps.broadcasterUserId();
+    const session = this.#session;
     let answer: ChannelView | null;
     try {
-      answer = checked(await read(), this.#deps.broadcasterUserId());
+      const raw = await read();
+      if (!this.#current(asker, session)) {
+        // Signed out or another account since the ask left: the answer is about a channel no longer ours. The
+        // panel still gets what Kick said, but nothing here believes it. (While the broadcaster is not yet
+        // known, Kick's word cannot be matched to anyone, so it is only passed on too.)
+        const unknown = asker === null && session === this.#session && this.#deps.broadcasterUserId() === null;
+        return unknown ? checked(raw, null) : this.view();
+      }
+      answer = checked(raw, asker);
     } catch (error) {
-      this.#failed(error);
+      if (this.#current(asker, session)) {
+        this.#failed(error);
+      }
       throw error;
     }
+    this.#account = asker;
     this.#answered(answer, askedAtMs);
     return this.view() ?? answer;
   }
 
-  /** Signed out: nothing is confirmed any more, and the panel is told its figures are as of then. */
+  /**
+   * A broadcaster signed in. Another account than the last one starts from nothing: the last one's live
+   * status, figures and asks under way are not this account's. Then Kick is asked.
+   */
+  signedIn(broadcasterUserId: number): void {
+    if (this.#account !== null && this.#account !== broadcasterUserId) {
+      this.#session += 1;
+      this.#retry?.cancel();
+      this.#retry = null;
+      this.#failures = 0;
+      this.#facts = { live: false, confirmed: false, startedAtMs: null, title: '', category: '', asOfMs: null };
+      this.#source = 'none';
+      this.#eventAtMs = Number.NEGATIVE_INFINITY;
+      this.#channel = null;
+      this.#emit();
+    }
+    this.#account = broadcasterUserId;
+    this.refresh();
+  }
+
+  /**
+   * Signed out: nothing is confirmed any more, an answer to an ask still under way is dropped, and the panel
+   * is told its figures are as of then.
+   */
   signedOut(): void {
+    this.#session += 1;
     this.#retry?.cancel();
     this.#retry = null;
     this.#failures = 0;
     this.#facts = { ...this.#facts, confirmed: false };
     this.#emit();
+  }
+
+  /** The ask that left as `asker` in `session` is still about the signed-in broadcaster. */
+  #current(asker: number | null, session: number): boolean {
+    return session === this.#session && asker !== null && this.#deps.broadcasterUserId() === asker;
   }
 
   /** Resolves once no ask is under way (tests, shutdown). */
@@ -257,7 +307,7 @@ export class LiveState {
   }
 }
 
-/** Kick's channel answer, when it is one and for the signed-in broadcaster; otherwise a ServerError. */
+/** Kick's channel answer, when it is one and for `broadcasterUserId` (when known); otherwise a ServerError. */
 function checked(answer: ChannelView | null, broadcasterUserId: number | null): ChannelView | null {
   if (answer === null) {
     return null;

@@ -101,6 +101,11 @@ export function liveSetup() {
       userId = null;
       live.signedOut();
     },
+    /** Another (or the same) broadcaster signs in, as the account service reports it. */
+    signIn: (id: number) => {
+      userId = id;
+      live.signedIn(id);
+    },
   };
 }
 
