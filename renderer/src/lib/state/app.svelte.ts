@@ -227,7 +227,7 @@ export class AppState {
    * the streamer signed in (held-error.svelte.ts). Load errors need no rule: those views load again then.
    */
   #clearEnded(cause: GoneCause): void {
-    for (const s of [this.stream, this.rewards, this.ads, this.automation, this.card, this.mod]) {
+    for (const s of [this.stream, this.rewards, this.ads, this.automation, this.card, this.mod, this.settings]) {
       s.clearIfEnded(cause);
     }
   }

@@ -4,6 +4,10 @@
  * contract; main pushes the result back on `settings:changed`. Settings the app is built from apply at once:
  * main rebuilds it in place and says so on `app:restarted` ({@link SettingsState.noteRestarted}); when it
  * cannot, the view's `notApplied` says why and {@link SettingsState.restart} ("Restart now") tries again.
+ *
+ * A failure keeps its error code, so it goes when its cause is gone, as every held error does
+ * (held-error.svelte.ts): one from the link to the app on the reconnect, one for want of a sign-in on the
+ * sign-in. A refusal at a field is still true after either; it stays until that field is edited.
  */
 import type { ChatToolsSettings } from '../../../../shared/chat-tools';
 import type { Result } from '../../../../shared/errors';
@@ -13,6 +17,7 @@ import type { PanelApi } from '../../../../shared/panel-api';
 import type { NotAppliedView, SettingsView } from '../../../../shared/views';
 import { describeError, type ShownError } from '../error-text';
 import { FieldErrors, saveFailure, saveRefusal } from '../field-errors';
+import { HeldError, type GoneCause } from './held-error.svelte';
 
 export type NotificationKey = keyof SettingsView['notifications'];
 
@@ -49,9 +54,9 @@ export class SettingsState {
   #api: PanelApi;
   #settings = $state.raw<SettingsView | null>(null);
   #loading = $state(false);
-  #error = $state<string | null>(null);
+  #error = new HeldError();
   #saving = $state<string | null>(null);
-  #saveError = $state.raw<ShownError | null>(null);
+  #saveError = new HeldError();
   /** The fields main refused on the last save, and which form it was; marked beside each field. */
   #refused = $state.raw<{ form: string; fields: FieldErrors } | null>(null);
   /** The redirect URL the last connection save sent: main's refusal of it shows until the streamer edits it. */
@@ -137,7 +142,7 @@ export class SettingsState {
     return this.#loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#error.shown?.text ?? null;
   }
   /** Which form is saving. */
   get saving(): string | null {
@@ -145,7 +150,12 @@ export class SettingsState {
   }
   /** Why the last save failed, for the top of the page: what was not saved, plain; main's words in Details. */
   get saveError(): ShownError | null {
-    return this.#saveError;
+    return this.#saveError.shown;
+  }
+  /** A load or save error whose cause `cause` ended goes; a field's refusal stays (held-error.svelte.ts). */
+  clearIfEnded(cause: GoneCause): void {
+    this.#error.clearIfEnded(cause);
+    this.#saveError.clearIfEnded(cause);
   }
   /** Main's reason for refusing `path` (`redirectUri`, `chatTools.highlights.2`) on `form`'s last save. */
   fieldError(form: string, path: string): string | null {
@@ -166,25 +176,41 @@ export class SettingsState {
     return this.#restarting;
   }
 
-  /** A new view from main; drafts follow unless the streamer is typing in them. */
+  /**
+   * A new view from main. With `resetDrafts`, each draft the streamer has not changed follows it; one they
+   * typed is kept (a reconnect reads the settings again, and must not drop an edit or the refusal beside it).
+   */
   apply(settings: SettingsView, resetDrafts = true): void {
+    const was = this.#settings;
     this.#settings = settings;
-    if (resetDrafts) {
+    if (!resetDrafts) {
+      return;
+    }
+    const clean = <T>(draft: T, saved: T | undefined): boolean => was === null || draft === saved;
+    if (clean(this.clientId, was?.clientId)) {
       this.clientId = settings.clientId;
+    }
+    if (clean(this.redirectUri, was?.redirectUri)) {
       this.redirectUri = settings.redirectUri;
+    }
+    if (clean(this.tunnel, was?.tunnel)) {
       this.tunnel = settings.tunnel;
+    }
+    if (clean(this.scrollback, was?.chatScrollback)) {
       this.scrollback = settings.chatScrollback;
+    }
+    if (clean(this.wantedEvents.join(), was && known(was.wantedEvents).join())) {
       this.wantedEvents = known(settings.wantedEvents);
     }
   }
 
   async load(): Promise<void> {
     this.#loading = true;
-    this.#error = null;
+    this.#error.clear();
     const result = await this.#api.settings.get();
     this.#loading = false;
     if (!result.ok) {
-      this.#error = describeError(result.error);
+      this.#error.fail(result.error);
       return;
     }
     this.apply(result.value);
@@ -248,11 +274,11 @@ export class SettingsState {
   /** "Restart now": main builds the app again from the saved settings, in its own process. */
   async restart(): Promise<boolean> {
     this.#restarting = true;
-    this.#saveError = null;
+    this.#saveError.clear();
     const result = await this.#api.app.restart();
     this.#restarting = false;
     if (!result.ok) {
-      this.#saveError = { text: describeError(result.error), detail: null };
+      this.#saveError.fail(result.error, { text: describeError(result.error), detail: null });
       return false;
     }
     return true;
@@ -280,9 +306,9 @@ export class SettingsState {
   reset(): void {
     this.#settings = null;
     this.#loading = false;
-    this.#error = null;
+    this.#error.clear();
     this.#saving = null;
-    this.#saveError = null;
+    this.#saveError.clear();
     this.#refused = null;
     this.#savedMessage = null;
     this.#restartMessage = null;
@@ -297,7 +323,7 @@ export class SettingsState {
 
   async #save(form: string, done: string, call: () => Promise<Result<SettingsView>>): Promise<boolean> {
     this.#saving = form;
-    this.#saveError = null;
+    this.#saveError.clear();
     this.#refused = null;
     this.#savedMessage = null;
     this.#restartMessage = null;
@@ -308,7 +334,7 @@ export class SettingsState {
       const what = FORM_NAMES[form] ?? 'these settings';
       const kept = 'Your other settings are unchanged.';
       this.#refused = { form, fields: saveRefusal(result.error, what, kept)?.fields ?? NO_FIELDS };
-      this.#saveError = saveFailure(result.error, what, kept);
+      this.#saveError.fail(result.error, saveFailure(result.error, what, kept));
       return false;
     }
     this.apply(result.value);
