@@ -11,16 +11,13 @@
  */
 import { lstatSync } from 'node:fs';
 import { readDataFile, RefusedPathError, writeDataFileAsync } from '../electron/core/data-files';
-import { parseWorld, type SavedWorld, type WorldProblem } from './persist';
+import { parseWorld, type SavedWorld, WORLD_FILE_MAX_BYTES, type WorldProblem } from './persist';
 
 /** The embedded sandbox's file in Greenroom's data dir. */
 export const SANDBOX_WORLD_FILE = 'sandbox-world.json';
 
-/**
- * The largest saved world read back. One at the bounds of what is kept is under half a megabyte; a file far
- * larger was not written by a sandbox, and reading it whole would hold the start up.
- */
-export const WORLD_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** The largest saved world read back (or written: `saveWorld` fits what it keeps under it). */
+export { WORLD_FILE_MAX_BYTES };
 
 /** How long changes gather before the file is written (the world changes in bursts: a raid, a wave). */
 export const WORLD_SAVE_DELAY_MS = 1000;
@@ -157,7 +154,13 @@ export function createWorldSaver(deps: {
       }
       dirty = false;
       try {
-        await writeDataFileAsync(deps.path, `${JSON.stringify(deps.snapshot())}\n`);
+        const text = `${JSON.stringify(deps.snapshot())}\n`;
+        const bytes = Buffer.byteLength(text);
+        // Never a file the next start would refuse: the one there now is kept instead.
+        if (bytes > WORLD_FILE_MAX_BYTES) {
+          throw new Error(`the world came to ${bytes} bytes, over the ${WORLD_FILE_MAX_BYTES}-byte limit`);
+        }
+        await writeDataFileAsync(deps.path, text);
         failed = false;
       } catch (error) {
         dirty = true;

@@ -7,24 +7,44 @@
  * - Tokens are saved as their SHA-256 digest only (token-map.ts): the client that holds a token can use it
  *   after a restart; the file alone signs nobody in. Authorization codes live minutes and are not saved.
  * - Chat lines are not saved (the app keeps its own chat history); bans that are still in force are.
- * - Lists that grow with activity are bounded: every pending redemption plus the latest resolved ones, the
- *   latest KICKs gifts and follows.
+ * - Which access tokens each refresh token issued is saved too (digests both sides), so revoking a refresh
+ *   token after a restart still revokes them, as on Kick.
+ * - Lists that grow with activity are bounded (`WORLD_LIMITS`, the newest are kept), and a world that would
+ *   still come out larger than the file may be (`WORLD_FILE_MAX_BYTES`) sheds its oldest activity until it
+ *   fits: the app never writes a file it would refuse to read.
  * - Pictures are saved without the API's address, which changes with the port: they get the new one back.
  */
 import { z } from 'zod';
 import type { SandboxApp, SandboxState } from './state';
 
-/** The document's version; a newer one is refused, never read in part. */
+/**
+ * The document's version; a newer one is refused, never read in part. Fields added since (`grantLinks`)
+ * are optional, so an older Greenroom still reads the file (it drops what it does not know).
+ */
 export const WORLD_VERSION = 1;
+
+/**
+ * The largest saved world read back, and so the largest written. One at the bounds of `WORLD_LIMITS` is a
+ * few megabytes; a file far larger was not written by a sandbox, and reading it whole would hold the start up.
+ */
+export const WORLD_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Bounds on what grows with activity (the newest are kept). */
 export const WORLD_LIMITS = {
+  pendingRedemptions: 5000,
   resolvedRedemptions: 500,
   kicksGifts: 1000,
   follows: 5000,
+  bans: 5000,
+  deletedRewards: 200,
+  adBreaksPerChannel: 100,
+  subscriptions: 2000,
+  accessTokens: 1000,
+  refreshTokens: 1000,
 } as const;
 
 const int = z.number().int();
+const digestHex = z.string().regex(/^[0-9a-f]{64}$/);
 const ms = z.number().int().nonnegative();
 const badge = z.object({ text: z.string(), type: z.string(), count: int.optional() });
 
@@ -163,6 +183,8 @@ const worldSchema = z.object({
     }),
   ),
   follows: z.array(z.string()),
+  /** A refresh token's digest → the digests of the access tokens it issued; absent in older files. */
+  grantLinks: z.array(z.tuple([digestHex, z.array(digestHex)])).optional(),
 });
 
 /** A saved world, as written to disk. */
@@ -173,18 +195,121 @@ export type WorldProblem = { kind: 'newer'; version: number } | { kind: 'damaged
 
 export type ParsedWorld = { ok: true; world: SavedWorld } | { ok: false; problem: WorldProblem };
 
-/** The world now, ready for `JSON.stringify`. `assetBase` is the API's address, left out of pictures. */
-export function saveWorld(state: SandboxState, assetBase: string): SavedWorld {
+/** The newest `limit` of `items` by `at`, in their original order. */
+function newest<T>(items: T[], limit: number, at: (item: T) => number): T[] {
+  if (items.length <= limit) {
+    return items;
+  }
+  const kept = new Set([...items].sort((a, b) => at(a) - at(b)).slice(-limit));
+  return items.filter((item) => kept.has(item));
+}
+
+/** How many bytes the file holding `world` takes (`persist-file.ts` writes it with a newline). */
+export function worldFileBytes(world: SavedWorld): number {
+  return Buffer.byteLength(`${JSON.stringify(world)}\n`);
+}
+
+/**
+ * The world now, ready for `JSON.stringify`, and never larger on disk than `maxBytes`
+ * (`WORLD_FILE_MAX_BYTES`). `assetBase` is the API's address, left out of pictures.
+ */
+export function saveWorld(state: SandboxState, assetBase: string, maxBytes = WORLD_FILE_MAX_BYTES): SavedWorld {
+  return fitWorld(snapshotWorld(state, assetBase), maxBytes);
+}
+
+/**
+ * Sheds the oldest half of every list that grows with activity until `world` fits in `maxBytes`; what is
+ * left (the apps, the people, the channels, live rewards) is small by construction. Returns `world`
+ * unchanged when it already fits (the usual case: one measure).
+ */
+function fitWorld(world: SavedWorld, maxBytes: number): SavedWorld {
+  let fitted = world;
+  const half = <T>(items: T[]): T[] => items.slice(Math.ceil(items.length / 2));
+  while (worldFileBytes(fitted) > maxBytes) {
+    const before = worldFileBytes(fitted);
+    const accessTokens = half(fitted.accessTokens);
+    const refreshTokens = half(fitted.refreshTokens);
+    fitted = {
+      ...fitted,
+      bans: half(fitted.bans),
+      rewards: [...fitted.rewards.filter((r) => !r.deleted), ...half(fitted.rewards.filter((r) => r.deleted))],
+      redemptions: half(fitted.redemptions),
+      kicksGifts: half(fitted.kicksGifts),
+      ads: fitted.ads.map(([id, ads]) => [id, { ...ads, breaks: half(ads.breaks) }]),
+      subscriptions: half(fitted.subscriptions),
+      accessTokens,
+      refreshTokens,
+      follows: half(fitted.follows),
+      grantLinks: keptLinks(fitted.grantLinks ?? [], accessTokens, refreshTokens),
+    };
+    if (worldFileBytes(fitted) >= before) {
+      break; // nothing left to shed; persist-file.ts refuses to write it
+    }
+  }
+  return fitted;
+}
+
+/** The links between tokens that are both kept. */
+function keptLinks(
+  links: [string, string[]][],
+  accessTokens: { digest: string }[],
+  refreshTokens: { digest: string }[],
+): [string, string[]][] {
+  const access = new Set(accessTokens.map((t) => t.digest));
+  const refresh = new Set(refreshTokens.map((t) => t.digest));
+  return links.flatMap(([from, to]): [string, string[]][] => {
+    const kept = to.filter((d) => access.has(d));
+    return refresh.has(from) && kept.length > 0 ? [[from, kept]] : [];
+  });
+}
+
+function snapshotWorld(state: SandboxState, assetBase: string): SavedWorld {
   const now = state.now();
   const strip = (url: string): string => (url.startsWith(`${assetBase}/`) ? url.slice(assetBase.length) : url);
+  const byTime = (r: { redeemedAtMs: number }): number => r.redeemedAtMs;
   const redemptions = [...state.redemptions.values()];
-  const resolved = redemptions.filter((r) => r.status !== 'pending');
-  const keptResolved = new Set(
-    resolved
-      .sort((a, b) => a.redeemedAtMs - b.redeemedAtMs)
-      .slice(-WORLD_LIMITS.resolvedRedemptions)
-      .map((r) => r.id),
+  const keptRedemptions = new Set([
+    ...newest(
+      redemptions.filter((r) => r.status === 'pending'),
+      WORLD_LIMITS.pendingRedemptions,
+      byTime,
+    ),
+    ...newest(
+      redemptions.filter((r) => r.status !== 'pending'),
+      WORLD_LIMITS.resolvedRedemptions,
+      byTime,
+    ),
+  ]);
+  const rewards = [...state.rewards.values()];
+  const deletedRewards = new Set(
+    newest(
+      rewards.filter((r) => r.deleted),
+      WORLD_LIMITS.deletedRewards,
+      (r) => r.createdAtMs,
+    ),
   );
+  const accessTokens = state.accessTokens
+    .digests()
+    .filter(([, record]) => !record.revoked && record.expiresAtMs > now)
+    .slice(-WORLD_LIMITS.accessTokens)
+    .map(([digest, record]) => ({
+      digest,
+      kind: record.kind,
+      clientId: record.clientId,
+      userId: record.userId,
+      scopes: record.scopes,
+      expiresAtMs: record.expiresAtMs,
+    }));
+  const refreshTokens = state.refreshTokens
+    .digests()
+    .filter(([, record]) => !record.revoked)
+    .slice(-WORLD_LIMITS.refreshTokens)
+    .map(([digest, record]) => ({
+      digest,
+      clientId: record.clientId,
+      userId: record.userId,
+      scopes: record.scopes,
+    }));
   return {
     version: WORLD_VERSION,
     savedAtMs: now,
@@ -203,40 +328,35 @@ export function saveWorld(state: SandboxState, assetBase: string): SavedWorld {
       ...category,
       thumbnail: strip(category.thumbnail),
     })),
-    bans: [...state.bans.values()].filter((ban) => ban.expiresAtMs === null || ban.expiresAtMs > now),
-    rewards: [...state.rewards.values()],
-    redemptions: redemptions.filter((r) => r.status === 'pending' || keptResolved.has(r.id)),
+    bans: newest(
+      [...state.bans.values()].filter((ban) => ban.expiresAtMs === null || ban.expiresAtMs > now),
+      WORLD_LIMITS.bans,
+      (ban) => ban.createdAtMs,
+    ),
+    rewards: rewards.filter((r) => !r.deleted || deletedRewards.has(r)),
+    redemptions: redemptions.filter((r) => keptRedemptions.has(r)),
     kicksGifts: state.kicksGifts.slice(-WORLD_LIMITS.kicksGifts),
-    ads: [...state.ads.entries()],
-    subscriptions: [...state.subscriptions.values()],
-    accessTokens: state.accessTokens
-      .digests()
-      .filter(([, record]) => !record.revoked && record.expiresAtMs > now)
-      .map(([digest, record]) => ({
-        digest,
-        kind: record.kind,
-        clientId: record.clientId,
-        userId: record.userId,
-        scopes: record.scopes,
-        expiresAtMs: record.expiresAtMs,
-      })),
-    refreshTokens: state.refreshTokens
-      .digests()
-      .filter(([, record]) => !record.revoked)
-      .map(([digest, record]) => ({
-        digest,
-        clientId: record.clientId,
-        userId: record.userId,
-        scopes: record.scopes,
-      })),
+    ads: [...state.ads.entries()].map(([id, ads]) => [
+      id,
+      { ...ads, breaks: ads.breaks.slice(-WORLD_LIMITS.adBreaksPerChannel) },
+    ]),
+    subscriptions: [...state.subscriptions.values()].slice(-WORLD_LIMITS.subscriptions),
+    accessTokens,
+    refreshTokens,
     follows: [...state.follows].slice(-WORLD_LIMITS.follows),
+    grantLinks: keptLinks(
+      [...state.grantLinks].map(([from, to]) => [from, [...to]]),
+      accessTokens,
+      refreshTokens,
+    ),
   };
 }
 
 /** Checks a document read from disk: a newer version is refused before its shape is looked at. */
 export function parseWorld(data: unknown): ParsedWorld {
   const version = (data as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version > WORLD_VERSION) {
+  // Only a whole version number above ours was written by a newer Greenroom; 1.5 or 1e308 is damage.
+  if (typeof version === 'number' && Number.isSafeInteger(version) && version > WORLD_VERSION) {
     return { ok: false, problem: { kind: 'newer', version } };
   }
   const parsed = worldSchema.safeParse(data);
@@ -264,6 +384,7 @@ export function clearWorld(state: SandboxState): void {
     state.accessTokens,
     state.refreshTokens,
     state.authCodes,
+    state.grantLinks,
   ]) {
     map.clear();
   }
@@ -317,4 +438,7 @@ export function restoreWorld(state: SandboxState, world: SavedWorld, assetBase: 
     state.refreshTokens.restore(digest, { ...token, token: '', revoked: false });
   }
   world.follows.forEach((follow) => state.follows.add(follow));
+  for (const [from, to] of world.grantLinks ?? []) {
+    state.grantLinks.set(from, new Set(to));
+  }
 }

@@ -98,6 +98,11 @@ export class SandboxState {
   readonly accessTokens = new TokenMap<SandboxAccessToken>();
   readonly refreshTokens = new TokenMap<SandboxRefreshToken>();
   readonly authCodes = new Map<string, SandboxAuthCode>();
+  /**
+   * A refresh token's digest → the digests of the access tokens issued with it or minted by it, so revoking
+   * it revokes them too, before and after a restart (oauth/grant-ledger.ts, persist.ts).
+   */
+  readonly grantLinks = new Map<string, Set<string>>();
   /** Follows, for realistic follower events: `${broadcaster}:${follower}`. */
   readonly follows = new Set<string>();
   readonly #listeners = new Listeners<[SandboxEvent]>();

@@ -39,6 +39,11 @@ export class TokenMap<T extends { token: string }> extends Map<string, T> {
     return [...super.entries()];
   }
 
+  /** The record kept under `digest` (a grant link names tokens by digest only). */
+  byDigest(digest: string): T | undefined {
+    return super.get(digest);
+  }
+
   /** Puts back a record saved under `digest` (its plain token is not known). */
   restore(digest: string, record: T): void {
     super.set(digest, record);

@@ -1,13 +1,17 @@
 /**
- * Which tokens came from which grant. `state.ts` stores tokens without their lineage, so the OAuth server
- * keeps it here, one ledger per sandbox (created in `registerOAuthRoutes`, never a module singleton):
+ * Which tokens came from which grant, one ledger per sandbox (created in `registerOAuthRoutes`, never a
+ * module singleton):
  *
  * - a refresh token → the access tokens issued with it or minted by using it, so revoking the refresh
- *   token also revokes them ([reference §2.4](../../docs/kick-wire-reference.md#24-revoke) asks nothing less of a logout);
+ *   token also revokes them ([reference §2.4](../../docs/kick-wire-reference.md#24-revoke) asks nothing less of a logout).
+ *   These links live in the world (`state.grantLinks`, by digest) and are saved with it, so a restart
+ *   does not break them ([sandbox notes](../../docs/sandbox.md#what-the-saved-world-keeps));
  * - an authorization code → every token descended from it, so replaying a used code revokes them all
  *   (OAuth 2.1 §4.1.3: "SHOULD revoke all tokens previously issued based on that authorization code").
+ *   Codes are not saved, so neither are their families.
  */
 import type { SandboxState } from '../state';
+import { tokenDigest } from '../token-map';
 
 interface Family {
   accessTokens: Set<string>;
@@ -18,7 +22,11 @@ interface Family {
 export class GrantLedger {
   readonly #familyByCode = new Map<string, Family>();
   readonly #familyByRefresh = new Map<string, Family>();
-  readonly #accessByRefresh = new Map<string, Set<string>>();
+  readonly #state: SandboxState;
+
+  constructor(state: SandboxState) {
+    this.#state = state;
+  }
 
   /** A code was exchanged for this access + refresh token pair; they start a new family. */
   recordCodeExchange(code: string, accessToken: string, refreshToken: string): void {
@@ -46,18 +54,20 @@ export class GrantLedger {
     return { accessTokens: [...(family?.accessTokens ?? [])], refreshTokens: [...(family?.refreshTokens ?? [])] };
   }
 
-  /** The access tokens issued with, or minted by, this refresh token. */
-  accessTokensOf(refreshToken: string): string[] {
-    return [...(this.#accessByRefresh.get(refreshToken) ?? [])];
+  /** The digests of the access tokens issued with, or minted by, this refresh token. */
+  accessDigestsOf(refreshToken: string): string[] {
+    return [...(this.#state.grantLinks.get(tokenDigest(refreshToken)) ?? [])];
   }
 
   #link(refreshToken: string, accessToken: string): void {
-    let set = this.#accessByRefresh.get(refreshToken);
+    const links = this.#state.grantLinks;
+    const key = tokenDigest(refreshToken);
+    let set = links.get(key);
     if (!set) {
       set = new Set();
-      this.#accessByRefresh.set(refreshToken, set);
+      links.set(key, set);
     }
-    set.add(accessToken);
+    set.add(tokenDigest(accessToken));
   }
 }
 
@@ -78,8 +88,11 @@ export function revokeRefreshToken(state: SandboxState, ledger: GrantLedger, tok
     return false;
   }
   record.revoked = true;
-  for (const access of ledger.accessTokensOf(token)) {
-    revokeAccessToken(state, access);
+  for (const digest of ledger.accessDigestsOf(token)) {
+    const access = state.accessTokens.byDigest(digest);
+    if (access) {
+      access.revoked = true;
+    }
   }
   return true;
 }

@@ -14,7 +14,7 @@ import { handleTokenRequest, TOKEN_PATH } from './token-endpoint';
 
 /** Registers the OAuth server's routes on the auth host's router. */
 export function registerOAuthRoutes(router: Router, ctx: SandboxContext): void {
-  const ledger = new GrantLedger();
+  const ledger = new GrantLedger(ctx.state);
   registerAuthorizeRoutes(router, ctx, new PendingConsents(ctx.state));
   router.post(TOKEN_PATH, (req) => handleTokenRequest(ctx, ledger, req));
   router.post(REVOKE_PATH, (req) => handleRevokeRequest(ctx, ledger, req));
