@@ -25,7 +25,7 @@ import { registerRewardRoutes } from './api/rewards';
 import { registerUserRoutes } from './api/users';
 import type { SandboxContext, SandboxKeys } from './context';
 import { Router } from './http/router';
-import { type RunningServer, serve } from './http/serve';
+import { changedTheWorld, type RunningServer, serve } from './http/serve';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
 import { clearWorld, restoreWorld, type SavedWorld } from './persist';
 import { SandboxState, type TokenLifetimes } from './state';
@@ -69,7 +69,8 @@ export interface Sandbox {
   describe(): SandboxDescription;
   /**
    * Called after anything may have changed the world: a request other than a read or a chat line was
-   * answered, or an event other than a chat line was announced. Coalescing is the listener's business (the
+   * answered with success (2xx, and not one that changes nothing, such as an introspection), or an event
+   * other than a chat line was announced. Coalescing is the listener's business (the
    * saved world is written at most once a second).
    */
   onChange(listener: () => void): () => void;
@@ -200,12 +201,18 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const changed = (): void => changes.emit();
     // Every change to the world comes from a request that is not a read, or from a background job that
     // announces an event; a read (GET, HEAD) changes nothing worth keeping, and neither does a chat line
-    // (a saved world has no chat), so a chat storm does not rewrite the file every second.
+    // (a saved world has no chat), so a chat storm does not rewrite the file every second. Only a write
+    // that was answered with success counts: a refused one (401, 400, 404…) changed nothing, so anyone
+    // who can reach a port cannot make the app rewrite its file.
     for (const running of servers) {
       running.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
         const path = (req.url ?? '').split('?')[0]!;
         if (req.method !== 'GET' && req.method !== 'HEAD' && !path.endsWith('/chat')) {
-          res.once('finish', changed);
+          res.once('finish', () => {
+            if (changedTheWorld(res)) {
+              changed();
+            }
+          });
         }
       });
     }

@@ -126,9 +126,20 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
   });
 }
 
+/** The responses whose handler said they changed nothing (`SandboxResponse.changesNothing`). */
+const unchanging = new WeakSet<ServerResponse>();
+
+/** Whether a finished response changed the world: answered 2xx, and not marked as changing nothing. */
+export function changedTheWorld(res: ServerResponse): boolean {
+  return res.statusCode >= 200 && res.statusCode < 300 && !unchanging.has(res);
+}
+
 function writeResponse(res: ServerResponse, response: SandboxResponse): void {
   if (res.headersSent) {
     return;
+  }
+  if (response.changesNothing) {
+    unchanging.add(res);
   }
   const headers: Record<string, string> = { ...response.headers };
   let payload: string | Buffer | undefined;

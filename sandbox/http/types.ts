@@ -18,6 +18,11 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string or Buffer as-is. Undefined sends no body. */
   body?: unknown;
+  /**
+   * A successful answer that changed nothing worth saving (an introspection, revoking an unknown token):
+   * the saved world is not rewritten for it (index.ts counts the changes).
+   */
+  changesNothing?: boolean;
 }
 
 export type Handler = (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;

@@ -38,7 +38,7 @@ export function handleIntrospect(ctx: SandboxContext, req: SandboxRequest): Sand
   if (!token) {
     return oauthError('Authorization: a Bearer token is required', 401);
   }
-  return ok(introspectionData(ctx.state, token));
+  return { ...ok(introspectionData(ctx.state, token)), changesNothing: true };
 }
 
 /** api.kick.com (deprecated path): a missing bearer token is the API's 401 envelope. */
@@ -47,5 +47,5 @@ export function handleLegacyIntrospect(ctx: SandboxContext, req: SandboxRequest)
   if (!token) {
     return apiError(401);
   }
-  return ok(introspectionData(ctx.state, token));
+  return { ...ok(introspectionData(ctx.state, token)), changesNothing: true };
 }

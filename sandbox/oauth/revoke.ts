@@ -32,6 +32,7 @@ export function handleRevokeRequest(ctx: SandboxContext, ledger: GrantLedger, re
 
   // The hint only orders the search (RFC 7009 §2.1): a wrong hint must not stop the revocation.
   const state = ctx.state;
+  const known = state.accessTokens.has(token) || state.refreshTokens.has(token);
   if (hint === 'refresh_token') {
     if (!revokeRefreshToken(state, ledger, token)) {
       revokeAccessToken(state, token);
@@ -39,7 +40,8 @@ export function handleRevokeRequest(ctx: SandboxContext, ledger: GrantLedger, re
   } else if (!revokeAccessToken(state, token)) {
     revokeRefreshToken(state, ledger, token);
   }
-  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'OK' };
+  // Anyone may call this without credentials; revoking a token nobody holds must not rewrite the saved world.
+  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'OK', changesNothing: !known };
 }
 
 function isHint(value: string): value is TokenHint {
