@@ -56,7 +56,7 @@ export function createIngest({
         return;
       }
       // Marked on the kept object, so a panel that opens later sees the first message marked too.
-      if (chatters.note(message)) {
+      if (chatters.note(message, event.receivedAtMs)) {
         message.firstMessage = true;
       }
       if (live) {

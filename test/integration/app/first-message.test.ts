@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../electron/app/config';
 import { createApp, type GreenroomApp } from '../../../electron/app/create-app';
 import { openSettings } from '../../../electron/app/settings';
-import { systemClock } from '../../../electron/core/clock';
+import { AdjustableClock, type Clock, systemClock } from '../../../electron/core/clock';
 import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { triggerEvent } from '../../../sandbox/triggers';
@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 /** Greenroom on the embedded sandbox with the real receiver and journal in `dir`, signed in and subscribed. */
-async function start(): Promise<GreenroomApp> {
+async function start(clock: Clock = systemClock): Promise<GreenroomApp> {
   dir ??= mkdtempSync(join(tmpdir(), 'greenroom-first-message-'));
   const settings = openSettings(dir, { randomBytes });
   settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
@@ -56,7 +56,7 @@ async function start(): Promise<GreenroomApp> {
     dataDir: dir,
   });
   const app = await createApp(config, {
-    clock: systemClock,
+    clock,
     openExternal: async (url) => {
       const authorize = await request(url);
       await authorize.body.text();
@@ -125,9 +125,14 @@ describe('the first-message mark', () => {
   }, 30_000);
 
   it('marks a newcomer, not a regular, once a week of chat is heard, and a restart marks the same', async () => {
+    // Eight days ago Greenroom (and Kick, on the same clock) heard the regular: the journal keeps that receipt.
+    const earlier = await start(new AdjustableClock(systemClock, Date.now() - 8 * DAY_MS));
+    await say(earlier, REGULAR, 'last week', Date.now() - 8 * DAY_MS);
+    await earlier.stop();
+    running.splice(0);
+
     const app = await start();
-    // The journal reaches back eight days: the regular chatted then.
-    await say(app, REGULAR, 'last week', Date.now() - 8 * DAY_MS);
+    await expect.poll(async () => (await history(app)).length, WAIT).toBe(1);
     const regular = await say(app, REGULAR, 'back again');
     const newcomer = await say(app, NEWCOMER, 'first time here!');
     const again = await say(app, NEWCOMER, 'second line');
@@ -138,6 +143,21 @@ describe('the first-message mark', () => {
     const restarted = await start();
     await expect.poll(async () => (await history(restarted)).length, WAIT).toBe(4);
     expect(marked(await history(restarted))).toEqual(['first time here!']);
+  }, 60_000);
+
+  it('a line that claims an old time does not make a fresh install know the chat, nor after a restart', async () => {
+    const app = await start();
+    // Kick's zero time, and a plain week-old stamp: both received just now.
+    await say(app, REGULAR, 'from the year one', Date.UTC(1, 0, 1));
+    await say(app, REGULAR, 'from last week', Date.now() - 8 * DAY_MS);
+    expect((await say(app, NEWCOMER, 'hello')).firstMessage).toBeUndefined();
+    await app.stop();
+    running.splice(0);
+
+    const restarted = await start();
+    await expect.poll(async () => (await history(restarted)).length, WAIT).toBe(3);
+    expect(marked(await history(restarted))).toEqual([]);
+    expect((await say(restarted, NEWCOMER + 1, 'me too')).firstMessage).toBeUndefined();
   }, 60_000);
 
   it('does not count a week that has not passed yet: six days of chat mark no one', async () => {
