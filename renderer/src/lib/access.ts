@@ -24,6 +24,19 @@ export type Access =
 export const ALLOWED: Access = { allowed: true };
 
 /**
+ * `allow Greenroom to “send chat messages”`: what to allow, as the Health tab words it (only its first
+ * letter lowered, so “see KICKs gifted to you” keeps its capitals). Several are joined by `joiner`: "or"
+ * when any one of them will do, "and" when all are needed.
+ */
+export function allowWords(scopes: readonly KickScope[], joiner: 'or' | 'and' = 'or'): string {
+  const quoted = scopes.map((scope) => {
+    const words = SCOPE_WORDS[scope];
+    return `“${words.charAt(0).toLowerCase()}${words.slice(1)}”`;
+  });
+  return `allow Greenroom to ${quoted.join(` ${joiner} `)}`;
+}
+
+/**
  * The access to a control that needs `scope`; `task` says what it does, after "to" ("manage rewards",
  * "run ad breaks").
  */
@@ -38,7 +51,7 @@ export function accessFor(session: SignInFacts, scope: KickScope, task: string):
     allowed: false,
     signedOut: false,
     scope,
-    text: `To ${task}, sign in again and allow Greenroom to “${SCOPE_WORDS[scope].toLowerCase()}”.`,
+    text: `To ${task}, sign in again and ${allowWords([scope])}.`,
     detail: `Kick permission: ${scope}`,
   };
 }

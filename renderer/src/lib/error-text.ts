@@ -7,8 +7,10 @@
  */
 import type { ErrorValue } from '../../../shared/errors';
 import type { KickRedemptionFailureReason } from '../../../shared/kick/resources';
+import { isKickScope } from '../../../shared/kick/scopes';
 import { LIMITS } from '../../../shared/limits';
 import type { ModAction } from '../../../shared/views';
+import { allowWords } from './access';
 
 /** A failure as the panel shows it: the plain sentence, and the technical detail behind "Details". */
 export interface ShownError {
@@ -28,9 +30,11 @@ function plainWords(error: ErrorValue): string | null {
     case 'Unauthorized':
       return 'Kick ended your sign-in. Sign in with Kick again.';
     case 'MissingScope': {
-      const scopes = error.details?.scopes;
-      const named = Array.isArray(scopes) && scopes.length > 0 ? ` (${scopes.join(', ')})` : '';
-      return `Greenroom does not have your permission for this yet${named}. Sign in again and approve it.`;
+      // What to allow, in the Health tab's words; Kick's name for it stays behind Details (errorDetail).
+      const known = scopesOf(error).filter(isKickScope);
+      return known.length > 0
+        ? `To do this, sign in again and ${allowWords(known)}.`
+        : 'Greenroom does not have your permission for this yet. Sign in again and approve what it asks for.';
     }
     case 'Forbidden':
       return 'Kick does not allow this for your account or channel.';
@@ -73,10 +77,23 @@ function plainWords(error: ErrorValue): string | null {
   }
 }
 
-/** The technical facts, for the "Details" toggle: main's message, the HTTP status, Kick's message and code. */
+/** The permission names main sent with a `MissingScope` (Kick's names, such as `chat:write`). */
+function scopesOf(error: ErrorValue): string[] {
+  const scopes = error.details?.scopes;
+  return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/**
+ * The technical facts, for the "Details" toggle: main's message, the HTTP status, Kick's message and code,
+ * and Kick's names for a missing permission.
+ */
 export function errorDetail(error: ErrorValue): string {
   const parts = [error.message];
   const d = error.details ?? {};
+  const scopes = scopesOf(error);
+  if (scopes.length > 0) {
+    parts.push(`Kick permission: ${scopes.join(' or ')}`);
+  }
   if (typeof d.status === 'number') {
     parts.push(`HTTP ${d.status}`);
   }
@@ -161,7 +178,7 @@ export function explainAdError(error: ErrorValue, context: AdContext): { title: 
     case 'MissingScope':
       return say(
         'Greenroom may not manage ads yet',
-        'Sign in again and grant the ads permissions (ads:read and ads:write).',
+        `To manage ads, sign in again and ${allowWords(['ads:read', 'ads:write'], 'and')}.`,
       );
     default:
       return say('The ad request failed', explainError(error).text);

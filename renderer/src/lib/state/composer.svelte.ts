@@ -1,7 +1,9 @@
 /**
  * The chat input: send as the streamer or the bot, an optional reply target, a live counter against Kick's
  * 500-character limit (counted in code points, as Kick does), and a plain reason whenever sending is not
- * possible (Greenroom not running, signed out, `chat:write` not granted, empty, too long).
+ * possible (Greenroom not running, signed out, not allowed to send chat, empty, too long). Signed in without
+ * the permission, it names what to allow as the Health tab words it; Kick's name for it (`chat:write`) stays
+ * behind Details ({@link ComposerState.missingPermission}, lib/access.ts).
  *
  * A send error stays only while its cause may still hold: it clears on the next send, when the link to
  * Greenroom comes back, and on a new sign-in (`clearError`, called by the app state;
@@ -9,7 +11,9 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import { countCodePoints, LIMITS } from '../../../../shared/limits';
+import type { KickScope } from '../../../../shared/kick/scopes';
 import type { ChatMessageView } from '../../../../shared/views';
+import { accessFor, type Access } from '../access';
 import { explainError, plainError, type ShownError } from '../error-text';
 import { applyMention, mentionAt, recentNames, SentHistory, suggestMentions } from '../chat-typing';
 import { NOT_RUNNING } from './connection.svelte';
@@ -39,6 +43,14 @@ export class ComposerState {
 
   readonly length = $derived(countCodePoints(this.content));
   readonly overLimit = $derived(this.length > LIMITS.chatContentMax);
+  /** Signed in without the permission to send chat: what to allow, with Kick's name for it behind Details. */
+  readonly missingPermission: Access | null = $derived.by(() => {
+    if (this.#cutOff() || !this.#session.signedIn) {
+      return null;
+    }
+    const access = accessFor(this.#session, 'chat:write', 'send chat');
+    return access.allowed ? null : access;
+  });
   /** Why the input is disabled, or null. */
   readonly disabledReason: string | null = $derived.by(() => {
     if (this.#cutOff()) {
@@ -47,10 +59,7 @@ export class ComposerState {
     if (!this.#session.signedIn) {
       return 'Sign in with Kick to chat.';
     }
-    if (!this.#session.hasScope('chat:write')) {
-      return 'Sign in again to grant chat:write before sending.';
-    }
-    return null;
+    return this.missingPermission?.allowed === false ? this.missingPermission.text : null;
   });
   readonly canSend = $derived(
     this.disabledReason === null && !this.#sending && this.content.trim().length > 0 && !this.overLimit,
@@ -118,6 +127,11 @@ export class ComposerState {
   }
   get max(): number {
     return LIMITS.chatContentMax;
+  }
+
+  /** "Sign in again", asking for the missing permission as well as those already granted. */
+  allow(scope: KickScope): Promise<void> {
+    return this.#session.addScope(scope);
   }
 
   setReplyTo(message: ChatMessageView | null): void {

@@ -157,6 +157,27 @@ describe('AdsPanel', () => {
     expect(alert.textContent).not.toContain('Kick refused this ad break');
   });
 
+  it('names what to allow for ads in Health’s words, with Kick’s names only behind Details', async () => {
+    const { fake } = await setup();
+    fake.handle('ads:run', () => ({
+      ok: false,
+      error: {
+        code: 'MissingScope',
+        message: 'startAdBreak needs the ads:write scope: sign in again to grant it',
+        details: { scopes: ['ads:write'] },
+      },
+    }));
+    await runBreak();
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'To manage ads, sign in again and allow Greenroom to “see your ad breaks” and “run ad breaks”.',
+    );
+    expect(document.body.textContent).not.toMatch(/ads:read|ads:write|scope/);
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Details' }));
+    expect(alert.textContent).toContain('Kick permission: ads:write');
+  });
+
   it("goes by Kick's own code when it sends one (CHANNEL_LIVE), whatever the panel thinks", async () => {
     const { fake } = await setup(adStatus({ opted_in: false }), null);
     fake.handle('ads:enroll', () => ({

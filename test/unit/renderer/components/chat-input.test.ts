@@ -1,5 +1,5 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import ChatInput from '../../../../renderer/src/components/ChatInput.svelte';
 import { ComposerState } from '../../../../renderer/src/lib/state/composer.svelte';
@@ -59,9 +59,15 @@ describe('ChatInput', () => {
     expect(screen.getByText('Sign in with Kick to chat.')).toBeTruthy();
   });
 
-  it('is disabled with the reason when chat:write is missing', async () => {
-    const { input } = await setup(account({ scopes: ['user:read'] }));
+  it('without the permission to send chat, says what to allow in Health’s words, Kick’s name behind Details', async () => {
+    const { fake, input } = await setup(account({ scopes: ['user:read'] }));
     expect(input.disabled).toBe(true);
-    expect(screen.getByText(/grant chat:write/)).toBeTruthy();
+    const line = screen.getByText(/To send chat/).closest('p')!;
+    expect(line.textContent).toContain('To send chat, sign in again and allow Greenroom to “send chat messages”.');
+    expect(document.body.textContent).not.toMatch(/chat:write|scope/);
+    await fireEvent.click(within(line).getByRole('button', { name: 'Details' }));
+    expect(line.textContent).toContain('chat:write');
+    await fireEvent.click(within(line).getByRole('button', { name: 'Sign in again' }));
+    expect(fake.argsOf('auth:start-login')).toEqual([[{ scopes: ['user:read', 'chat:write'] }]]);
   });
 });

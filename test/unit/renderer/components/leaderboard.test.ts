@@ -37,13 +37,24 @@ describe('Leaderboard', () => {
     expect(fake.argsOf('kicks:leaderboard').at(-1)).toEqual([{ top: 25 }]);
   });
 
-  it('shows the error with retry', async () => {
+  it('without the permission, says what to allow in Health’s words, Kick’s name only behind Details', async () => {
     const fake = createFakeApi();
-    fake.fail('kicks:leaderboard', 'MissingScope', 'kicks:read is not granted');
+    fake.handle('kicks:leaderboard', () => ({
+      ok: false,
+      error: {
+        code: 'MissingScope',
+        message: 'kicksLeaderboard needs the kicks:read scope: sign in again to grant it',
+        details: { scopes: ['kicks:read'] },
+      },
+    }));
     const leaderboard = new LeaderboardState(fake.api);
     await leaderboard.load();
     render(Leaderboard, { props: { leaderboard } });
-    expect(screen.getByRole('alert').textContent).toContain('does not have your permission');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('To do this, sign in again and allow Greenroom to “see KICKs gifted to you”.');
+    expect(alert.textContent).not.toMatch(/kicks:read|scope/);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(alert.textContent).toContain('Kick permission: kicks:read');
   });
 });

@@ -51,10 +51,25 @@ describe('explainError', () => {
     );
   });
 
-  it('names the missing permission, and words a logged moderation failure the same way', () => {
-    expect(
-      explainError({ code: 'MissingScope', message: 'x', details: { scopes: ['moderation:ban'] } }).text,
-    ).toContain('(moderation:ban)');
+  it('names the missing permission in Health’s words, Kick’s name behind Details, and words a logged moderation failure the same way', () => {
+    const ban = explainError({ code: 'MissingScope', message: 'x', details: { scopes: ['moderation:ban'] } });
+    expect(ban.text).toBe('To do this, sign in again and allow Greenroom to “ban and time out viewers”.');
+    expect(ban.detail).toContain('Kick permission: moderation:ban');
+    // Any one of several will do; a name Greenroom does not know stays behind Details only.
+    const either = explainError({
+      code: 'MissingScope',
+      message: 'x',
+      details: { scopes: ['channel:read', 'channel:future'] },
+    });
+    expect(either.text).toBe(
+      "To do this, sign in again and allow Greenroom to “read your channel's title and category”.",
+    );
+    expect(either.detail).toContain('channel:read or channel:future');
+    const unnamed = explainError({ code: 'MissingScope', message: 'x' }).text;
+    expect(unnamed).toMatch(/^Greenroom does not have your permission for this yet\. Sign in again/);
+    for (const text of [ban.text, either.text, unnamed]) {
+      expect(text).not.toMatch(/:|scope/);
+    }
     expect(explainModFailure(modAction({ ok: false, error: 'banUser: offline', errorCode: 'Network' }))).toEqual({
       text: expect.stringContaining('could not reach Kick'),
       detail: expect.stringContaining('banUser: offline'),
