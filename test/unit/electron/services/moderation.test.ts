@@ -50,8 +50,8 @@ function setup(
   const emitted: ModAction[] = [];
   const deleted: string[] = [];
   const chatters = new Chatters();
-  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7a'), sentAtMs: 500 });
-  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7b'), sentAtMs: 900 });
+  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7a'), sentAtMs: 500 }, 500);
+  chatters.note({ ...chatFrom(7, 'noodle_ninja', 'msg-7b'), sentAtMs: 900 }, 900);
   const notes = new Map<number, string>();
   const moderation = new Moderation({
     client,
