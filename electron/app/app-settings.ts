@@ -10,7 +10,7 @@ import type { NotAppliedView, SettingsView } from '../../shared/views';
 import type { SettingsPort } from '../ipc/handlers';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
 import type { AppConfig } from './config';
-import { ownPorts } from './own-ports';
+import { type BoundPorts, ownPorts } from './own-ports';
 import type { SettingsStore } from './settings';
 
 /** What the settings view is built from. */
@@ -24,6 +24,8 @@ export interface AppSettingsDeps {
   sandboxAdmin: SettingsView['sandbox'];
   /** Why saved settings are not in effect (the app host's answer); null while they are. */
   notApplied: () => NotAppliedView | null;
+  /** Where this run listens now (a port 0 in the configuration is only known once bound). */
+  boundPorts?: () => BoundPorts;
 }
 
 /** The settings handlers' port: view, validated update, and credentials. */
@@ -57,7 +59,10 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
     view,
     update(patch) {
       // The contract checked the URL's form; only this run knows which ports Greenroom itself holds.
-      const clash = patch.redirectUri === undefined ? null : redirectUriProblem(patch.redirectUri, ownPorts(config));
+      const clash =
+        patch.redirectUri === undefined
+          ? null
+          : redirectUriProblem(patch.redirectUri, ownPorts(config, deps.boundPorts?.()));
       if (clash) {
         throw new AppError('InvalidArgument', `redirectUri: ${clash}`, {
           details: fieldDetails([{ field: 'redirectUri', reason: clash }]),

@@ -156,6 +156,12 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       ? { adminUrl: embedded.sandbox.urls.admin, tokenFile: join(adapters.dataDir, APP_SANDBOX_FILE) }
       : null,
     notApplied: adapters.notApplied ?? (() => null),
+    // Read at each settings:update, after the receiver and the panel server started.
+    boundPorts: () => ({
+      panelUrl: adapters.dockUrl?.() ?? null,
+      webhookPort: webhooks.health().receiver.port,
+      sandboxUrls: embedded ? Object.values(embedded.sandbox.urls) : [],
+    }),
   });
 
   // --- Webhooks ---

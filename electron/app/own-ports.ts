@@ -2,6 +2,10 @@
  * The ports Greenroom itself listens on, with what each is for, so a redirect URL or webhook port that
  * would land on one is refused with the fix ([Redirect URL](../../docs/settings.md#redirect-url)) instead
  * of failing at sign-in with "port in use" or, worse, sending Kick's answer into the panel server.
+ *
+ * Both what the configuration asks for and what this run actually bound count: with port 0 (a free port
+ * each start) for the panel, the webhook receiver or the embedded sandbox, only the bound port says where
+ * Greenroom listens.
  */
 import { PORT_USES, type PortInUse } from '../../shared/loopback-redirect';
 import { DEFAULT_SANDBOX_PORT } from './embedded-sandbox';
@@ -13,11 +17,34 @@ export const SANDBOX_PORTS: readonly PortInUse[] = [0, 1, 2].map((offset) => ({
   use: PORT_USES.sandbox,
 }));
 
-/** The panel and webhook ports this run uses (0, a free port each start, clashes with nothing). */
-export function ownPorts(config: Pick<AppConfig, 'panelPort' | 'webhook'>): PortInUse[] {
+/** Where this run listens right now: null (or an unreadable URL) for what is not listening (yet). */
+export interface BoundPorts {
+  /** The panel server's dock URL. */
+  panelUrl: string | null;
+  webhookPort: number | null;
+  /** The embedded sandbox's API, sign-in and admin URLs. */
+  sandboxUrls: readonly string[];
+}
+
+/** The panel and webhook ports this run uses, configured and bound (0 alone clashes with nothing). */
+export function ownPorts(config: Pick<AppConfig, 'panelPort' | 'webhook'>, bound?: BoundPorts): PortInUse[] {
+  const listening: PortInUse[] = bound
+    ? [
+        { port: portOf(bound.panelUrl), use: PORT_USES.panel },
+        { port: bound.webhookPort ?? 0, use: PORT_USES.webhook },
+        ...bound.sandboxUrls.map((url) => ({ port: portOf(url), use: PORT_USES.sandbox })),
+      ]
+    : [];
   return [
     { port: config.panelPort, use: PORT_USES.panel },
     { port: config.webhook.port, use: PORT_USES.webhook },
+    ...listening,
     ...SANDBOX_PORTS,
   ].filter((p) => p.port !== 0);
+}
+
+/** The explicit port of an http URL; 0 when there is none to read. */
+function portOf(url: string | null): number {
+  const port = url !== null && URL.canParse(url) ? new URL(url).port : '';
+  return port === '' ? 0 : Number(port);
 }
