@@ -72,7 +72,7 @@ describe('Mod log tab', () => {
     const { region, rows, pick } = await setup();
     await pick('Who', 'automod');
     expect(rows().map((r) => r.match(/spammer|repeater|troll|linker/)?.[0])).toEqual(['linker', 'repeater', 'spammer']);
-    expect(within(region()).getByRole('status').textContent).toContain('3 of 4 actions');
+    expect(within(region()).getByRole('status').textContent).toContain('Showing 3 of 4 actions');
     await pick('Rule', 'blocked-term');
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toContain('Blocked term');
