@@ -115,7 +115,7 @@ async function startPanel(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       // A second start while the first runs: say so, rather than only that a port is taken; on any doubt the
-      // plain line below (docs/decisions.md#a-taken-panel-port-names-no-page).
+      // plain line below ([a taken panel port](../../docs/decisions.md#a-taken-panel-port-names-no-page)).
       if (await isGreenroomPanel(port)) {
         throw new LaunchError(probablyRunningText(port), { cause: error });
       }

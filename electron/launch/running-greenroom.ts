@@ -6,10 +6,10 @@
  * another program.
  *
  * Any local program can answer with those words, so the answer is a hint, never proof: the line it leads to
- * names no address to open (see docs/decisions.md#a-taken-panel-port-names-no-page). And the probe runs
- * while the app is starting, so one deadline bounds it from the connect to the last byte: a timer that does
- * not restart on each byte, as a socket idle timeout would, so a server that trickles its answer cannot stall
- * the start.
+ * names no address to open ([a taken panel port](../../docs/decisions.md#a-taken-panel-port-names-no-page)).
+ * And the probe runs while the app is starting, so one deadline bounds it from the connect to the last byte:
+ * a timer that does not restart on each byte, as a socket idle timeout would, so a server that trickles its
+ * answer cannot stall the start.
  */
 import { request } from 'node:http';
 
