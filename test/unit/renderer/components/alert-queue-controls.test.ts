@@ -129,6 +129,16 @@ describe('the compact queue above the activity feed', () => {
     expect(screen.getByRole('button', { name: 'Resume alerts' })).toBeTruthy();
     expect(screen.queryByText(/No alert box is open/)).toBeNull();
   });
+
+  it('says why alerts wait while no alert box is open', async () => {
+    const fake = createFakeApi();
+    const alerts = new AlertQueueState(fake.api);
+    alerts.apply(queueView({ current: null, waiting: 26, boxesOpen: 0 }));
+    render(AlertQueueControls, { props: { alerts, compact: true } });
+    await settle();
+    expect(screen.getByTestId('alerts-waiting').textContent).toBe('26 alerts waiting');
+    expect(screen.getByText(/No alert box is open in OBS: alerts wait until one is/)).toBeTruthy();
+  });
 });
 
 describe('Replay alert in the activity feed', () => {
