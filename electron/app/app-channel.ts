@@ -1,5 +1,5 @@
 /**
- * The channel operations as the app wires them (services/channel-ops.ts): rewards this app created are
+ * The channel operations as the app wires them (services/channel-ops.ts): rewards this app may edit are
  * remembered in the settings, redeemers are named from the feed and chat, and a redemption decided in the
  * panel updates its feed entry for every panel. Every read of the channel, the panel's included, passes
  * through the live state (live-state.ts), so the header, the views and the chat bot hear the same answer.

@@ -4,8 +4,10 @@
  * leaderboard and ads.
  *
  * Which rewards are editable: Kick lets only the app that created a reward change it, and says so only in
- * the redemptions listing (`can_manage`). So a reward is manageable when that listing said so, else when
- * this install created it (remembered in the settings); a 403 on an edit teaches the same.
+ * the redemptions listing (`can_manage`); the rewards listing carries no creator. So what Kick taught —
+ * this install created it, the listing said `can_manage`, an edit was refused with 403 — is remembered in
+ * the settings, never only in memory: after a restart on the same channel (the same sandbox world) the
+ * same rewards are editable ([design notes](../../docs/design-notes.md#which-rewards-greenroom-may-edit)).
  */
 import { AppError, isAppError } from '../../shared/errors';
 import type {
@@ -43,7 +45,7 @@ export type ChannelClient = Pick<
   | 'fetchUser'
 >;
 
-/** The rewards this install created (persisted in the settings). */
+/** The rewards this app may edit, as Kick last taught it (persisted in the settings). */
 export interface ManagedRewards {
   has(id: string): boolean;
   add(id: string): void;
@@ -73,8 +75,6 @@ export type ManagedReward = KickReward & { canManage: boolean };
 /** Redemptions, rewards, stream info, leaderboard and ads for the signed-in broadcaster. */
 export class ChannelOps {
   readonly #deps: ChannelOpsDeps;
-  /** What Kick's `can_manage` said per reward id. */
-  readonly #canManage = new Map<string, boolean>();
   readonly #names: RedeemerNames;
 
   constructor(deps: ChannelOpsDeps) {
@@ -105,7 +105,7 @@ export class ChannelOps {
     for (let page = 0; page < REDEMPTION_PAGES_MAX; page++) {
       const result = await this.#deps.client.fetchRewardRedemptions({ status, cursor });
       for (const group of result.items) {
-        this.#canManage.set(group.reward.id, group.reward.can_manage);
+        this.#learn(group.reward.id, group.reward.can_manage);
         const kept = groups.get(group.reward.id);
         if (kept) {
           kept.redemptions.push(...group.redemptions);
@@ -172,20 +172,30 @@ export class ChannelOps {
   }
 
   canManage(rewardId: string): boolean {
-    return this.#canManage.get(rewardId) ?? this.#deps.managedRewards.has(rewardId);
+    return this.#deps.managedRewards.has(rewardId);
+  }
+
+  /** Remembers what Kick said of one reward, only when it changes what is remembered (a settings write). */
+  #learn(rewardId: string, canManage: boolean): void {
+    if (canManage !== this.#deps.managedRewards.has(rewardId)) {
+      if (canManage) {
+        this.#deps.managedRewards.add(rewardId);
+      } else {
+        this.#deps.managedRewards.remove(rewardId);
+      }
+    }
   }
 
   async createReward(fields: RewardFields & { title: string; cost: number }): Promise<KickReward> {
     const reward = await this.#deps.client.createChannelReward(fields);
-    this.#deps.managedRewards.add(reward.id);
-    this.#canManage.set(reward.id, true);
+    this.#learn(reward.id, true);
     return reward;
   }
 
   async updateReward(id: string, patch: RewardFields & { isPaused?: boolean }): Promise<KickReward> {
     try {
       const reward = await this.#deps.client.updateChannelReward(id, patch);
-      this.#canManage.set(id, true);
+      this.#learn(id, true);
       return reward;
     } catch (error) {
       this.#learnFromRefusal(id, error);
@@ -200,13 +210,12 @@ export class ChannelOps {
       this.#learnFromRefusal(id, error);
       throw error;
     }
-    this.#deps.managedRewards.remove(id);
-    this.#canManage.delete(id);
+    this.#learn(id, false);
   }
 
   #learnFromRefusal(id: string, error: unknown): void {
     if (isAppError(error) && error.code === 'Forbidden') {
-      this.#canManage.set(id, false);
+      this.#learn(id, false);
     }
   }
 

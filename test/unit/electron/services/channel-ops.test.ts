@@ -92,7 +92,7 @@ describe('ChannelOps redemptions', () => {
       { items: [group('A', 'a2', true)], nextCursor: null },
     ];
     const cursors: (string | undefined)[] = [];
-    const { ops } = setup(
+    const { ops, managed } = setup(
       {
         fetchRewardRedemptions: (input) => {
           cursors.push(input?.cursor);
@@ -116,6 +116,8 @@ describe('ChannelOps redemptions', () => {
       ['C', false],
       ['D', true],
     ]);
+    // What Kick said is remembered where a restart finds it, not only in memory.
+    expect([...managed].sort()).toEqual(['A', 'D']);
   });
 });
 
@@ -197,6 +199,7 @@ describe('ChannelOps rewards', () => {
     expect(ops.canManage('NEW')).toBe(true);
     await expect(ops.updateReward('OTHER', { isPaused: true })).rejects.toMatchObject({ code: 'Forbidden' });
     expect(ops.canManage('OTHER')).toBe(false);
+    expect(managed.has('OTHER')).toBe(false);
     await ops.deleteReward('NEW');
     expect(managed.has('NEW')).toBe(false);
     expect(ops.canManage('NEW')).toBe(false);
