@@ -41,7 +41,32 @@ export interface SafeRegex {
   cachedStates(): number;
 }
 
-export type RegexCheck = { ok: true; regex: SafeRegex } | { ok: false; reason: string };
+/** `detail`: the engine's own text, for a Details line only; `reason` is in a streamer's words. */
+export type RegexCheck = { ok: true; regex: SafeRegex } | { ok: false; reason: string; detail?: string };
+
+/**
+ * RE2's syntax errors in a streamer's words. The engine's text ("error parsing regexp: missing closing ]:
+ * `[x`") names its own internals, so it goes behind Details
+ * ([Regular expressions](../docs/automod.md#regular-expressions)).
+ */
+const SYNTAX_WORDS: readonly (readonly [string, string])[] = [
+  ['missing closing ]', 'a [ is never closed with ]'],
+  ['missing closing )', 'a ( is never closed with )'],
+  ['unexpected )', 'a ) has no ( before it'],
+  ['missing argument to repetition operator', 'a *, + or ? has nothing before it to repeat'],
+  ['invalid nested repetition operator', 'two repeat marks such as ** or +* stand in a row'],
+  ['invalid repeat count', 'a {…} count is backwards or over 1000'],
+  ['invalid character class range', 'a range inside […] runs backwards or is not one the engine knows'],
+  ['invalid character class', 'a […] set is written wrongly'],
+  ['invalid escape sequence', 'a \\ is followed by a character it cannot escape'],
+  ['trailing backslash', 'it ends with a lone \\'],
+  ['invalid named capture', 'a named group (?<…>) is written wrongly'],
+];
+
+function syntaxWords(engineText: string): string {
+  const words = SYNTAX_WORDS.find(([code]) => engineText.includes(code))?.[1];
+  return words ?? 'check its brackets and special characters';
+}
 
 const NOT_SUPPORTED = 'Greenroom runs patterns on an engine no message can slow down, and that engine has none';
 
@@ -64,7 +89,8 @@ export function checkRegex(pattern: string): RegexCheck {
     // JavaScript spellings RE2 writes differently (`[^]`, `(?<name>`, `\u{…}`) are translated first.
     compiled = compile(source);
   } catch (error) {
-    return { ok: false, reason: `not a valid regular expression (${(error as Error).message})` };
+    const engineText = (error as Error).message;
+    return { ok: false, reason: `not a valid regular expression: ${syntaxWords(engineText)}`, detail: engineText };
   }
   if (compiled.steps > MAX_REGEX_STEPS) {
     return {

@@ -31,6 +31,20 @@ describe('the regex safety check', () => {
   });
 
   it.each([
+    ['[unclosed', 'a [ is never closed with ]', 'missing closing ]'],
+    ['(a', 'a ( is never closed with )', 'missing closing )'],
+    ['a)', 'a ) has no ( before it', 'unexpected )'],
+    ['*a', 'a *, + or ? has nothing before it to repeat', 'missing argument'],
+    ['a{2,1}', 'a {…} count is backwards or over 1000', 'invalid repeat count'],
+    ['a\\', 'it ends with a lone \\', 'trailing backslash'],
+  ])('words the syntax error in %s plainly, with the engine text kept for Details', (pattern, words, engine) => {
+    const checked = checkRegex(pattern);
+    expect(!checked.ok && checked.reason).toBe(`not a valid regular expression: ${words}`);
+    expect(!checked.ok && checked.reason).not.toMatch(/regexp|parsing|`/);
+    expect(!checked.ok && checked.detail).toContain(engine);
+  });
+
+  it.each([
     ['b[i1]tc[o0]in', 'B1TC0IN now', 'bitcoi'],
     ['^!\\w+$', '!Commands', '! commands'],
     ['(free|cheap) (views|followers)', 'CHEAP followers', 'free stuff'],

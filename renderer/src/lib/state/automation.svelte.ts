@@ -281,7 +281,9 @@ export class AutomationState {
       this.chatBot = structuredClone(result.value.chatBot);
     }
     this.apply(result.value);
-    this.#message = done;
+    // A form's own Save says so beside its button (AutomodEditor, ChatBotEditor): a line at the top of the
+    // tab sat off-screen while nothing changed where the streamer clicked.
+    this.#message = what === 'automod' || what === 'chatBot' ? null : done;
     return true;
   }
 }
