@@ -91,6 +91,40 @@ async function serve(args: ServeArgs): Promise<void> {
   }
 
   const description = sandbox.describe();
+  const discovery: SandboxDiscovery = {
+    adminUrl: description.adminUrl,
+    adminToken: description.adminToken,
+    pid: process.pid,
+  };
+  let publishing: Promise<string | null> = Promise.resolve(null);
+  // Ctrl+C is heard from the moment the description is out: a caller may stop the sandbox as soon as it reads it.
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    printErr(`sandbox: ${signal}, closing`);
+    const timer = setTimeout(() => {
+      printErr('sandbox: close timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    // A stop that comes while the admin URL is still being published waits for it, so no file is left behind.
+    const unpublish = publishing.then((published) =>
+      published === null ? undefined : removeSandboxDiscovery(published, STANDALONE_SANDBOX_FILE, discovery),
+    );
+    const closed = sandbox.close().then(() => saver?.stop());
+    Promise.all([closed, unpublish.catch(() => undefined)]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        printErr(`sandbox: close failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.stdout.write(`${JSON.stringify(description)}\n`);
   printErr('Kick sandbox running.');
   printErr(`  id.kick.com   → ${description.authUrl}`);
@@ -104,24 +138,22 @@ async function serve(args: ServeArgs): Promise<void> {
       ? '  world         in memory (--state FILE keeps it across runs)'
       : `  world         ${savedWorld ? 'restored from' : 'kept in'} ${stateFile}`,
   );
-  const discovery: SandboxDiscovery = {
-    adminUrl: description.adminUrl,
-    adminToken: description.adminToken,
-    pid: process.pid,
-  };
-  let published: string | null = null;
-  try {
-    published = dataDir();
-    await writeSandboxDiscovery(published, STANDALONE_SANDBOX_FILE, discovery);
-    printErr('Fire an event:  npm run sandbox -- trigger chat.message.sent   (in another terminal)');
-  } catch (error) {
-    published = null;
-    printErr(`sandbox: could not publish the admin URL for other commands: ${String(error)}`);
-    printErr(
-      `Fire an event:  npm run sandbox -- trigger chat.message.sent --admin-url ${description.adminUrl} ` +
-        `--admin-token ${description.adminToken}`,
-    );
-  }
+  publishing = (async () => {
+    try {
+      const published = dataDir();
+      await writeSandboxDiscovery(published, STANDALONE_SANDBOX_FILE, discovery);
+      printErr('Fire an event:  npm run sandbox -- trigger chat.message.sent   (in another terminal)');
+      return published;
+    } catch (error) {
+      printErr(`sandbox: could not publish the admin URL for other commands: ${String(error)}`);
+      printErr(
+        `Fire an event:  npm run sandbox -- trigger chat.message.sent --admin-url ${description.adminUrl} ` +
+          `--admin-token ${description.adminToken}`,
+      );
+      return null;
+    }
+  })();
+  await publishing;
   printErr('Press Ctrl+C to stop.');
 
   if (args.activity) {
@@ -134,32 +166,6 @@ async function serve(args: ServeArgs): Promise<void> {
       answer.ok ? 'Simulated activity is running.' : `sandbox: simulated activity did not start: ${answer.text}`,
     );
   }
-
-  let closing = false;
-  const shutdown = (signal: string): void => {
-    if (closing) {
-      return;
-    }
-    closing = true;
-    printErr(`sandbox: ${signal}, closing`);
-    const timer = setTimeout(() => {
-      printErr('sandbox: close timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    const unpublish =
-      published === null ? Promise.resolve() : removeSandboxDiscovery(published, STANDALONE_SANDBOX_FILE, discovery);
-    const closed = sandbox.close().then(() => saver?.stop());
-    Promise.all([closed, unpublish.catch(() => undefined)]).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        printErr(`sandbox: close failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 interface AdminAnswer {
