@@ -97,7 +97,7 @@ export class AlertQueue {
       scheduler: this.#scheduler,
       write: (n) =>
         options.log(
-          `alerts: dropped ${plural(n, 'alert')} older than ${options.maxAgeMs() / 1000} s rather than play them late (the panel lists them)`,
+          `alerts: dropped ${plural(n, 'alert')} older than ${options.maxAgeMs() / 1000} s rather than play ${n === 1 ? 'it' : 'them'} late (the panel lists ${n === 1 ? 'it' : 'them'})`,
         ),
     });
     this.#overflowLog = new BurstLog({

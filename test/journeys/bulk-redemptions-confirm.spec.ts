@@ -65,7 +65,7 @@ describe('journey: bulk accept asks first and ends with a toast', () => {
     const queue = page.getByRole('tabpanel', { name: /^Redemptions/ });
     await queue.getByRole('checkbox', { name: 'Select all', exact: true }).check();
     await queue.getByRole('button', { name: 'Accept 5' }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Accept 5 redemptions of ${rewardTitle}?` });
+    const dialog = page.getByRole('alertdialog', { name: `Accept 5 redemptions of “${rewardTitle}”?` });
     await dialog.waitFor(WAIT);
     await screenshot(page, 'bulk-accept-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -11,10 +11,13 @@ const VERB_WORD: Record<RedemptionVerb, { ask: string; done: string }> = {
   reject: { ask: 'Reject', done: 'rejected' },
 };
 
-/** "Accept 12 redemptions of Hydrate?", or "… of 3 rewards?" when the selection spans several. */
+/**
+ * "Accept 12 redemptions of “Hydrate!”?", or "… of 3 rewards?" when the selection spans several. The
+ * reward's name is quoted: a streamer's title ends in its own punctuation ("Hydrate!?" read as a typo).
+ */
 export function redemptionConfirmTitle(verb: RedemptionVerb, count: number, rewardTitles: readonly string[]): string {
   const titles = [...new Set(rewardTitles)];
-  const of = titles.length === 1 ? titles[0] : plural(titles.length, 'reward');
+  const of = titles.length === 1 ? `“${titles[0]}”` : plural(titles.length, 'reward');
   return `${VERB_WORD[verb].ask} ${plural(count, 'redemption')} of ${of}?`;
 }
 

@@ -41,9 +41,7 @@ describe('alert queue log lines', () => {
     expect(queue.view().tooOld.count).toBe(1);
     expect(lines).toEqual([]);
     world.time.advance(5 * SECOND);
-    expect(lines).toEqual([
-      'alerts: dropped 1 alert older than 120 s rather than play them late (the panel lists them)',
-    ]);
+    expect(lines).toEqual(['alerts: dropped 1 alert older than 120 s rather than play it late (the panel lists it)']);
   });
 
   it('a steady stream of drops still writes a line a minute, not one per alert', () => {

@@ -81,7 +81,7 @@ describe('RedemptionQueue', () => {
     const { fake, clock } = await setup();
     await fireEvent.click(screen.getByLabelText('Select all Hydrate redemptions'));
     await fireEvent.click(screen.getByRole('button', { name: 'Reject 2' }));
-    expect(dialog().textContent).toContain('Reject 2 redemptions of Hydrate?');
+    expect(dialog().textContent).toContain('Reject 2 redemptions of “Hydrate”?');
     await fireEvent.click(within(dialog()).getByRole('button', { name: 'Reject 2 redemptions' }));
     await settle();
     expect(fake.argsOf('redemptions:reject')).toEqual([[{ ids: ['a1', 'a2'] }]]);

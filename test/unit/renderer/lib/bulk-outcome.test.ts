@@ -3,8 +3,12 @@ import { redemptionConfirmTitle, redemptionOutcome } from '../../../../renderer/
 
 describe('bulk-outcome', () => {
   it('names how many and of which reward, with the right plural', () => {
-    expect(redemptionConfirmTitle('accept', 12, Array(12).fill('Hydrate'))).toBe('Accept 12 redemptions of Hydrate?');
-    expect(redemptionConfirmTitle('reject', 1, ['Hydrate'])).toBe('Reject 1 redemption of Hydrate?');
+    expect(redemptionConfirmTitle('accept', 12, Array(12).fill('Hydrate'))).toBe('Accept 12 redemptions of “Hydrate”?');
+    expect(redemptionConfirmTitle('reject', 1, ['Hydrate'])).toBe('Reject 1 redemption of “Hydrate”?');
+    // A title with its own punctuation is quoted, so "?" never runs into it.
+    expect(redemptionConfirmTitle('accept', 11, Array(11).fill('Hydrate!'))).toBe(
+      'Accept 11 redemptions of “Hydrate!”?',
+    );
     expect(redemptionConfirmTitle('accept', 3, ['Hydrate', 'Song', 'Hydrate'])).toBe(
       'Accept 3 redemptions of 2 rewards?',
     );
