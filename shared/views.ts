@@ -156,8 +156,11 @@ export type TunnelView =
 
 export interface SubscriptionView {
   type: string;
+  /** `active`: Kick holds the subscription, which says nothing of whether an event ever came. */
   state: 'active' | 'missing' | 'error';
   error?: string;
+  /** Epoch ms an event of this type last arrived since Greenroom started; null or absent when none has. */
+  lastArrivalMs?: number | null;
 }
 
 export interface HealthView {

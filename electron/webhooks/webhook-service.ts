@@ -133,6 +133,9 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   let restoring: Promise<RestoredWebhookService> | null = null;
   let starting: Promise<void> | null = null;
   let stopped = false;
+  /** Epoch ms the last event of each type arrived in this run, for the broadcaster subscriptions are kept for. */
+  const lastArrival = new Map<string, number>();
+  let arrivalsFor: number | null = null;
 
   /** Opens the journal and replays it into the dedup memory and the history. */
   const restore = async (): Promise<RestoredWebhookService> => {
@@ -192,6 +195,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       holdMs: config.holdMs,
       onRefused: changed,
       onEvent: (event) => {
+        // Per type, so Health can say "Arriving" only once one did ([design notes](../../docs/design-notes.md#events-arriving-or-only-subscribed)).
+        lastArrival.set(event.type, event.receivedAtMs);
         const started = eventTimeOf(event);
         lag.record(started.at, event.receivedAtMs, started.source);
         changed();
@@ -244,6 +249,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
           type: s.type,
           state: s.state,
           ...(s.error ? { error: s.error.message } : {}),
+          lastArrivalMs: lastArrival.get(s.type) ?? null,
         })),
         lag: {
           samples: snapshot.samples,
@@ -266,6 +272,10 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     },
     manageSubscriptions(client, broadcasterUserId) {
       reconciler?.stop();
+      if (arrivalsFor !== broadcasterUserId) {
+        lastArrival.clear();
+        arrivalsFor = broadcasterUserId;
+      }
       gate.setOwner(broadcasterUserId);
       held.save(gate.snapshot());
       reconciler = createSubscriptionReconciler({

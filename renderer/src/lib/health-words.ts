@@ -5,6 +5,7 @@
  */
 import type { KickScope } from '../../../shared/kick/scopes';
 import { plural } from '../../../shared/plural';
+import { formatRelative } from './format';
 import type { HealthView, SubscriptionView } from '../../../shared/views';
 
 /** What each permission lets Greenroom do on Kick. */
@@ -24,16 +25,36 @@ export const SCOPE_WORDS: Record<KickScope, string> = {
   'ads:write': 'Run ad breaks',
 };
 
-/** How one event type's subscription is doing. */
-export function subscriptionWords(s: SubscriptionView): string {
+/**
+ * How one event type is doing. A subscription Kick holds only means Kick will send these: "Subscribed"
+ * until one arrives, "Arriving" (with when) once one has; signed out, nothing is subscribed at all
+ * ([design notes](../../../docs/design-notes.md#events-arriving-or-only-subscribed)).
+ */
+export function subscriptionWords(s: SubscriptionView, context: { signedIn: boolean; now: number }): string {
+  if (!context.signedIn) {
+    return 'Not subscribed: you are signed out';
+  }
   switch (s.state) {
     case 'active':
-      return 'Arriving';
+      return typeof s.lastArrivalMs === 'number'
+        ? `Arriving (last one ${formatRelative(s.lastArrivalMs, context.now)})`
+        : 'Subscribed: none has arrived yet';
     case 'missing':
-      return 'Not set up yet: Greenroom sets it up when you are signed in';
+      return 'Not subscribed yet: Greenroom subscribes when you are signed in';
     case 'error':
       return `Kick refused to send these${s.error ? `: ${s.error}` : ''}`;
   }
+}
+
+/** The look of one event type's line: green only once events of it arrive. */
+export function subscriptionTone(s: SubscriptionView, signedIn: boolean): 'arriving' | 'quiet' | 'missing' | 'error' {
+  if (!signedIn || s.state === 'missing') {
+    return 'missing';
+  }
+  if (s.state === 'error') {
+    return 'error';
+  }
+  return typeof s.lastArrivalMs === 'number' ? 'arriving' : 'quiet';
 }
 
 /** `0.2 s`, `1.5 s`, `12 s`, `3 min`: a delay as a streamer reads it. */

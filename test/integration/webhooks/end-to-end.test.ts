@@ -104,6 +104,12 @@ describe('webhooks end to end through a real localtunnel server', () => {
     expect(service.webhookUrl()).toBe(`http://${subdomain}.localhost/kick/webhook`);
   });
 
+  it('health says subscribed, with no arrival, for every type before any event came', () => {
+    expect(service.health().subscriptions.map((s) => [s.state, s.lastArrivalMs])).toEqual(
+      KICK_EVENT_TYPES.map(() => ['active', null]),
+    );
+  });
+
   it.each(KICK_EVENT_TYPES)('%s arrives verified, parsed and typed', async (type) => {
     const events = await deliver(() => void triggerEvent(sandbox.ctx, type, {}));
     expect(events).toHaveLength(1);
@@ -114,6 +120,9 @@ describe('webhooks end to end through a real localtunnel server', () => {
     });
     const attempts = sandbox.delivery.attempts.filter((a) => a.messageId === events[0]!.messageId);
     expect(attempts.map((a) => a.status)).toEqual([200]);
+    // Health tells when this type last arrived.
+    const entry = service.health().subscriptions.find((s) => s.type === type);
+    expect(entry?.lastArrivalMs).toBe(events[0]!.receivedAtMs);
   });
 
   it('duplicates (same id, and the same payload under a new id) reach listeners once', async () => {

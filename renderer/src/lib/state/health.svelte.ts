@@ -42,10 +42,14 @@ export class HealthState {
   });
   /** "Kick is delaying events by N min" while Kick holds events back. */
   readonly lagText: string | null = $derived(lagBannerText(this.#health));
+  /**
+   * What the Health tab's badge counts. The keychain counts only on Kick: in sandbox mode no Kick sign-in is
+   * saved, so an unprotected store there puts nothing at risk.
+   */
   readonly problems: number = $derived(
     (this.#health?.subscriptions.filter((s) => s.state !== 'active').length ?? 0) +
       (this.#health && !this.tunnelOk ? 1 : 0) +
-      (this.#health?.secretStore.degraded ? 1 : 0),
+      (this.#health?.secretStore.degraded && this.#health.mode === 'kick' ? 1 : 0),
   );
 
   constructor(api: PanelApi) {

@@ -64,6 +64,8 @@ export class SettingsState {
   #savedMessage = $state<string | null>(null);
   #restartMessage = $state<string | null>(null);
   #restarting = $state(false);
+  /** The view the drafts were last filled from: a draft still equal to it is one the streamer has not typed in. */
+  #draftsFrom: SettingsView | null = null;
 
   /** Drafts, bound to inputs. */
   clientId = $state('');
@@ -181,11 +183,12 @@ export class SettingsState {
    * typed is kept (a reconnect reads the settings again, and must not drop an edit or the refusal beside it).
    */
   apply(settings: SettingsView, resetDrafts = true): void {
-    const was = this.#settings;
     this.#settings = settings;
     if (!resetDrafts) {
       return;
     }
+    const was = this.#draftsFrom;
+    this.#draftsFrom = settings;
     const clean = <T>(draft: T, saved: T | undefined): boolean => was === null || draft === saved;
     if (clean(this.clientId, was?.clientId)) {
       this.clientId = settings.clientId;
@@ -305,6 +308,7 @@ export class SettingsState {
 
   reset(): void {
     this.#settings = null;
+    this.#draftsFrom = null;
     this.#loading = false;
     this.#error.clear();
     this.#saving = null;

@@ -8,10 +8,15 @@ import { SessionState } from '../../../../renderer/src/lib/state/session.svelte'
 import { createFakeApi, settle } from '../fake-api';
 import { account, health, snapshot } from '../fixtures';
 
-async function setup(h = health(), scopes = ['user:read', 'chat:write']) {
+const NOW = 1_700_000_000_000;
+
+async function setup(h = health(), scopes = ['user:read', 'chat:write'], signedIn = true) {
   const fake = createFakeApi();
-  const now = 1_700_000_000_000;
-  fake.ok('app:snapshot', snapshot({ account: account({ scopes, expiresAtMs: now + 2 * 3_600_000 }) }));
+  const now = NOW;
+  const who = signedIn
+    ? account({ scopes, expiresAtMs: now + 2 * 3_600_000 })
+    : account({ signedIn: false, userId: null, scopes: [] });
+  fake.ok('app:snapshot', snapshot({ account: who }));
   const session = new SessionState(fake.api);
   await session.load();
   const state = new HealthState(fake.api);
@@ -42,7 +47,9 @@ describe('HealthPanel', () => {
     expect(screen.getByText(/renews the sign-in by itself, next in 2 h/)).toBeTruthy();
     expect(screen.getByText('Yes: Kick can send events to Greenroom')).toBeTruthy();
     const events = screen.getByRole('list', { name: 'Events arriving' });
-    expect(within(events).getByText(/^Chat messages/).textContent).toBe('Chat messages: Arriving');
+    expect(within(events).getByText(/^Chat messages/).textContent).toBe(
+      'Chat messages: Subscribed: none has arrived yet',
+    );
     expect(within(events).getByText(/^KICKs gifted/).textContent).toContain('Kick refused to send these: Kick said no');
     expect(
       screen.getByText(/usually arrive 0.2 s after they happen, at worst 0.9 s \(the last 12 events\)/),
@@ -123,5 +130,52 @@ describe('HealthPanel', () => {
   it('says how late Kick delivers while it delays events', async () => {
     await setup(health({ lag: { samples: 30, p50Ms: 610_000, p95Ms: 700_000, state: 'delayed', delayMs: 600_000 } }));
     expect(screen.getByText(/Kick is delaying events by 10 min/)).toBeTruthy();
+  });
+
+  it('says "Arriving" only once an event of the type arrived, with when; until then "Subscribed"', async () => {
+    await setup(
+      health({
+        subscriptions: [
+          { type: 'chat.message.sent', state: 'active', lastArrivalMs: NOW - 3 * 60_000 },
+          { type: 'channel.followed', state: 'active', lastArrivalMs: null },
+          { type: 'kicks.gifted', state: 'active' },
+        ],
+      }),
+    );
+    const lines = within(screen.getByRole('list', { name: 'Events arriving' }))
+      .getAllByRole('listitem')
+      .map((li) => [li.textContent.replace(/\s+/g, ' ').trim(), li.className.split(' ')[0]]);
+    expect(lines).toEqual([
+      ['Chat messages: Arriving (last one 3 min ago)', 'arriving'],
+      ['New followers: Subscribed: none has arrived yet', 'quiet'],
+      ['KICKs gifted: Subscribed: none has arrived yet', 'quiet'],
+    ]);
+  });
+
+  it('signed out, says no type is subscribed, whatever Kick listed before (after "Reset the sandbox")', async () => {
+    await setup(
+      health({
+        subscriptions: [
+          { type: 'chat.message.sent', state: 'active', lastArrivalMs: NOW - 60_000 },
+          { type: 'channel.followed', state: 'active' },
+        ],
+      }),
+      [],
+      false,
+    );
+    const lines = within(screen.getByRole('list', { name: 'Events arriving' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual([
+      'Chat messages: Not subscribed: you are signed out',
+      'New followers: Not subscribed: you are signed out',
+    ]);
+    expect(screen.queryByText(/Arriving/)).toBeNull();
+  });
+
+  it('in sandbox mode says nothing about the keychain, even when the store lacks its protection', async () => {
+    await setup(health({ mode: 'sandbox', secretStore: { backend: 'basic_text', degraded: true } }), [], false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/keychain/)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Settings follows the rule every held error follows: a save the app never got clears on the reconnect, one
  * refused for want of a sign-in clears on the sign-in, and a refusal at a field (the redirect URL on the
- * panel's own port) stays beside its field through both, until the field is edited.
+ * panel's own port) stays beside its field through both, until the field is edited. Reading the settings
+ * again keeps what the streamer typed, and lets a draft they never touched follow what was saved elsewhere.
  */
 import '@testing-library/svelte/vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import App from '../../../../renderer/src/App.svelte';
 import { fieldDetails } from '../../../../shared/field-refusal';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
-import { account } from '../fixtures';
+import { account, settings, snapshot } from '../fixtures';
 import { fakeLink } from './app-not-running-fixtures';
 
 const NOT_RUNNING = /Not saved: the chat length\. Greenroom is not running/;
@@ -75,6 +76,16 @@ describe('Settings errors clear when their cause is gone', () => {
     expect(text()).toMatch(SIGNED_OUT);
     await signInAgain();
     expect(text()).not.toMatch(SIGNED_OUT);
+  });
+
+  it('a draft the streamer never touched follows what another panel saved, once read again', async () => {
+    const { fake, reconnect } = await setup();
+    const saved = settings({ chatScrollback: 2000 });
+    fake.emit('settings:changed', saved);
+    await settle();
+    fake.ok('app:snapshot', snapshot({ settings: saved }));
+    await reconnect();
+    expect(within(panel()).getByLabelText<HTMLInputElement>(/Scrollback/).value).toBe('2000');
   });
 
   it('a redirect refused at its field stays beside it through a reconnect and a sign-in', async () => {

@@ -174,4 +174,33 @@ describe('TabBar: keyboard', () => {
     await settle();
     expect(picked.at(-1)).toBe('chat');
   });
+
+  it('gives problems the warning colour in the row, in the menu and on the "More ▾" dot, not the accent', async () => {
+    stubTabLayout(340);
+    const tone = (t: (typeof PANEL_TABS)[number]) => (t.id === 'health' ? { ...t, badgeTone: 'warn' as const } : t);
+    const tabs = PANEL_TABS.map((t) => (t.id === 'redemptions' ? { ...t, badge: 3, badgeText: '3 waiting' } : tone(t)));
+    const r = render(TabBar<Id>, {
+      props: { label: 'Sections', idPrefix: 'main', tabs, selected: 'chat', onSelect: () => {} },
+    });
+    await settle();
+    const more = screen.getByRole('button', { name: /^More sections/ });
+    expect(more.querySelector('.badge')!.getAttribute('data-tone')).toBe('warn');
+    await fireEvent.click(more);
+    const badgeOf = (name: RegExp) => screen.getByRole('menuitem', { name }).querySelector('.badge')!;
+    expect(badgeOf(/^Health/).getAttribute('data-tone')).toBe('warn');
+    expect(badgeOf(/^Redemptions/).getAttribute('data-tone')).toBe('count');
+    // Only redemptions waiting under "More": the dot is the plain one.
+    await r.rerender({ tabs: tabs.map((t) => (t.id === 'health' ? { ...t, badge: 0 } : t)) });
+    await settle();
+    expect(more.querySelector('.badge')!.getAttribute('data-tone')).toBe('count');
+    // Selected, Health sits in the row with its warning badge.
+    await r.rerender({ tabs, selected: 'health' });
+    await settle();
+    expect(
+      screen
+        .getByRole('tab', { name: /^Health/ })
+        .querySelector('.badge')!
+        .getAttribute('data-tone'),
+    ).toBe('warn');
+  });
 });
