@@ -21,6 +21,47 @@ export function notificationFor(item: FeedItem, toggles: NotificationToggles): D
   return title === null ? null : { title, body: item.text, itemId: item.id };
 }
 
+/** What a burst of notifications is grouped by: a wave of follows is one burst, subs in it another. */
+export type NotificationCategory = 'follows' | 'subs' | 'kicks' | 'redemptions';
+
+/** The burst a feed item's notification belongs to, or null when it gets none. */
+export function notificationCategory(item: FeedItem): NotificationCategory | null {
+  switch (item.kind) {
+    case 'follow':
+      return 'follows';
+    case 'subscription':
+    case 'renewal':
+    case 'gifted-subs':
+      return 'subs';
+    case 'kicks':
+      return 'kicks';
+    case 'redemption':
+      return 'redemptions';
+    default:
+      return null;
+  }
+}
+
+const NOUNS: Record<NotificationCategory, [string, string]> = {
+  follows: ['follow', 'follows'],
+  subs: ['sub', 'subs'],
+  kicks: ['KICKs gift', 'KICKs gifts'],
+  redemptions: ['redemption', 'redemptions'],
+};
+
+/**
+ * The one notification that stands for the rest of a burst ("+12 more follows"), after the first was shown
+ * on its own; its body is the latest of them.
+ */
+export function burstSummary(
+  category: NotificationCategory,
+  more: number,
+  latest: DesktopNotification,
+): DesktopNotification {
+  const [one, many] = NOUNS[category];
+  return { title: `+${more} more ${more === 1 ? one : many}`, body: `Latest: ${latest.body}`, itemId: latest.itemId };
+}
+
 function titleFor(item: FeedItem, toggles: NotificationToggles): string | null {
   switch (item.kind) {
     case 'follow':

@@ -2,7 +2,8 @@
  * Journey: Pop out chat in the panel in a browser (docs/panel-in-a-browser.md, "Pop out chat and the
  * companion"). The built app, signed in through a standalone sandbox, its panel in Chromium over the panel
  * server's WebSocket, as in an OBS dock or a browser tab. Pop out chat opens a new window of that browser
- * showing the chat view alone, connected, with the address bar free of the token, and a viewer's message
+ * showing the chat view alone, connected, its address never carrying the token (it comes from the tab's
+ * session storage, so none lands in the browser's history), and a viewer's message
  * from the sandbox arrives there live. With pop-ups blocked (`window.open` gives null, as a blocker and an
  * OBS dock do), the panel says the window did not open, with the link, and that link opened by hand is the
  * live chat view too. Before this, the button sent a request only the desktop window answers: nothing opened.
@@ -42,18 +43,39 @@ describe('journey: Pop out chat in a browser', () => {
   });
 
   it('opens the chat view in a new window, connected, with live chat from the sandbox', async () => {
+    // Every page load from here on: the popped-out window's first address must not carry the token.
+    const loads: string[] = [];
+    context.on('request', (request) => {
+      if (request.resourceType() === 'document') {
+        loads.push(request.url());
+      }
+    });
     const popup = page.waitForEvent('popup', WAIT);
     await page.getByRole('button', { name: 'Pop out chat' }).click();
     const chat = await popup;
     await showsLiveChat(chat, world, 'hello from the popped-out chat');
     const address = new URL(chat.url());
     expect(address.hash).toBe('#/chat');
-    // The token came along as the dock URL carries it, and left the address bar at once.
+    // It connected with the token from this tab's session storage: never in its address, nor its history.
     expect(address.searchParams.get('token')).toBeNull();
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.filter((url) => new URL(url).searchParams.has('token'))).toEqual([]);
+    expect(await chat.evaluate('history.length')).toBe(1);
     expect(await page.getByRole('alert', { name: /did not open/ }).count()).toBe(0);
     await chat.setViewportSize({ width: 420, height: 720 });
     await screenshot(chat, 'pop-out-chat');
     await chat.close();
+
+    // Once more, now that the panel has its dock URL (whose token the link opened by hand carries): the
+    // window it opens still loads without the token.
+    loads.length = 0;
+    const again = page.waitForEvent('popup', WAIT);
+    await page.getByRole('button', { name: 'Pop out chat' }).click();
+    const reopened = await again;
+    await showsLiveChat(reopened, world, 'hello again from the popped-out chat');
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.filter((url) => new URL(url).searchParams.has('token'))).toEqual([]);
+    await reopened.close();
   });
 
   it('says so with the link when pop-ups are blocked, and the link opened by hand is the chat view', async () => {

@@ -6,11 +6,22 @@
  * Off until the streamer switches "Show notifications in this browser" on; only that click asks the browser
  * for permission (browsers ignore or punish a request made without a gesture). The choice is this
  * browser's, kept in its local storage; which kinds notify is the app's Notifications setting, the same
- * rule as the desktop's (shared/feed-notifications.ts).
+ * rule as the desktop's (shared/feed-notifications.ts). Bursts are paced and one panel per browser speaks
+ * (`BrowserNotifier`); the pop-out chat and the compact companion stay quiet (App.svelte), as the desktop's
+ * windows do.
  */
-import { notificationFor, type NotificationToggles } from '../../../shared/feed-notifications';
+import {
+  burstSummary,
+  type DesktopNotification,
+  type NotificationCategory,
+  notificationCategory,
+  notificationFor,
+  type NotificationToggles,
+} from '../../../shared/feed-notifications';
 import type { FeedItem } from '../../../shared/views';
 import type { ChimeFn } from './chime';
+import type { Clock } from './clock';
+import type { Leadership } from './panel-leader';
 
 /** The slice of the browser's Notification constructor used here. */
 export interface NotificationApi {
@@ -69,23 +80,99 @@ export function disableBrowserNotify(page: NotifyPage = currentPage()): BrowserN
   return browserNotifyStatus(page);
 }
 
+/** How long a burst gathers before one notification says how many more came ("+12 more follows"). */
+export const NOTIFY_BURST_MS = 5000;
+
+interface Burst {
+  /** The first item's id: the summary's tag, so each summary replaces the one before it. */
+  tag: string;
+  /** How many came after the first, in all; and since the last summary. */
+  more: number;
+  unsaid: number;
+  latest: DesktopNotification | null;
+  cancel: () => void;
+}
+
 /**
- * Shows the notification a feed item deserves, with the chime, when the switch is on. Tagged with the
- * item's id, so two panels of one browser (a tab and a dock) show it once. Returns whether it showed one.
+ * A browser panel's notifications, paced: the first of a burst (a wave of follows, a gift train) is shown
+ * at once with the chime; the rest are gathered and said in one notification each `NOTIFY_BURST_MS` while
+ * they keep coming, without the chime; a burst ends after a quiet window. One chime per burst, however
+ * many kinds it mixes. Only the panel leading its browser (panel-leader.ts) notifies at all.
  */
-export function notifyInBrowser(
-  item: FeedItem,
-  toggles: NotificationToggles | undefined,
-  chime: ChimeFn,
-  page: NotifyPage = currentPage(),
-): boolean {
-  const api = page.Notification;
-  const note = toggles ? notificationFor(item, toggles) : null;
-  if (!note || !api || browserNotifyStatus(page) !== 'on') {
-    return false;
+export class BrowserNotifier {
+  readonly #clock: Clock;
+  readonly #chime: ChimeFn;
+  readonly #page: NotifyPage;
+  readonly #leader: Leadership;
+  readonly #bursts = new Map<NotificationCategory, Burst>();
+  #lastChimeAt = Number.NEGATIVE_INFINITY;
+
+  constructor(deps: { clock: Clock; chime: ChimeFn; leadership: Leadership; page?: NotifyPage }) {
+    this.#clock = deps.clock;
+    this.#chime = deps.chime;
+    this.#leader = deps.leadership;
+    this.#page = deps.page ?? currentPage();
   }
-  const shown = new api(note.title, { body: note.body, tag: note.itemId });
-  shown.onclick = () => page.focus?.();
-  chime();
-  return true;
+
+  /** A feed item arrived: shown at once, gathered into its burst, or nothing. Returns whether one showed. */
+  notify(item: FeedItem, toggles: NotificationToggles | undefined): boolean {
+    const note = toggles ? notificationFor(item, toggles) : null;
+    const category = notificationCategory(item);
+    if (!note || !category || !this.#canShow()) {
+      return false;
+    }
+    const burst = this.#bursts.get(category);
+    if (burst) {
+      burst.more++;
+      burst.unsaid++;
+      burst.latest = note;
+      return false;
+    }
+    this.#show(note, note.itemId);
+    const now = this.#clock.now();
+    if (now - this.#lastChimeAt >= NOTIFY_BURST_MS) {
+      this.#lastChimeAt = now;
+      this.#chime();
+    }
+    this.#bursts.set(category, {
+      tag: note.itemId,
+      more: 0,
+      unsaid: 0,
+      latest: null,
+      cancel: this.#clock.setTimeout(() => this.#windowEnds(category), NOTIFY_BURST_MS),
+    });
+    return true;
+  }
+
+  dispose(): void {
+    this.#bursts.forEach((burst) => burst.cancel());
+    this.#bursts.clear();
+    this.#leader.dispose();
+  }
+
+  #windowEnds(category: NotificationCategory): void {
+    const burst = this.#bursts.get(category);
+    if (!burst) {
+      return;
+    }
+    if (burst.unsaid === 0 || !burst.latest) {
+      this.#bursts.delete(category);
+      return;
+    }
+    if (this.#canShow()) {
+      this.#show(burstSummary(category, burst.more, burst.latest), `${burst.tag}.more`);
+    }
+    burst.unsaid = 0;
+    burst.cancel = this.#clock.setTimeout(() => this.#windowEnds(category), NOTIFY_BURST_MS);
+  }
+
+  #canShow(): boolean {
+    return this.#page.Notification !== undefined && browserNotifyStatus(this.#page) === 'on' && this.#leader.leading;
+  }
+
+  #show(note: DesktopNotification, tag: string): void {
+    const api = this.#page.Notification!;
+    const shown = new api(note.title, { body: note.body, tag });
+    shown.onclick = () => this.#page.focus?.();
+  }
 }

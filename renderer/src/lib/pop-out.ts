@@ -4,6 +4,10 @@
  * `window.open` (route.ts builds the address). A browser that blocks pop-ups makes `window.open` return
  * null, and an OBS dock hands the address to the system browser and returns null too: the panel then
  * says so and offers the link to open by hand ([panel in a browser](../../../docs/panel-in-a-browser.md#pop-out-chat-and-the-companion)).
+ *
+ * The window this page opens is given an address without the panel's token: the browser copies this tab's
+ * session storage, which holds it, into the new window, so the token never lands in the browser's history.
+ * Only the link to open by hand carries it, because a window the streamer opens gets no session storage.
  */
 import type { PanelApi } from '../../../shared/panel-api';
 import { viewUrl } from './route';
@@ -60,9 +64,8 @@ export class PopOuts {
       this.#chat.focus();
       return { opened: true };
     }
-    const url = this.#url('chat');
-    this.#chat = this.#page.open(url, TARGETS.chat, FEATURES.chat);
-    return this.#chat ? { opened: true } : { opened: false, url };
+    this.#chat = this.#page.open(this.#url('chat', false), TARGETS.chat, FEATURES.chat);
+    return this.#chat ? { opened: true } : { opened: false, url: this.#url('chat', true) };
   }
 
   /** Opens the compact companion, or closes the one this page opened, as the desktop button does. */
@@ -76,12 +79,12 @@ export class PopOuts {
       this.#companion = null;
       return { opened: true };
     }
-    const url = this.#url('compact');
-    this.#companion = this.#page.open(url, TARGETS.compact, FEATURES.compact);
-    return this.#companion ? { opened: true } : { opened: false, url };
+    this.#companion = this.#page.open(this.#url('compact', false), TARGETS.compact, FEATURES.compact);
+    return this.#companion ? { opened: true } : { opened: false, url: this.#url('compact', true) };
   }
 
-  #url(kind: PopOutKind): string {
-    return viewUrl(kind, this.#page.location, this.#dockUrl());
+  /** `withToken`: only for the link opened by hand (see the top of this file). */
+  #url(kind: PopOutKind, withToken: boolean): string {
+    return viewUrl(kind, this.#page.location, withToken ? this.#dockUrl() : null);
   }
 }

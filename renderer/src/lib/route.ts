@@ -9,11 +9,12 @@ export function pickView(location: { hash: string; search: string }): PanelView 
 }
 
 /**
- * The address of another layout of this same panel, for a new browser window: this page's origin and path,
- * the panel's access token as the dock URL carries it (`?token=`, taken out of the address bar by the new
- * page as by any panel page, renderer/src/lib/transport.ts), and the layout's own part of the address.
- * Without a dock URL (not loaded yet) the address has no token; a window this page opens still connects,
- * because the browser copies this tab's session storage, which holds it, into a window it opens.
+ * The address of another layout of this same panel: this page's origin and path, the panel's access token
+ * as `dockUrl` carries it (`?token=`, taken out of the address bar by the new page as by any panel page,
+ * renderer/src/lib/transport.ts), and the layout's own part of the address. With no `dockUrl` the address
+ * has no token: that is the one for a window this page opens itself, which still connects because the
+ * browser copies this tab's session storage, which holds the token, into it (pop-out.ts). The token goes
+ * only into the link the streamer opens by hand, when the window could not open.
  */
 export function viewUrl(
   view: Exclude<PanelView, 'full'>,

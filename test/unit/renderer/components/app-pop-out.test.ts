@@ -7,7 +7,7 @@ import { feedItem } from '../fixtures';
 
 type Opened = { closed: boolean; close(): void; focus(): void };
 
-function setup(view: 'full' | 'chat' = 'full') {
+function setup(view: 'full' | 'chat' | 'compact' = 'full') {
   const fake = createFakeApi();
   const copied: string[] = [];
   const copy = (text: string) => {
@@ -15,9 +15,10 @@ function setup(view: 'full' | 'chat' = 'full') {
     return Promise.resolve(true);
   };
   const chimes: number[] = [];
-  const deps = { scheduler: manualFrames().scheduler, clock: manualClock(), copy, chime: () => chimes.push(1) };
+  const clock = manualClock();
+  const deps = { scheduler: manualFrames().scheduler, clock, copy, chime: () => chimes.push(1) };
   render(App, { props: { api: fake.api, view, deps } });
-  return { fake, copied, chimes };
+  return { fake, copied, chimes, clock };
 }
 
 /** `window.open` answering with a window, or with null as a pop-up blocker (or an OBS dock) does. */
@@ -53,20 +54,22 @@ describe('Pop out chat and the companion', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('open the chat-only page in a new browser window, connected with the dock URL’s token', async () => {
+  it('open the chat-only page in a new browser window, its address free of the token', async () => {
     const { open, windows } = stubOpen('window');
     const { fake } = setup();
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'Pop out chat' }));
     const origin = window.location.origin;
-    expect(open.mock.calls[0]?.[0]).toBe(`${origin}${window.location.pathname}?token=abc#/chat`);
+    // The new window gets the token from this tab's session storage: none in its address, none in history.
+    expect(open.mock.calls[0]?.[0]).toBe(`${origin}${window.location.pathname}#/chat`);
     expect(open.mock.calls[0]?.[1]).toBe('greenroom-chat');
     // A second click brings the same window forward rather than loading another.
     await fireEvent.click(screen.getByRole('button', { name: 'Pop out chat' }));
     expect(open).toHaveBeenCalledTimes(1);
     // The companion opens as the compact layout, and the same button closes it again.
     await fireEvent.click(screen.getByRole('button', { name: 'Toggle the compact companion window' }));
-    expect(open.mock.calls[1]?.[0]).toBe(`${origin}${window.location.pathname}?token=abc&compact=1`);
+    expect(open.mock.calls[1]?.[0]).toBe(`${origin}${window.location.pathname}?compact=1`);
+    expect(open.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('abc'))).toEqual([]);
     await fireEvent.click(screen.getByRole('button', { name: 'Toggle the compact companion window' }));
     expect(windows[1]?.closed).toBe(true);
     expect(fake.sent).toEqual([]);
@@ -126,12 +129,34 @@ describe('notifications in a browser', () => {
     expect(chimes).toHaveLength(1);
   });
 
-  it('stays quiet in the pop-out chat and in the desktop window', async () => {
+  it('stays quiet in the pop-out chat and the compact companion', async () => {
     const { shown } = stubNotifications();
     localStorage.setItem('greenroom.browserNotifications', '1');
     const chat = setup('chat');
+    const companion = setup('compact');
     await settle();
     chat.fake.emit('kick:event', { kind: 'feed', item: feedItem({ kind: 'follow' }) });
+    companion.fake.emit('kick:event', { kind: 'feed', item: feedItem({ kind: 'follow' }) });
     expect(shown).toEqual([]);
+    expect([...chat.chimes, ...companion.chimes]).toEqual([]);
+  });
+
+  it('300 follows: one notification and one chime, then one "+299 more follows"; a second panel stays quiet', async () => {
+    const { shown } = stubNotifications();
+    localStorage.setItem('greenroom.browserNotifications', '1');
+    const first = setup();
+    const second = setup();
+    await settle();
+    for (let i = 0; i < 300; i++) {
+      const item = feedItem({ id: `f${i}`, kind: 'follow', text: `viewer${i} followed` });
+      first.fake.emit('kick:event', { kind: 'feed', item });
+      second.fake.emit('kick:event', { kind: 'feed', item });
+    }
+    expect(shown.map((n) => n.tag)).toEqual(['f0']);
+    expect([first.chimes.length, second.chimes.length]).toEqual([1, 0]);
+    first.clock.advance(10_000);
+    second.clock.advance(10_000);
+    expect(shown.map((n) => n.title)).toEqual(['New follower', '+299 more follows']);
+    expect(first.chimes.length + second.chimes.length).toBe(1);
   });
 });

@@ -1,12 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  BrowserNotifier,
   browserNotifyStatus,
   disableBrowserNotify,
   enableBrowserNotify,
-  notifyInBrowser,
   type NotifyPage,
 } from '../../../../renderer/src/lib/browser-notify';
+import { manualClock } from '../fake-api';
 import { feedItem } from '../fixtures';
+
+const leading = { leading: true, dispose: () => undefined };
+
+/** One notifier on `env`, as a full panel makes it. */
+function notifier(env: NotifyPage, chime: () => void) {
+  return new BrowserNotifier({ clock: manualClock(), chime, leadership: leading, page: env });
+}
 
 const ALL_ON = { follows: true, subs: true, kicks: true, redemptions: true };
 
@@ -36,6 +44,8 @@ describe('browser-notify', () => {
     const { env, shown, Notification } = page('default');
     const chime = vi.fn();
     const follow = feedItem({ id: 'f9', kind: 'follow', text: 'pixelpanda followed' });
+    const notifyInBrowser = (item: typeof follow, toggles: typeof ALL_ON, _chime: unknown, on: NotifyPage) =>
+      notifier(on, chime).notify(item, toggles);
     expect(browserNotifyStatus(env)).toBe('off');
     expect(notifyInBrowser(follow, ALL_ON, chime, env)).toBe(false);
     expect(Notification.requestPermission).not.toHaveBeenCalled();
@@ -58,6 +68,6 @@ describe('browser-notify', () => {
     expect(browserNotifyStatus({ ...page('granted').env, greenroom: {} })).toBe('desktop');
     const desktop = { ...page('granted').env, greenroom: {} };
     expect(await enableBrowserNotify(desktop)).toBe('desktop');
-    expect(notifyInBrowser(feedItem(), ALL_ON, vi.fn(), desktop)).toBe(false);
+    expect(notifier(desktop, vi.fn()).notify(feedItem({ kind: 'follow' }), ALL_ON)).toBe(false);
   });
 });
