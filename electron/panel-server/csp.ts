@@ -4,15 +4,25 @@
  * to this server, the emote image host, and `frame-ancestors` (which a `<meta>` policy cannot carry).
  */
 
-/** Turns configured image hosts into CSP source expressions; anything that is not an http(s) origin is dropped. */
+/** Loopback names an image host on this computer can have. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * Turns configured image hosts into CSP source expressions; anything that is not an http(s) origin is dropped.
+ * A host on this computer (the embedded sandbox's emotes) is allowed on any port, as the renderer's own
+ * `<meta>` policy does: the sandbox takes a new port at every start, while a panel left open across a
+ * restart keeps the policy it loaded with, and would refuse every emote from the new port
+ * ([panel in a browser](../../docs/panel-in-a-browser.md#emotes-after-a-restart)).
+ */
 export function imageSources(hosts: readonly string[]): string[] {
   const sources: string[] = [];
   for (const host of hosts) {
     try {
       const url = new URL(host);
       // Only the origin goes into the header, so a path, a quote or a `;` can never inject a directive.
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && !sources.includes(url.origin)) {
-        sources.push(url.origin);
+      const source = LOOPBACK.has(url.hostname) ? `${url.protocol}//${url.hostname}:*` : url.origin;
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && !sources.includes(source)) {
+        sources.push(source);
       }
     } catch {
       // Not a URL: ignored rather than widening the policy.

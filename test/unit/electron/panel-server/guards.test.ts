@@ -35,7 +35,18 @@ describe('buildPanelCsp', () => {
         'http://127.0.0.1:41234/',
         'https://files.kick.com',
       ]),
-    ).toEqual(['https://files.kick.com', 'http://127.0.0.1:41234']);
+    ).toEqual(['https://files.kick.com', 'http://127.0.0.1:*']);
+  });
+
+  it("allows a host on this computer on any port (the sandbox's port changes at every start), no other host", () => {
+    expect(
+      imageSources([
+        'http://127.0.0.1:41234',
+        'http://127.0.0.1:50000/x',
+        'http://localhost:9',
+        'https://a.example:8443',
+      ]),
+    ).toEqual(['http://127.0.0.1:*', 'http://localhost:*', 'https://a.example:8443']);
   });
 });
 
