@@ -227,21 +227,35 @@ function fitWorld(world: SavedWorld, maxBytes: number): SavedWorld {
   const half = <T>(items: T[]): T[] => items.slice(Math.ceil(items.length / 2));
   while (worldFileBytes(fitted) > maxBytes) {
     const before = worldFileBytes(fitted);
-    const accessTokens = half(fitted.accessTokens);
-    const refreshTokens = half(fitted.refreshTokens);
-    fitted = {
-      ...fitted,
-      bans: half(fitted.bans),
-      rewards: [...fitted.rewards.filter((r) => !r.deleted), ...half(fitted.rewards.filter((r) => r.deleted))],
-      redemptions: half(fitted.redemptions),
-      kicksGifts: half(fitted.kicksGifts),
-      ads: fitted.ads.map(([id, ads]) => [id, { ...ads, breaks: half(ads.breaks) }]),
-      subscriptions: half(fitted.subscriptions),
-      accessTokens,
-      refreshTokens,
-      follows: half(fitted.follows),
-      grantLinks: keptLinks(fitted.grantLinks ?? [], accessTokens, refreshTokens),
-    };
+    const activity =
+      fitted.bans.length +
+      fitted.rewards.filter((r) => r.deleted).length +
+      fitted.redemptions.length +
+      fitted.kicksGifts.length +
+      fitted.follows.length +
+      fitted.ads.reduce((n, [, ads]) => n + ads.breaks.length, 0);
+    if (activity > 0) {
+      // Activity goes first: the sign-in and the subscriptions are what the streamer would miss.
+      fitted = {
+        ...fitted,
+        bans: half(fitted.bans),
+        rewards: [...fitted.rewards.filter((r) => !r.deleted), ...half(fitted.rewards.filter((r) => r.deleted))],
+        redemptions: half(fitted.redemptions),
+        kicksGifts: half(fitted.kicksGifts),
+        ads: fitted.ads.map(([id, ads]) => [id, { ...ads, breaks: half(ads.breaks) }]),
+        follows: half(fitted.follows),
+      };
+    } else {
+      const accessTokens = half(fitted.accessTokens);
+      const refreshTokens = half(fitted.refreshTokens);
+      fitted = {
+        ...fitted,
+        subscriptions: half(fitted.subscriptions),
+        accessTokens,
+        refreshTokens,
+        grantLinks: keptLinks(fitted.grantLinks ?? [], accessTokens, refreshTokens),
+      };
+    }
     if (worldFileBytes(fitted) >= before) {
       break; // nothing left to shed; persist-file.ts refuses to write it
     }

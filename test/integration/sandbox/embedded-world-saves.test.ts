@@ -125,6 +125,8 @@ describe('what counts as a change to the saved world', () => {
     expect(badClient.status).toBeGreaterThanOrEqual(400);
     expect((await postForm(auth, '/oauth/revoke', { token: 'a-token-nobody-was-given' })).status).toBe(200);
     expect((await introspect(embedded.sandbox, 'a-token-nobody-was-given')).status).toBe(200);
+    // The admin port without its token: refused before any route runs.
+    expect((await call(embedded.sandbox.urls.admin, 'POST', '/reset', { body: {} })).status).toBe(401);
     expect(timers.asked).toBe(0);
     expect(existsSync(join(dataDir, SANDBOX_WORLD_FILE))).toBe(false);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
-import { parseWorld, saveWorld, WORLD_LIMITS } from '../../../sandbox/persist';
+import { parseWorld, restoreWorld, saveWorld, WORLD_LIMITS } from '../../../sandbox/persist';
 import { createWorldSaver, readWorldFile, WORLD_FILE_MAX_BYTES } from '../../../sandbox/persist-file';
 import { SandboxState } from '../../../sandbox/state';
 import { findLiveAccessToken, issueAccessToken, issueRefreshToken } from '../../../sandbox/tokens';
@@ -93,7 +93,27 @@ describe('the saved world at its limits', () => {
     expect(read.world?.redemptions.length).toBeGreaterThan(0);
     expect(read.world?.redemptions.length).toBeLessThan(WORLD_LIMITS.pendingRedemptions);
     expect(read.world?.redemptions.at(-1)?.id).toBe(`p${WORLD_LIMITS.pendingRedemptions - 1}`);
-    expect(read.world?.accessTokens.length).toBeLessThanOrEqual(WORLD_LIMITS.accessTokens);
+    // Activity went first: the newest tokens (the sign-in) are all still there.
+    expect(read.world?.accessTokens).toHaveLength(WORLD_LIMITS.accessTokens);
+  });
+
+  it('sheds tokens only once the activity is gone, the newest kept', () => {
+    const { state, app } = seeded();
+    for (let i = 0; i < 600; i++) {
+      issueAccessToken(state, { kind: 'app', clientId: app.clientId, userId: null, scopes: ['x'.repeat(200)] });
+    }
+    const newestToken = issueAccessToken(state, { kind: 'app', clientId: app.clientId, userId: null, scopes: [] });
+    addPending(state, 100);
+    const full = saveWorld(state, BASE);
+    const limit = Buffer.byteLength(JSON.stringify(full)) - 50_000;
+    const saved = saveWorld(state, BASE, limit);
+    expect(saved.redemptions).toEqual([]);
+    expect(saved.accessTokens.length).toBeLessThan(601);
+    const after = seeded();
+    const parsed = parseWorld(JSON.parse(JSON.stringify(saved)));
+    expect(parsed.ok).toBe(true);
+    restoreWorld(after.state, parsed.ok ? parsed.world : (undefined as never), BASE, after.app);
+    expect(findLiveAccessToken(after.state, newestToken.token)).toBeDefined();
   });
 
   it('fits under any limit it is given, as small as a few kilobytes', () => {
