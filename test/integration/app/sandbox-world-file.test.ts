@@ -116,6 +116,13 @@ describe('a saved sandbox world that cannot be used', () => {
     expect(readFileSync(aside, 'utf8')).toBe(newer);
   });
 
+  it.each(['1.5', '1e308'])('a world whose version is %s is damaged, not from a newer Greenroom', async (version) => {
+    const world = goodWorld().replace('"version":1', `"version":${version}`);
+    writeFileSync(path, world);
+    const aside = await startAndCheck(/was damaged \(version: .*\); it was moved to/);
+    expect(readFileSync(aside, 'utf8')).toBe(world);
+  });
+
   it('a link planted at its place is moved aside; what it points at is neither read nor written', async () => {
     const elsewhere = join(dir, 'elsewhere.json');
     const good = goodWorld();
