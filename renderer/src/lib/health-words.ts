@@ -76,9 +76,16 @@ export function lagWords(lag: HealthView['lag']): string {
   return `Events usually arrive ${delayWords(lag.p50Ms)} after they happen, at worst ${delayWords(lag.p95Ms)} (the last ${plural(lag.samples, 'event')}).`;
 }
 
-/** What became of the events Kick sent. */
+/**
+ * What became of the events Kick sent. Repeats and refusals are named only when there were some: "0 repeats
+ * Kick sent twice" read as a fault where there was none.
+ */
 export function deliveryWords(c: HealthView['counters']): string {
-  return `${plural(c.accepted, 'event')} received · ${plural(c.duplicates, 'repeat')} Kick sent twice, shown once · ${formatRefused(c.rejected)}`;
+  return [
+    `${plural(c.accepted, 'event')} received`,
+    ...(c.duplicates > 0 ? [`${plural(c.duplicates, 'repeat')} Kick sent twice, shown once`] : []),
+    ...(c.rejected > 0 ? [formatRefused(c.rejected)] : []),
+  ].join(' · ');
 }
 
 function formatRefused(n: number): string {
