@@ -16,7 +16,12 @@ import { allowWords } from './access';
 export interface ShownError {
   text: string;
   detail: string | null;
+  /** Only signing in mends it, so a Retry beside it would fail the same way and is not offered. */
+  needsSignIn?: boolean;
 }
+
+/** Codes whose cure is a sign-in, not another try. */
+const CURED_BY_SIGN_IN: ReadonlySet<ErrorValue['code']> = new Set(['NotSignedIn', 'RefreshRejected', 'Unauthorized']);
 
 /** The streamer's words for each code; `null` keeps main's message (a rejected input names field and limit). */
 function plainWords(error: ErrorValue): string | null {
@@ -110,7 +115,8 @@ export function errorDetail(error: ErrorValue): string {
 /** The plain sentence and its detail. */
 export function explainError(error: ErrorValue): ShownError {
   const words = plainWords(error);
-  return words === null ? { text: error.message, detail: null } : { text: words, detail: errorDetail(error) };
+  const shown = words === null ? { text: error.message, detail: null } : { text: words, detail: errorDetail(error) };
+  return CURED_BY_SIGN_IN.has(error.code) ? { ...shown, needsSignIn: true } : shown;
 }
 
 /** The plain sentence alone (for places with no room for details). */

@@ -57,4 +57,19 @@ describe('Leaderboard', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     expect(alert.textContent).toContain('Kick permission: kicks:read');
   });
+
+  it('signed out, offers no Retry that would fail the same way: only a sign-in mends it', async () => {
+    const fake = createFakeApi();
+    let calls = 0;
+    fake.handle('kicks:leaderboard', () => {
+      calls++;
+      return { ok: false, error: { code: 'NotSignedIn', message: 'kicksLeaderboard: not signed in' } };
+    });
+    const leaderboard = new LeaderboardState(fake.api);
+    await leaderboard.load();
+    render(Leaderboard, { props: { leaderboard } });
+    expect(screen.getByRole('alert').textContent).toContain('You are signed out. Sign in with Kick to do this.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(calls).toBe(1);
+  });
 });
