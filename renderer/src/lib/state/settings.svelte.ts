@@ -268,6 +268,16 @@ export class SettingsState {
     }
   }
 
+  /**
+   * The success lines answer one save or one rebuild: they go when the view that shows them is left
+   * ([Success lines](../../../../docs/design-notes.md#success-lines)), so none stays to describe a state
+   * that has changed since.
+   */
+  dismissSuccess(): void {
+    this.#restartMessage = null;
+    this.#savedMessage = null;
+  }
+
   /** `app:restarted`: main rebuilt the app; the panel reloads and shows this line. */
   noteRestarted(message: string): void {
     this.#restartMessage = message;

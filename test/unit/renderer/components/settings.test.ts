@@ -1,5 +1,5 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import SettingsPanel from '../../../../renderer/src/components/SettingsPanel.svelte';
 import { AppState } from '../../../../renderer/src/lib/state/app.svelte';
@@ -98,6 +98,16 @@ describe('SettingsPanel', () => {
     await settle();
     expect(screen.getByText('Greenroom now runs with the tunnel.')).toBeTruthy();
     expect(fake.argsOf('app:snapshot')).toHaveLength(2);
+  });
+
+  it('lets the rebuild line go once Settings is left, so it never greets a later visit', async () => {
+    const { fake, app } = await setup();
+    fake.emit('app:restarted', { message: 'Greenroom now runs with the redirect URL.' });
+    await settle();
+    expect(screen.getByText('Greenroom now runs with the redirect URL.')).toBeTruthy();
+    cleanup();
+    render(SettingsPanel, { props: { app, copy: () => Promise.resolve(true) } });
+    expect(screen.queryByText('Greenroom now runs with the redirect URL.')).toBeNull();
   });
 
   it('offers Restart now when saved settings are not in effect, with the technical part behind Details', async () => {
