@@ -66,6 +66,10 @@ export class UserCardState {
   get error(): ShownError | null {
     return this.#error.shown;
   }
+  /** Main has answered for this card: only then does a missing `chatter` mean "never chatted". */
+  get answered(): boolean {
+    return this.#remote !== null;
+  }
   /** First seen and message count, once main has answered; null for someone who never chatted. */
   get chatter(): UserCardView['chatter'] {
     return this.#remote?.chatter ?? null;

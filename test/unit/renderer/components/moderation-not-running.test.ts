@@ -113,6 +113,8 @@ describe('the user card opened while Greenroom is not running', () => {
     const note = within(card).getByLabelText<HTMLTextAreaElement>(/Private note/);
     await fireEvent.input(note, { target: { value: 'ask about the raid' } });
     expect(buttonIn(card, 'Save note').disabled).toBe(true);
+    // Main never answered, so the card knows nothing of this chatter's history and claims none.
+    expect(card.textContent).not.toContain('Not seen in your chat before.');
 
     fake.handle('mod:user-card', (a: { userId: number }) => ({
       ok: true,
@@ -121,6 +123,7 @@ describe('the user card opened while Greenroom is not running', () => {
     await back();
     await settle();
     expect(card.textContent).not.toMatch(/not running/);
+    expect(card.textContent).toContain('Not seen in your chat before.');
     expect(fake.argsOf('mod:user-card')).toHaveLength(2);
     expect(note.value).toBe('ask about the raid');
     await fireEvent.click(buttonIn(card, 'Save note'));
