@@ -21,6 +21,7 @@ import {
 import ElectronStore from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NotificationBursts } from '../shared/notification-bursts';
 import { resolveDataDir } from './app/config';
 import { isAllowedExternalUrl, linkPolicyFor } from './ipc/external-links';
 import { registerIpc } from './ipc/register';
@@ -186,17 +187,28 @@ function createTray(launched: Launched, windows: Windows): Tray {
   return tray;
 }
 
-/** Desktop notifications for the feed items the settings switch on. */
+/** Desktop notifications for the feed items the settings switch on, paced so a raid is not 300 pop-ups. */
 function notifyFeed(launched: Launched, windows: Windows): void {
+  const bursts = new NotificationBursts({
+    now: Date.now,
+    setTimeout: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+    canShow: () => Notification.isSupported(),
+    show: (note) => {
+      const shown = new Notification({ title: note.title, body: note.body });
+      shown.on('click', () => windows.open('main'));
+      shown.show();
+    },
+  });
   launched.events.on('kick:event', (event) => {
-    if (event.kind === 'chat' || !Notification.isSupported()) {
+    if (event.kind === 'chat') {
       return;
     }
     const note = launched.app.notificationsFor(event.item);
     if (note) {
-      const shown = new Notification({ title: note.title, body: note.body });
-      shown.on('click', () => windows.open('main'));
-      shown.show();
+      bursts.offer(event.item, note);
     }
   });
 }

@@ -11,13 +11,11 @@
  * windows do.
  */
 import {
-  burstSummary,
   type DesktopNotification,
-  type NotificationCategory,
-  notificationCategory,
   notificationFor,
   type NotificationToggles,
 } from '../../../shared/feed-notifications';
+import { NOTIFY_BURST_MS, NotificationBursts } from '../../../shared/notification-bursts';
 import type { FeedItem } from '../../../shared/views';
 import type { ChimeFn } from './chime';
 import type { Clock } from './clock';
@@ -80,31 +78,20 @@ export function disableBrowserNotify(page: NotifyPage = currentPage()): BrowserN
   return browserNotifyStatus(page);
 }
 
-/** How long a burst gathers before one notification says how many more came ("+12 more follows"). */
-export const NOTIFY_BURST_MS = 5000;
-
-interface Burst {
-  /** The first item's id: the summary's tag, so each summary replaces the one before it. */
-  tag: string;
-  /** How many came after the first, in all; and since the last summary. */
-  more: number;
-  unsaid: number;
-  latest: DesktopNotification | null;
-  cancel: () => void;
-}
+export { NOTIFY_BURST_MS };
 
 /**
- * A browser panel's notifications, paced: the first of a burst (a wave of follows, a gift train) is shown
- * at once with the chime; the rest are gathered and said in one notification each `NOTIFY_BURST_MS` while
- * they keep coming, without the chime; a burst ends after a quiet window. One chime per burst, however
- * many kinds it mixes. Only the panel leading its browser (panel-leader.ts) notifies at all.
+ * A browser panel's notifications, paced as the desktop's are (shared/notification-bursts.ts): the first of
+ * a burst is shown at once with the chime, the rest said together every `NOTIFY_BURST_MS` without it. One
+ * chime per burst, however many kinds it mixes. Only the panel leading its browser (panel-leader.ts)
+ * notifies at all.
  */
 export class BrowserNotifier {
   readonly #clock: Clock;
   readonly #chime: ChimeFn;
   readonly #page: NotifyPage;
   readonly #leader: Leadership;
-  readonly #bursts = new Map<NotificationCategory, Burst>();
+  readonly #bursts: NotificationBursts;
   #lastChimeAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: { clock: Clock; chime: ChimeFn; leadership: Leadership; page?: NotifyPage }) {
@@ -112,58 +99,30 @@ export class BrowserNotifier {
     this.#chime = deps.chime;
     this.#leader = deps.leadership;
     this.#page = deps.page ?? currentPage();
+    this.#bursts = new NotificationBursts({
+      now: () => this.#clock.now(),
+      setTimeout: (fn, ms) => this.#clock.setTimeout(fn, ms),
+      canShow: () => this.#canShow(),
+      show: (note, tag, first) => {
+        this.#show(note, tag);
+        const now = this.#clock.now();
+        if (first && now - this.#lastChimeAt >= NOTIFY_BURST_MS) {
+          this.#lastChimeAt = now;
+          this.#chime();
+        }
+      },
+    });
   }
 
   /** A feed item arrived: shown at once, gathered into its burst, or nothing. Returns whether one showed. */
   notify(item: FeedItem, toggles: NotificationToggles | undefined): boolean {
     const note = toggles ? notificationFor(item, toggles) : null;
-    const category = notificationCategory(item);
-    if (!note || !category || !this.#canShow()) {
-      return false;
-    }
-    const burst = this.#bursts.get(category);
-    if (burst) {
-      burst.more++;
-      burst.unsaid++;
-      burst.latest = note;
-      return false;
-    }
-    this.#show(note, note.itemId);
-    const now = this.#clock.now();
-    if (now - this.#lastChimeAt >= NOTIFY_BURST_MS) {
-      this.#lastChimeAt = now;
-      this.#chime();
-    }
-    this.#bursts.set(category, {
-      tag: note.itemId,
-      more: 0,
-      unsaid: 0,
-      latest: null,
-      cancel: this.#clock.setTimeout(() => this.#windowEnds(category), NOTIFY_BURST_MS),
-    });
-    return true;
+    return note !== null && this.#bursts.offer(item, note);
   }
 
   dispose(): void {
-    this.#bursts.forEach((burst) => burst.cancel());
-    this.#bursts.clear();
+    this.#bursts.dispose();
     this.#leader.dispose();
-  }
-
-  #windowEnds(category: NotificationCategory): void {
-    const burst = this.#bursts.get(category);
-    if (!burst) {
-      return;
-    }
-    if (burst.unsaid === 0 || !burst.latest) {
-      this.#bursts.delete(category);
-      return;
-    }
-    if (this.#canShow()) {
-      this.#show(burstSummary(category, burst.more, burst.latest), `${burst.tag}.more`);
-    }
-    burst.unsaid = 0;
-    burst.cancel = this.#clock.setTimeout(() => this.#windowEnds(category), NOTIFY_BURST_MS);
   }
 
   #canShow(): boolean {
