@@ -1,5 +1,5 @@
 import '@testing-library/svelte/vitest';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { ALLOWED } from '../../../../renderer/src/lib/access';
 import { describe, expect, it } from 'vitest';
 import AdsPanel from '../../../../renderer/src/components/AdsPanel.svelte';
@@ -76,6 +76,21 @@ describe('AdsPanel', () => {
     expect(alert.textContent).toContain('An ad break is already running');
     expect(alert.textContent).toContain('one ad break at a time');
     expect(results()).toContain('The ad break did not start');
+  });
+
+  it('holds Run while the stream is known to be offline, saying why; live or unknown, Run is there', async () => {
+    await setup(adStatus(), false);
+    const run = screen.getByRole<HTMLButtonElement>('button', { name: 'Run ad break' });
+    expect(run.disabled).toBe(true);
+    expect(document.getElementById(run.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Go live first: Kick runs ad breaks only while you are live.',
+    );
+    for (const live of [true, null]) {
+      cleanup();
+      await setup(adStatus(), live);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Run ad break' }).disabled).toBe(false);
+      expect(screen.queryByText(/Go live first/)).toBeNull();
+    }
   });
 
   it('Cancel starts nothing', async () => {
