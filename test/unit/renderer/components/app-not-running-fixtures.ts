@@ -2,8 +2,8 @@
 import type { ConnectionStatus } from '../../../../renderer/src/lib/transport';
 
 /** A WebSocket-like link the test drops and brings back by hand. */
-export function fakeLink(clock: { now(): number }) {
-  let status: ConnectionStatus = 'open';
+export function fakeLink(clock: { now(): number }, initial: ConnectionStatus = 'open') {
+  let status: ConnectionStatus = initial;
   let lastAttemptMs: number | null = null;
   const statusListeners = new Set<(s: ConnectionStatus) => void>();
   const attemptListeners = new Set<(ms: number) => void>();
@@ -32,8 +32,8 @@ export function fakeLink(clock: { now(): number }) {
         l(next);
       }
     },
-    attempt() {
-      lastAttemptMs = clock.now();
+    attempt(ms = clock.now()) {
+      lastAttemptMs = ms;
       for (const l of attemptListeners) {
         l(lastAttemptMs);
       }

@@ -1,39 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionState, NOT_RUNNING } from '../../../../../renderer/src/lib/state/connection.svelte';
 import type { ConnectionStatus } from '../../../../../renderer/src/lib/transport';
+import { fakeLink } from '../../components/app-not-running-fixtures';
 import { manualClock } from '../../fake-api';
 
-function source(initial: ConnectionStatus) {
-  let status = initial;
-  let lastAttemptMs: number | null = null;
-  const onStatus = new Set<(s: ConnectionStatus) => void>();
-  const onAttempt = new Set<(ms: number) => void>();
-  return {
-    get status() {
-      return status;
-    },
-    get lastAttemptMs() {
-      return lastAttemptMs;
-    },
-    onStatus(l: (s: ConnectionStatus) => void) {
-      onStatus.add(l);
-      return () => onStatus.delete(l);
-    },
-    onAttempt(l: (ms: number) => void) {
-      onAttempt.add(l);
-      return () => onAttempt.delete(l);
-    },
-    retryNow() {},
-    set(next: ConnectionStatus) {
-      status = next;
-      onStatus.forEach((l) => l(next));
-    },
-    attempt(ms: number) {
-      lastAttemptMs = ms;
-      onAttempt.forEach((l) => l(ms));
-    },
-  };
-}
+/** The link as the panel's transport reports it, dropped and brought back by hand. */
+const source = (initial: ConnectionStatus, clock = manualClock()) => fakeLink(clock, initial);
 
 describe('ConnectionState', () => {
   it('is not cut off during the first connect, whose calls wait for the handshake', () => {
