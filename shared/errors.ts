@@ -67,11 +67,18 @@ export const CONTRACT_ERROR_CODES = [
   'AppTimeout',
 ] as const;
 
+/**
+ * OBS, over its websocket (docs/obs.md#connection-states): not set up or not connected now, refused the
+ * password, or refused one request (`details.obsCode` is OBS's own status code). Never worded as Kick's fault.
+ */
+export const OBS_ERROR_CODES = ['ObsNotConnected', 'ObsWrongPassword', 'ObsRequestFailed'] as const;
+
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
 export type ContractErrorCode = (typeof CONTRACT_ERROR_CODES)[number];
-export type ErrorCode = ApiErrorCode | AuthErrorCode | WebhookErrorCode | ContractErrorCode;
+export type ObsErrorCode = (typeof OBS_ERROR_CODES)[number];
+export type ErrorCode = ApiErrorCode | AuthErrorCode | WebhookErrorCode | ContractErrorCode | ObsErrorCode;
 
 /** What crosses a process boundary: plain data, no stack, no cause chain. */
 export interface ErrorValue {

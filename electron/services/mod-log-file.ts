@@ -18,7 +18,13 @@
  *   followed, and appends refuse a file with a second name (electron/core/data-files.ts).
  */
 import { z } from 'zod';
-import { API_ERROR_CODES, AUTH_ERROR_CODES, CONTRACT_ERROR_CODES, WEBHOOK_ERROR_CODES } from '../../shared/errors';
+import {
+  API_ERROR_CODES,
+  AUTH_ERROR_CODES,
+  CONTRACT_ERROR_CODES,
+  OBS_ERROR_CODES,
+  WEBHOOK_ERROR_CODES,
+} from '../../shared/errors';
 import { AUTOMOD_RULES } from '../../shared/automod';
 import type { ModAction } from '../../shared/views';
 import { openDataFileForAppend, readDataFile, RefusedPathError, writeDataFileAsync } from '../core/data-files';
@@ -40,7 +46,13 @@ export interface ModLogStore {
   flush(): Promise<void>;
 }
 
-const ERROR_CODES = [...API_ERROR_CODES, ...AUTH_ERROR_CODES, ...WEBHOOK_ERROR_CODES, ...CONTRACT_ERROR_CODES];
+const ERROR_CODES = [
+  ...API_ERROR_CODES,
+  ...AUTH_ERROR_CODES,
+  ...WEBHOOK_ERROR_CODES,
+  ...CONTRACT_ERROR_CODES,
+  ...OBS_ERROR_CODES,
+];
 
 const modAction = z.object({
   id: z.string().min(1),

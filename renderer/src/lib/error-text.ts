@@ -75,6 +75,13 @@ function plainWords(error: ErrorValue): string | null {
       return 'Greenroom is not running — reconnecting. Try again once it is back.';
     case 'AppTimeout':
       return 'Greenroom did not answer in time. Try again in a moment.';
+    // OBS's answers, never Kick's (docs/obs.md#connection-states).
+    case 'ObsNotConnected':
+      return 'Greenroom is not connected to OBS. Check that OBS is open, then look at OBS in Health.';
+    case 'ObsWrongPassword':
+      return 'OBS refused the password. Copy it from OBS (Tools → WebSocket Server Settings → Show Connect Info) into Settings.';
+    case 'ObsRequestFailed':
+      return 'OBS could not do this. Check the scene or source still exists in OBS, then try again.';
     case 'SecretStoreUnavailable':
       return 'Greenroom cannot store your sign-in safely on this computer. Unlock or install a keyring, then restart.';
     default:

@@ -3,6 +3,7 @@ import {
   API_ERROR_CODES,
   AUTH_ERROR_CODES,
   CONTRACT_ERROR_CODES,
+  OBS_ERROR_CODES,
   WEBHOOK_ERROR_CODES,
 } from '../../../../shared/errors';
 import {
@@ -26,7 +27,13 @@ describe('explainError', () => {
   const internal = 'fetchChannel: could not reach Kick (connect ECONNREFUSED 127.0.0.1:44313)';
 
   it("never puts main's technical message in the text of any code but a rejected input", () => {
-    const codes = [...API_ERROR_CODES, ...AUTH_ERROR_CODES, ...WEBHOOK_ERROR_CODES, ...CONTRACT_ERROR_CODES];
+    const codes = [
+      ...API_ERROR_CODES,
+      ...AUTH_ERROR_CODES,
+      ...WEBHOOK_ERROR_CODES,
+      ...CONTRACT_ERROR_CODES,
+      ...OBS_ERROR_CODES,
+    ];
     for (const code of codes) {
       const shown = explainError({ code, message: internal, details: { operation: 'fetchChannel', status: 502 } });
       if (code === 'Validation' || code === 'InvalidArgument') {
