@@ -54,6 +54,12 @@ export const INVOKE_CHANNELS = [
   'mod:set-note',
   'mod:undo-auto',
   'sandbox:reset',
+  'obs:status',
+  'obs:save-connection',
+  'obs:set-scene',
+  'obs:set-source-visible',
+  'obs:output',
+  'obs:setup-for-kick',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;
@@ -70,6 +76,7 @@ export const EVENT_CHANNELS = [
   'stream:changed',
   'alerts:changed',
   'views:changed',
+  'obs:changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

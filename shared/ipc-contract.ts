@@ -33,6 +33,7 @@ import { chatBotSaveSchema } from './chat-bot';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import { redirectUriProblem } from './loopback-redirect';
+import { OBS_NAME_MAX, obsConnectionSaveSchema, type ObsSetupResult, type ObsView } from './obs';
 import type {
   AccountView,
   AppRestartedView,
@@ -73,6 +74,11 @@ const rewardFields = {
   shouldRedemptionsSkipRequestQueue: z.boolean(),
 };
 const none = z.tuple([]);
+const obsName = (field: string) =>
+  z
+    .string()
+    .min(1, `${field}: must not be empty`)
+    .max(OBS_NAME_MAX, `${field}: must be at most ${OBS_NAME_MAX} characters`);
 const one = <T extends z.ZodType>(schema: T) => z.tuple([schema]);
 
 /** Request/response channels: `args` validates the argument list; `result` is the value type. */
@@ -223,6 +229,20 @@ export const INVOKE_SCHEMAS = {
     }),
   ),
   'sandbox:reset': none,
+  // OBS over its websocket (docs/obs.md): main holds the connection and the password; the panel asks.
+  'obs:status': none,
+  'obs:save-connection': one(obsConnectionSaveSchema),
+  'obs:set-scene': one(z.strictObject({ sceneName: obsName('sceneName') })),
+  'obs:set-source-visible': one(
+    z.strictObject({ sceneName: obsName('sceneName'), sceneItemId: z.int().min(0), enabled: z.boolean() }),
+  ),
+  'obs:output': one(z.strictObject({ output: z.enum(['stream', 'record']), action: z.enum(['start', 'stop']) })),
+  'obs:setup-for-kick': one(
+    z.strictObject({
+      sceneName: obsName('sceneName'),
+      overlays: z.array(z.string().min(1).max(40)).max(10),
+    }),
+  ),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 /** Result value of each request channel. */
@@ -275,6 +295,12 @@ export interface InvokeResults {
   'alerts:dismiss-too-old': AlertQueueView;
   /** The simulated channel back to its seeded start, signed out (sandbox mode only). */
   'sandbox:reset': null;
+  'obs:status': ObsView;
+  'obs:save-connection': ObsView;
+  'obs:set-scene': null;
+  'obs:set-source-visible': null;
+  'obs:output': null;
+  'obs:setup-for-kick': ObsSetupResult;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;
@@ -315,6 +341,8 @@ export interface EventPayloads {
    * break run): every panel showing it reads it again.
    */
   'views:changed': { view: ChangedView };
+  /** OBS's connection, outputs, scenes or the stream-health warnings changed (docs/obs.md). */
+  'obs:changed': ObsView;
 }
 
 /** The views a panel's own change makes stale in the other panels. */

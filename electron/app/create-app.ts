@@ -27,6 +27,7 @@ import { type AppEvents, createAppEvents } from './app-events';
 import { createAppAutomod } from './app-automod';
 import { createAppChannel } from './app-channel';
 import { createAppChatBot } from './app-chat-bot';
+import { createAppObs } from './app-obs';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
@@ -200,6 +201,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
   const chatBot = createAppChatBot({ client: kick.client, account, settings, live, clock, log });
+  const obs = createAppObs();
 
   const ingest = createIngest({
     chat,
@@ -258,6 +260,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       linkPolicy: () => linkPolicyFor(embedded?.sandbox.urls),
       overlays,
       automod,
+      obs,
       shell: adapters.shell,
       restart:
         adapters.restart ??
@@ -321,7 +324,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
-        [overlays, automod, chatBot].forEach((part) => part.stop());
+        [overlays, automod, chatBot, obs].forEach((part) => part.stop());
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
         // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.

@@ -12,6 +12,7 @@ import type { ChannelOps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { Moderation } from '../services/moderation';
+import type { ObsPort } from '../obs/obs-port';
 import { findChatLinks } from '../../shared/links';
 import { type ExternalLinkPolicy, isAllowedExternalUrl } from './external-links';
 import type { InvokeHandlers, SendHandlers } from './router';
@@ -50,6 +51,8 @@ export interface HandlerDeps {
   automod: Pick<AppAutomod, 'test'>;
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
+  /** OBS over its websocket (docs/obs.md). */
+  obs: ObsPort;
   /** "Reset the sandbox": signs out and puts the embedded sandbox's world back to its start. */
   resetSandbox: () => Promise<void>;
   log: (line: string) => void;
@@ -141,6 +144,22 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'alerts:replay': (input) => Promise.resolve(deps.overlays.alerts.replay(input.feedItemId)),
     'alerts:dismiss-too-old': () => Promise.resolve(deps.overlays.alerts.dismissTooOld()),
     'overlays:add-media': (input) => Promise.resolve(deps.overlays.addMedia(input.fileName, input.base64, input.slot)),
+
+    'obs:status': () => Promise.resolve(deps.obs.view()),
+    'obs:save-connection': (input) => deps.obs.saveConnection(input),
+    'obs:set-scene': async (input) => {
+      await deps.obs.setScene(input.sceneName);
+      return null;
+    },
+    'obs:set-source-visible': async (input) => {
+      await deps.obs.setSourceVisible(input);
+      return null;
+    },
+    'obs:output': async (input) => {
+      await deps.obs.output(input);
+      return null;
+    },
+    'obs:setup-for-kick': (input) => deps.obs.setupForKick(input),
   };
 
   const send: SendHandlers = {

@@ -39,6 +39,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'stream:changed': [],
   'alerts:changed': [],
   'views:changed': [],
+  'obs:changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */
