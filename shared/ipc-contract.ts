@@ -30,6 +30,7 @@ import type {
 import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSaveSchema } from './chat-bot';
+import { obsActionsSaveSchema } from './obs-actions';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import { redirectUriProblem } from './loopback-redirect';
@@ -193,6 +194,7 @@ export const INVOKE_SCHEMAS = {
       chatBot: chatBotSaveSchema.optional(),
       chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
+      obsActions: obsActionsSaveSchema.optional(),
     }),
   ),
   'settings:set-credentials': one(

@@ -7,6 +7,7 @@ import type { OverlayKind, OverlaySettings } from './overlays';
 import type { AutomodRule, AutomodSettings } from './automod';
 import type { ChatBotSettings } from './chat-bot';
 import type { ChatToolsSettings } from './chat-tools';
+import type { ObsActionsSettings } from './obs-actions';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -69,6 +70,8 @@ export type FeedKind =
   | 'ban'
   | 'live-status'
   | 'metadata'
+  /** A line Greenroom itself adds, such as what an OBS action did (docs/obs.md#obs-actions-on-events). */
+  | 'app'
   | 'unknown';
 
 /** One activity-feed entry (everything except chat). */
@@ -217,6 +220,8 @@ export interface SettingsView {
   chatTools: ChatToolsSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** What OBS does on Kick's events (docs/obs.md#obs-actions-on-events). */
+  obsActions: ObsActionsSettings;
 }
 
 /** The overlays as the panel manages them: each overlay's URL (key included) and how many are open now. */

@@ -53,6 +53,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       chatBot: values.chatBot,
       chatTools: values.chatTools,
       streamerMode: values.streamerMode,
+      obsActions: values.obsActions,
     };
   };
   return {

@@ -27,6 +27,7 @@ export const FIELD_NAMES: Record<keyof SettingsValues, string> = {
   chatBot: 'the chat bot settings',
   chatTools: 'the chat tools settings',
   modNotes: 'the mod notes',
+  obsActions: 'the OBS actions',
 };
 
 /** Fields named in the plural ("the auto-moderation rules were reset"). */
@@ -40,6 +41,7 @@ const PLURAL_FIELDS = new Set<keyof SettingsValues>([
   'chatBot',
   'chatTools',
   'modNotes',
+  'obsActions',
 ]);
 
 const RULE_NAMES: Record<string, string> = {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
+import { DEFAULT_OBS_ACTIONS, type ObsActionsSettings, obsActionsSettingsSchema } from '../../shared/obs-actions';
+import { OBS_CONNECTION_DEFAULTS, type ObsConnectionSettings, obsConnectionSaveSchema } from '../../shared/obs';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import { isValidSubdomain } from '../webhooks/tunnel/subdomain';
@@ -63,6 +65,8 @@ export interface SettingsValues {
   chatTools: ChatToolsSettings;
   /** Private mod notes by user id; not in the panel's settings view (the user card shows them). */
   modNotes: Record<string, string>;
+  /** What OBS does on Kick's events (shared/obs-actions.ts); all off until the streamer sets them. */
+  obsActions: ObsActionsSettings;
 }
 
 // --- Schema ---
@@ -133,6 +137,7 @@ export const FIELDS = {
   chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
   chatTools: chatToolsSettingsSchema.prefault({}),
   modNotes: modNotesSchema.default({}),
+  obsActions: obsActionsSettingsSchema.default(() => structuredClone(DEFAULT_OBS_ACTIONS)),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /** Freezes an object and everything it holds (the settings are plain JSON data). */

@@ -3,6 +3,7 @@ import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
 import { DEFAULT_CHAT_TOOLS_SETTINGS } from '../../../shared/chat-tools';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
+import { DEFAULT_OBS_ACTIONS } from '../../../shared/obs-actions';
 import type { KickAdBreakStatus, KickChannel, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import type {
   AccountView,
@@ -128,6 +129,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     automod: structuredClone(DEFAULT_AUTOMOD_SETTINGS),
     chatBot: structuredClone(DEFAULT_CHAT_BOT_SETTINGS),
     chatTools: structuredClone(DEFAULT_CHAT_TOOLS_SETTINGS),
+    obsActions: structuredClone(DEFAULT_OBS_ACTIONS),
     ...over,
   };
 }

@@ -3,6 +3,7 @@ import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 import { DEFAULT_CHAT_TOOLS_SETTINGS } from '../../../../shared/chat-tools';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
+import { DEFAULT_OBS_ACTIONS } from '../../../../shared/obs-actions';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../../shared/kick/scopes';
 import { type ConfigInput, resolveConfig, resolveDataDir, SANDBOX_NOTICE } from '../../../../electron/app/config';
 import type { SettingsValues } from '../../../../electron/app/settings';
@@ -26,6 +27,7 @@ const SETTINGS: SettingsValues = {
   chatBot: DEFAULT_CHAT_BOT_SETTINGS,
   chatTools: DEFAULT_CHAT_TOOLS_SETTINGS,
   modNotes: {},
+  obsActions: DEFAULT_OBS_ACTIONS,
 };
 
 const input = (

@@ -18,6 +18,7 @@ import {
 } from '../../../../electron/app/settings-migrations';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../../shared/overlays';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
+import { DEFAULT_OBS_ACTIONS } from '../../../../shared/obs-actions';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../../shared/chat-bot';
 
 const bytes = (n: number) => new Uint8Array(n).fill(7);
@@ -62,6 +63,7 @@ describe('settings', () => {
       chatBot: DEFAULT_CHAT_BOT_SETTINGS,
       chatTools: { highlights: [], ignoredUsers: [], firstMessageHighlight: true, inlineEvents: true },
       modNotes: {},
+      obsActions: DEFAULT_OBS_ACTIONS,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);
