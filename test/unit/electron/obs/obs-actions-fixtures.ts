@@ -1,0 +1,121 @@
+/**
+ * The OBS actions against helper A's in-memory OBS (test/helpers/fake-obs.ts), with timers that fire only
+ * when a test says so, and the feed and log lines they wrote.
+ */
+import { ObsActions } from '../../../../electron/obs/obs-actions';
+import type { ObsLink } from '../../../../electron/obs/obs-link';
+import type { KickEvent } from '../../../../electron/webhooks/types';
+import { obsActionsSettingsSchema, type ObsActionsSettings } from '../../../../shared/obs-actions';
+import { FakeObs } from '../../../helpers/fake-obs';
+
+/** Timers by delay, fired by hand (an action's 5 s timeout and its N s show are told apart by their ms). */
+export class Timers {
+  readonly pending = new Map<number, { callback: () => void; ms: number }>();
+  #next = 1;
+  setTimer = (callback: () => void, ms: number): unknown => {
+    const id = this.#next++;
+    this.pending.set(id, { callback, ms });
+    return id;
+  };
+  clearTimer = (handle: unknown): void => void this.pending.delete(handle as number);
+  delays(): number[] {
+    return [...this.pending.values()].map((t) => t.ms).sort((a, b) => a - b);
+  }
+  /** Fires every pending timer of `ms`; returns how many fired. */
+  fire(ms: number): number {
+    const due = [...this.pending].filter(([, t]) => t.ms === ms);
+    due.forEach(([id, t]) => {
+      this.pending.delete(id);
+      t.callback();
+    });
+    return due.length;
+  }
+}
+
+let next = 0;
+function event(type: string, payload: Record<string, unknown>): KickEvent {
+  next += 1;
+  return {
+    kind: 'known',
+    type,
+    version: 1,
+    messageId: `m${next}`,
+    subscriptionId: 's',
+    timestamp: '',
+    receivedAtMs: 0,
+    payload,
+  } as unknown as KickEvent;
+}
+
+export const redemption = (id: string, rewardId: string, status = 'pending'): KickEvent =>
+  event('channel.reward.redemption.updated', {
+    id,
+    user_input: '',
+    status,
+    redeemed_at: '',
+    redeemer: { username: 'viewer' },
+    broadcaster: { username: 'streamer' },
+    reward: { id: rewardId, title: 'Confetti!', cost: 100, description: '' },
+  });
+
+export const liveStatus = (isLive: boolean): KickEvent =>
+  event('livestream.status.updated', {
+    broadcaster: { user_id: 1, username: 'streamer' },
+    is_live: isLive,
+    title: 't',
+    started_at: '',
+    ended_at: null,
+  });
+
+export const SETUP: ObsActionsSettings = obsActionsSettingsSchema.parse({
+  adBreak: { enabled: true, scene: 'Ads' },
+  rewards: [{ rewardId: 'rw-confetti', rewardTitle: 'Confetti!', source: 'Confetti', scene: 'Main', seconds: 10 }],
+  goLive: { enabled: true, scene: 'Starting' },
+  goOffline: { enabled: true, scene: 'Ending' },
+});
+
+/** OBS with scenes Main (on air, holding a hidden "Confetti"), Ads, Starting, Ending; the actions wired to it. */
+export async function actionsSetup(settings: ObsActionsSettings = SETUP) {
+  const fake = new FakeObs({ password: null });
+  const link: ObsLink = fake.link();
+  await link.connect({ url: fake.url, password: null });
+  for (const sceneName of ['Main', 'Ads', 'Starting', 'Ending']) {
+    await link.call('CreateScene', { sceneName });
+  }
+  await link.call('CreateInput', {
+    sceneName: 'Main',
+    inputName: 'Confetti',
+    inputKind: 'color_source_v3',
+    sceneItemEnabled: false,
+  });
+  await link.call('SetCurrentProgramScene', { sceneName: 'Main' });
+  let connected = true;
+  const timers = new Timers();
+  const feed: string[] = [];
+  const logs: string[] = [];
+  let current = settings;
+  const actions = new ObsActions({
+    obs: { call: (type, ...data) => link.call(type, ...data), connected: () => connected && fake.running },
+    actions: () => current,
+    scheduler: timers,
+    report: (line) => feed.push(line),
+    log: (line) => logs.push(line),
+  });
+  const program = async () => (await link.call('GetCurrentProgramScene')).currentProgramSceneName;
+  const confettiShown = async (sceneName = 'Main') => {
+    const { sceneItemId } = await link.call('GetSceneItemId', { sceneName, sourceName: 'Confetti' });
+    return (await link.call('GetSceneItemEnabled', { sceneName, sceneItemId })).sceneItemEnabled;
+  };
+  return {
+    fake,
+    link,
+    timers,
+    feed,
+    logs,
+    actions,
+    program,
+    confettiShown,
+    setConnected: (value: boolean) => (connected = value),
+    setSettings: (value: ObsActionsSettings) => (current = value),
+  };
+}
