@@ -1,0 +1,206 @@
+/**
+ * "Set up OBS for Kick" (docs/obs.md#set-up-obs-for-kick): Kick's server URL and stream key into OBS's
+ * stream settings (a custom RTMP service), confirmed by reading them back here in main, then the chosen
+ * overlays as browser sources in the chosen scene, skipping those already there.
+ *
+ * The stream key never leaves main: it is not in the result, not in a log line and not in an error's
+ * message, even when OBS's own comment would echo it (docs/overlays.md#the-stream-key). Where OBS has no
+ * browser source (Debian's build has none), nothing is added and the result lists each overlay's URL to
+ * add by hand.
+ */
+import { AppError, isAppError } from '../../shared/errors';
+import type { ObsSetupResult } from '../../shared/obs';
+import { OVERLAY_NAMES } from '../../shared/overlay-names';
+import { OVERLAY_KINDS, type OverlayKind } from '../../shared/overlays';
+import type { StreamKeyView } from '../../shared/views';
+import { type ObsLink, ObsLinkError, ObsRequestError } from './obs-link';
+
+/** What set-up needs of OBS: requests on the current session. */
+export type ObsCaller = Pick<ObsLink, 'call'>;
+
+export interface ObsSetupDeps {
+  /** The connected session, or an `ObsNotConnected` error. */
+  obs: () => ObsCaller;
+  /** Kick's stream key and server URL (`MissingScope` without `streamkey:read`). */
+  streamKey: () => Promise<StreamKeyView>;
+  /** Each overlay's URL with its key; null while the panel server does not run. */
+  overlayUrls: () => Record<OverlayKind, string | null>;
+  log: (line: string) => void;
+}
+
+export interface ObsSetupInput {
+  sceneName: string;
+  overlays: string[];
+}
+
+/** OBS's input kind for a browser source; missing from Debian's build (docs/obs.md#obs-wire-facts). */
+export const BROWSER_SOURCE_KIND = 'browser_source';
+/** OBS's stream service for a server URL and key of one's own. */
+export const CUSTOM_RTMP_SERVICE = 'rtmp_custom';
+/** The size every overlay is added at: OBS's usual 1080p canvas, so the page lays itself out. */
+export const OVERLAY_SOURCE_SIZE = { width: 1920, height: 1080 } as const;
+
+/** The OBS input name of an overlay: Greenroom's, so it is recognised in OBS's source list. */
+export function overlayInputName(kind: OverlayKind): string {
+  return `Greenroom ${OVERLAY_NAMES[kind]}`;
+}
+
+function isOverlayKind(value: string): value is OverlayKind {
+  return (OVERLAY_KINDS as readonly string[]).includes(value);
+}
+
+/** Replaces every copy of `secret` in `text`, so nothing built from OBS's or Kick's words can carry the key. */
+function scrub(text: string, secret: string): string {
+  return secret.length === 0 ? text : text.split(secret).join('•••');
+}
+
+/** OBS's failure as the panel's error, in OBS's words (its code and comment), the key taken out. */
+function obsError(error: unknown, key: string): unknown {
+  if (error instanceof ObsRequestError) {
+    return new AppError('ObsRequestFailed', `OBS: ${scrub(error.message, key)}`, {
+      details: { obsCode: error.code, request: error.requestType },
+    });
+  }
+  if (error instanceof ObsLinkError) {
+    return new AppError('ObsNotConnected', `OBS: ${scrub(error.message, key)}`);
+  }
+  if (isAppError(error)) {
+    return error;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError('Internal', scrub(message, key));
+}
+
+function sameStreamSettings(
+  read: { streamServiceType: string; streamServiceSettings: Record<string, unknown> },
+  want: StreamKeyView,
+): boolean {
+  const settings = read.streamServiceSettings;
+  return read.streamServiceType === CUSTOM_RTMP_SERVICE && settings.server === want.url && settings.key === want.key;
+}
+
+/** The chosen overlays, in the Overlays tab's order, each once; an unknown kind is refused by name. */
+function chosenOverlays(overlays: string[]): OverlayKind[] {
+  const unknown = overlays.filter((kind) => !isOverlayKind(kind));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'Validation',
+      `overlays: ${unknown.join(', ')} is not an overlay (${OVERLAY_KINDS.join(', ')})`,
+      {
+        details: { field: 'overlays' },
+      },
+    );
+  }
+  return OVERLAY_KINDS.filter((kind) => overlays.includes(kind));
+}
+
+/** Writes Kick's server and key into OBS unless already so, and confirms by reading them back. */
+async function writeStreamSettings(obs: ObsCaller, kick: StreamKeyView): Promise<ObsSetupResult['streamSettings']> {
+  if (sameStreamSettings(await obs.call('GetStreamServiceSettings'), kick)) {
+    return 'already-set';
+  }
+  await obs.call('SetStreamServiceSettings', {
+    streamServiceType: CUSTOM_RTMP_SERVICE,
+    streamServiceSettings: { server: kick.url, key: kick.key },
+  });
+  if (!sameStreamSettings(await obs.call('GetStreamServiceSettings'), kick)) {
+    throw new AppError(
+      'ObsRequestFailed',
+      'OBS: the stream settings read back are not the ones written (Settings → Stream may be locked while streaming)',
+    );
+  }
+  return 'written';
+}
+
+/** The URLs of the browser sources already in the scene, and the names of every input OBS has. */
+async function whatIsThere(obs: ObsCaller, sceneName: string): Promise<{ urls: Set<string>; inScene: Set<string> }> {
+  const { sceneItems } = await obs.call('GetSceneItemList', { sceneName });
+  const inScene = new Set(sceneItems.map((item) => item.sourceName));
+  const urls = new Set<string>();
+  for (const item of sceneItems) {
+    if (item.inputKind === BROWSER_SOURCE_KIND) {
+      const { inputSettings } = await obs.call('GetInputSettings', { inputName: item.sourceName });
+      if (typeof inputSettings.url === 'string') {
+        urls.add(inputSettings.url);
+      }
+    }
+  }
+  return { urls, inScene };
+}
+
+/** A free input name: OBS's input names are global, so one taken in another scene gets a number. */
+function freeName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) {
+    name = `${base} ${n}`;
+  }
+  return name;
+}
+
+async function addOverlays(
+  obs: ObsCaller,
+  sceneName: string,
+  overlays: { kind: OverlayKind; url: string }[],
+): Promise<Pick<ObsSetupResult, 'added' | 'skipped'>> {
+  const there = await whatIsThere(obs, sceneName);
+  const taken = new Set((await obs.call('GetInputList', {})).inputs.map((input) => input.inputName));
+  const added: string[] = [];
+  const skipped: string[] = [];
+  for (const { kind, url } of overlays) {
+    const base = overlayInputName(kind);
+    if (there.urls.has(url) || there.inScene.has(base)) {
+      skipped.push(OVERLAY_NAMES[kind]);
+      continue;
+    }
+    const inputName = freeName(base, taken);
+    await obs.call('CreateInput', {
+      sceneName,
+      inputName,
+      inputKind: BROWSER_SOURCE_KIND,
+      inputSettings: { url, ...OVERLAY_SOURCE_SIZE },
+      sceneItemEnabled: true,
+    });
+    taken.add(inputName);
+    added.push(OVERLAY_NAMES[kind]);
+  }
+  return { added, skipped };
+}
+
+/** The chosen overlays with their URLs; none while the panel server that serves them is not running. */
+function overlayUrls(deps: ObsSetupDeps, kinds: OverlayKind[]): { kind: OverlayKind; url: string }[] {
+  const urls = deps.overlayUrls();
+  return kinds.map((kind) => {
+    const url = urls[kind];
+    if (url === null) {
+      throw new AppError('Internal', 'overlays: the panel server is not running, so the overlays have no address yet');
+    }
+    return { kind, url };
+  });
+}
+
+/** "Set up OBS for Kick": the stream settings, then the overlays (docs/obs.md#set-up-obs-for-kick). */
+export async function setUpObsForKick(deps: ObsSetupDeps, input: ObsSetupInput): Promise<ObsSetupResult> {
+  const overlays = overlayUrls(deps, chosenOverlays(input.overlays));
+  const obs = deps.obs();
+  const kick = await deps.streamKey();
+  try {
+    const streamSettings = await writeStreamSettings(obs, kick);
+    deps.log(`obs: stream settings ${streamSettings} (custom server ${kick.url}; the key is not logged)`);
+    if (overlays.length === 0) {
+      return { streamSettings, added: [], skipped: [], addByHand: [] };
+    }
+    const { inputKinds } = await obs.call('GetInputKindList', { unversioned: true });
+    if (!inputKinds.includes(BROWSER_SOURCE_KIND)) {
+      deps.log(`obs: this OBS has no browser source; ${overlays.length} overlay(s) to add by hand`);
+      const addByHand = overlays.map(({ kind, url }) => ({ name: OVERLAY_NAMES[kind], url }));
+      return { streamSettings, added: [], skipped: [], addByHand };
+    }
+    const { added, skipped } = await addOverlays(obs, input.sceneName, overlays);
+    deps.log(`obs: added ${added.length} overlay(s) to "${input.sceneName}", ${skipped.length} already there`);
+    return { streamSettings, added, skipped, addByHand: [] };
+  } catch (error) {
+    const shown = obsError(error, kick.key);
+    deps.log(`obs: set-up for Kick failed: ${shown instanceof Error ? shown.message : String(shown)}`);
+    throw shown;
+  }
+}
