@@ -7,6 +7,7 @@ import type { OverlayKind, OverlaySettings } from './overlays';
 import type { AutomodRule, AutomodSettings } from './automod';
 import type { ChatBotSettings } from './chat-bot';
 import type { ChatToolsSettings } from './chat-tools';
+import type { ObsConnectionSettingsView } from './obs';
 import type { ObsActionsSettings } from './obs-actions';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
@@ -220,6 +221,8 @@ export interface SettingsView {
   chatTools: ChatToolsSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** Where OBS is, and whether a password is saved; never the password (docs/obs.md#connecting-to-obs). */
+  obs: ObsConnectionSettingsView;
   /** What OBS does on Kick's events (docs/obs.md#obs-actions-on-events). */
   obsActions: ObsActionsSettings;
 }

@@ -26,6 +26,8 @@ export interface AppSettingsDeps {
   notApplied: () => NotAppliedView | null;
   /** Where this run listens now (a port 0 in the configuration is only known once bound). */
   boundPorts?: () => BoundPorts;
+  /** Whether an OBS password is kept (app-obs.ts knows; the password itself never reaches a view). */
+  obsHasPassword?: () => boolean;
 }
 
 /** The settings handlers' port: view, validated update, and credentials. */
@@ -53,6 +55,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       chatBot: values.chatBot,
       chatTools: values.chatTools,
       streamerMode: values.streamerMode,
+      obs: { ...values.obs, hasPassword: deps.obsHasPassword?.() ?? false },
       obsActions: values.obsActions,
     };
   };

@@ -28,6 +28,7 @@ import { createAppAutomod } from './app-automod';
 import { createAppChannel } from './app-channel';
 import { createAppChatBot } from './app-chat-bot';
 import { createAppObs } from './app-obs';
+import { ObsLinkError, type ObsLinkFactory } from '../obs/obs-link';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
@@ -75,6 +76,11 @@ export interface AppAdapters {
    */
   sandbox?: SharedSandbox;
   dispatcher?: Dispatcher;
+  /**
+   * A fresh OBS link per session (docs/obs.md#connecting-to-obs): the real one on obs-websocket-js by default,
+   * a fake in tests.
+   */
+  obsLink?: ObsLinkFactory;
 }
 
 /** A built app: the router both transports call, the events they forward, and its lifecycle. */
@@ -93,6 +99,15 @@ export interface GreenroomApp {
   /** The OBS overlays; the panel server serves them (electron/panel-server/overlay-routes.ts). */
   overlays: AppOverlays;
 }
+
+/** Until the real link is wired: every connect says OBS cannot be reached from this build. */
+const noObsLink: ObsLinkFactory = () => ({
+  connect: () => Promise.reject(new ObsLinkError('unreachable', 'this Greenroom has no OBS link')),
+  call: () => Promise.reject(new ObsLinkError('unreachable', 'not connected')),
+  on: () => () => undefined,
+  onClosed: () => () => undefined,
+  close: () => Promise.resolve(),
+});
 
 /** A timer that does not keep the process alive (the app's retries). */
 function unrefTimer(fn: () => void, ms: number): { cancel(): void } {
@@ -152,6 +167,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     settings,
     config,
     secretStore: adapters.secretStore,
+    // Read at each view, once the app is built (`obs` holds the one answer to "is a password kept?").
+    obsHasPassword: () => obs.hasPassword(),
     sandboxEmoteHost: embedded?.sandbox.urls.api ?? null,
     sandboxAdmin: embedded
       ? { adminUrl: embedded.sandbox.urls.admin, tokenFile: join(adapters.dataDir, APP_SANDBOX_FILE) }
@@ -201,7 +218,17 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
   const chatBot = createAppChatBot({ client: kick.client, account, settings, live, clock, log });
-  const obs = createAppObs();
+  const obs = createAppObs({
+    settings,
+    secretStore: adapters.secretStore,
+    linkFactory: adapters.obsLink ?? noObsLink,
+    clock,
+    log,
+    kickLive: () => (account.userId() === null ? null : { live: live.facts().live }),
+    onKickLiveChange: (listener) => live.onChange(() => listener()),
+    health,
+    push: (view) => events.emit('obs:changed', view),
+  });
 
   const ingest = createIngest({
     chat,
@@ -306,6 +333,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     overlays,
     start() {
       starting ??= (async () => {
+        // Not awaited: OBS connects beside the rest, and its being down never holds up the start.
+        obs.start();
         await kick.session.load();
         account.start();
         // The journal is read back before anything live can arrive: restore() is the only way to start().
@@ -324,7 +353,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
-        [overlays, automod, chatBot, obs].forEach((part) => part.stop());
+        [overlays, automod, chatBot].forEach((part) => part.stop());
+        await obs.stop();
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared
         // one keeps running: what it fails to deliver now it retries, and the next app's receiver takes it.

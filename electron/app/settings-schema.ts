@@ -57,6 +57,8 @@ export interface SettingsValues {
   overlays: OverlaySettings;
   /** Never show the stream key; keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** Where OBS's websocket is; its password is in the SecretStore (`SECRET_KEYS.obsPassword`), never here. */
+  obs: ObsConnectionSettings;
   /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
   automod: AutomodSettings;
   /** Commands, timers and event replies (shared/chat-bot.ts). */
@@ -133,6 +135,8 @@ export const FIELDS = {
   setupGuideDone: z.boolean().default(false),
   overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
   streamerMode: z.boolean().default(false),
+  // The saved form of `obs:save-connection`'s argument, the password left out (docs/obs.md#connecting-to-obs).
+  obs: z.object(obsConnectionSaveSchema.omit({ password: true }).shape).default(() => ({ ...OBS_CONNECTION_DEFAULTS })),
   automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),
   chatBot: chatBotSettingsSchema.default(() => structuredClone(DEFAULT_CHAT_BOT_SETTINGS)),
   chatTools: chatToolsSettingsSchema.prefault({}),

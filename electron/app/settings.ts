@@ -184,6 +184,11 @@ export class SettingsStore {
     return this.#commit({ ...this.#values, clientId: checkField('clientId', clientId.trim()) });
   }
 
+  /** The OBS connection as saved from `obs:save-connection` (the password goes to the SecretStore). */
+  setObs(obs: SettingsValues['obs']): SettingsValues {
+    return this.#commit({ ...this.#values, obs: checkField('obs', obs) });
+  }
+
   /** Remembers a reward this app created (Kick lets only its creator edit it). */
   addManagedReward(id: string): void {
     const ids = [...this.#values.managedRewardIds.filter((r) => r !== id), id].slice(-MANAGED_REWARDS_MAX);

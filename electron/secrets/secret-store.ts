@@ -32,9 +32,11 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
-/** Secret keys used by the Kick client, in one place so a wipe cannot miss one. */
+/** Secret keys, in one place so a wipe cannot miss one. */
 export const SECRET_KEYS = {
   appToken: 'kick.appToken',
   userToken: 'kick.userToken',
   clientSecret: 'kick.clientSecret',
+  /** OBS's websocket password (docs/obs.md#connecting-to-obs): encrypted like the client secret, never sent to a panel. */
+  obsPassword: 'obs.password',
 } as const;

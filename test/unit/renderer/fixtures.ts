@@ -126,6 +126,7 @@ export function settings(over: Partial<SettingsView> = {}): SettingsView {
     notApplied: null,
     overlays: structuredClone(DEFAULT_OVERLAY_SETTINGS),
     streamerMode: false,
+    obs: { enabled: false, host: '127.0.0.1', port: 4455, hasPassword: false },
     automod: structuredClone(DEFAULT_AUTOMOD_SETTINGS),
     chatBot: structuredClone(DEFAULT_CHAT_BOT_SETTINGS),
     chatTools: structuredClone(DEFAULT_CHAT_TOOLS_SETTINGS),

@@ -59,6 +59,7 @@ describe('settings', () => {
       setupGuideDone: false,
       overlays: DEFAULT_OVERLAY_SETTINGS,
       streamerMode: false,
+      obs: { enabled: false, host: '127.0.0.1', port: 4455 },
       automod: DEFAULT_AUTOMOD_SETTINGS,
       chatBot: DEFAULT_CHAT_BOT_SETTINGS,
       chatTools: { highlights: [], ignoredUsers: [], firstMessageHighlight: true, inlineEvents: true },

@@ -1,0 +1,373 @@
+/**
+ * What OBS is doing, read while connected (docs/obs.md#stream-health-warnings): every 2 s its stats and the
+ * stream's and the recording's status, turned into the panel's {@link ObsStatsView}; its scenes and the
+ * current scene's sources at connect and whenever OBS says they changed (several events in a row are one
+ * read). One timer drives the polls and a poll starts only after the last one ended, so a slow OBS is never
+ * asked twice at once. The last stats are kept, with their `at`, after the connection drops: the panel says
+ * how old they are.
+ */
+import { isAppError } from '../../shared/errors';
+import type { ObsOutputView, ObsScenesView, ObsStatsView } from '../../shared/obs';
+import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import type { ObsConnection } from './obs-connection';
+import type { ObsEventType, ObsRequests } from './obs-link';
+
+/** How often OBS is read while connected. */
+export const OBS_POLL_INTERVAL_MS = 2_000;
+/** A poll OBS does not answer by then means the session is gone (the connection drops it and retries). */
+export const OBS_POLL_TIMEOUT_MS = 5_000;
+/** The window the recent dropped-frame share is taken over (docs/obs.md#stream-health-warnings). */
+export const DROPPED_WINDOW_MS = 30_000;
+/** Scene events that come together (a scene switch with its items) are one read this long after the first. */
+export const SCENES_COALESCE_MS = 100;
+
+type StreamStatus = ObsRequests['GetStreamStatus']['out'];
+type RecordStatus = ObsRequests['GetRecordStatus']['out'];
+type Stats = ObsRequests['GetStats']['out'];
+
+/** One reading of an output's counters, for the bitrate and the recent dropped share. */
+interface Sample {
+  at: number;
+  bytes: number;
+  skipped: number;
+  total: number;
+}
+
+/** Kilobits a second between two readings of one output; null without a usable pair. */
+export function bitrateKbps(previous: Sample | null, current: Sample): number | null {
+  if (!previous || current.at <= previous.at || current.bytes < previous.bytes) {
+    return null;
+  }
+  // bytes × 8 is bits; bits per millisecond is kilobits per second.
+  return Math.round(((current.bytes - previous.bytes) * 8) / (current.at - previous.at));
+}
+
+/**
+ * The share of frames dropped over the last `windowMs`, in percent, from the oldest reading inside the
+ * window (or the one just before it) to the newest; null with fewer than two readings or no frames sent.
+ */
+export function droppedShare(samples: readonly Sample[], windowMs: number): number | null {
+  const newest = samples.at(-1);
+  if (!newest || samples.length < 2) {
+    return null;
+  }
+  const from = newest.at - windowMs;
+  let base = samples[0]!;
+  for (const sample of samples) {
+    if (sample.at <= from) {
+      base = sample;
+    }
+  }
+  const total = newest.total - base.total;
+  if (base === newest || total <= 0) {
+    return null;
+  }
+  return ((newest.skipped - base.skipped) / total) * 100;
+}
+
+export interface ObsMonitorDeps {
+  connection: Pick<ObsConnection, 'request' | 'onSession' | 'onEvent'>;
+  now: () => number;
+  scheduler: Scheduler;
+  log: (line: string) => void;
+  /** Stats, scenes or the browser-source answer changed. */
+  onChange: () => void;
+  intervalMs?: number;
+  pollTimeoutMs?: number;
+}
+
+const SCENE_EVENTS: ObsEventType[] = [
+  'CurrentProgramSceneChanged',
+  'SceneListChanged',
+  'SceneItemCreated',
+  'SceneItemRemoved',
+];
+
+export class ObsMonitor {
+  readonly #deps: ObsMonitorDeps;
+  readonly #unsubscribe: (() => void)[];
+  #stats: ObsStatsView | null = null;
+  #scenes: ObsScenesView | null = null;
+  #browserSource: boolean | null = null;
+  #connected = false;
+  /** The stream's readings inside the dropped-frame window (and the one before it). */
+  #streamSamples: Sample[] = [];
+  #lastRecord: Sample | null = null;
+  #pollTimer: unknown = null;
+  #polling = false;
+  /** A stream or recording started or stopped during a poll: read again as soon as it ends. */
+  #pollAgain = false;
+  #scenesTimer: unknown = null;
+  #readingScenes = false;
+  #scenesAgain = false;
+  /** The last request failure logged, so a failing poll is one line, not one every 2 s. */
+  #lastFailure: string | null = null;
+  #stopped = false;
+
+  constructor(deps: ObsMonitorDeps) {
+    this.#deps = deps;
+    const { connection } = deps;
+    this.#unsubscribe = [
+      connection.onSession((link) => (link ? this.#opened() : this.#closed())),
+      ...SCENE_EVENTS.map((type) => connection.onEvent(type, () => this.#scenesChanged())),
+      connection.onEvent('SceneItemEnableStateChanged', (data) => this.#itemToggled(data)),
+      connection.onEvent('StreamStateChanged', () => this.pollSoon()),
+      connection.onEvent('RecordStateChanged', () => this.pollSoon()),
+    ];
+  }
+
+  stats(): ObsStatsView | null {
+    return this.#stats;
+  }
+
+  scenes(): ObsScenesView | null {
+    return this.#scenes;
+  }
+
+  browserSource(): boolean | null {
+    return this.#browserSource;
+  }
+
+  /** The scene on program now, as last read or heard; null while unknown. */
+  currentScene(): string | null {
+    return this.#scenes?.current ?? null;
+  }
+
+  /** Reads OBS now rather than at the next tick (an output was started or stopped). */
+  pollSoon(): void {
+    if (!this.#connected || this.#stopped) {
+      return;
+    }
+    if (this.#polling) {
+      this.#pollAgain = true;
+      return;
+    }
+    this.#clearPollTimer();
+    void this.#poll();
+  }
+
+  /** Reads the scenes again soon (after a change Greenroom made itself). */
+  scenesSoon(): void {
+    this.#scenesChanged();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#unsubscribe.forEach((unsubscribe) => unsubscribe());
+    this.#closed();
+  }
+
+  #opened(): void {
+    this.#connected = true;
+    this.#streamSamples = [];
+    this.#lastRecord = null;
+    this.#lastFailure = null;
+    void this.#poll();
+    void this.#readScenes();
+    void this.#readBrowserSource();
+  }
+
+  #closed(): void {
+    this.#connected = false;
+    this.#clearPollTimer();
+    if (this.#scenesTimer !== null) {
+      this.#deps.scheduler.clearTimer(this.#scenesTimer);
+      this.#scenesTimer = null;
+    }
+    this.#pollAgain = false;
+    this.#scenesAgain = false;
+    if (this.#scenes !== null) {
+      this.#scenes = null;
+      this.#deps.onChange();
+    }
+  }
+
+  #clearPollTimer(): void {
+    if (this.#pollTimer !== null) {
+      this.#deps.scheduler.clearTimer(this.#pollTimer);
+      this.#pollTimer = null;
+    }
+  }
+
+  async #poll(): Promise<void> {
+    this.#polling = true;
+    try {
+      const timeout = this.#deps.pollTimeoutMs ?? OBS_POLL_TIMEOUT_MS;
+      const { connection } = this.#deps;
+      const [stats, stream, record] = await Promise.all([
+        connection.request('GetStats', [], timeout),
+        connection.request('GetStreamStatus', [], timeout),
+        connection.request('GetRecordStatus', [], timeout),
+      ]);
+      if (this.#connected && !this.#stopped) {
+        this.#lastFailure = null;
+        this.#read(stats, stream, record);
+      }
+    } catch (error) {
+      this.#failed('the stats', error);
+    } finally {
+      this.#polling = false;
+    }
+    if (!this.#connected || this.#stopped) {
+      return;
+    }
+    if (this.#pollAgain) {
+      this.#pollAgain = false;
+      void this.#poll();
+      return;
+    }
+    this.#pollTimer = this.#deps.scheduler.setTimer(() => {
+      this.#pollTimer = null;
+      void this.#poll();
+    }, this.#deps.intervalMs ?? OBS_POLL_INTERVAL_MS);
+  }
+
+  /** A failed request: dropped sessions are the connection's to report; OBS refusing is one line. */
+  #failed(what: string, error: unknown): void {
+    if (isAppError(error) && (error.code === 'ObsNotConnected' || error.code === 'ObsWrongPassword')) {
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (message !== this.#lastFailure) {
+      this.#lastFailure = message;
+      this.#deps.log(`obs: could not read ${what} from OBS: ${message}`);
+    }
+  }
+
+  #read(stats: Stats, stream: StreamStatus, record: RecordStatus): void {
+    const at = this.#deps.now();
+    const streamSample: Sample = {
+      at,
+      bytes: stream.outputBytes,
+      skipped: stream.outputSkippedFrames,
+      total: stream.outputTotalFrames,
+    };
+    const previousStream = this.#streamSamples.at(-1) ?? null;
+    // A new stream starts its counters at zero: the readings of the one before are not compared with it.
+    if (!stream.outputActive || (previousStream && streamSample.total < previousStream.total)) {
+      this.#streamSamples = [];
+    }
+    const lastStream = this.#streamSamples.at(-1) ?? null;
+    if (stream.outputActive) {
+      this.#streamSamples.push(streamSample);
+      // Keep the window, and the one reading just before it (the share's base).
+      const from = at - DROPPED_WINDOW_MS;
+      while (this.#streamSamples.length > 2 && this.#streamSamples[1]!.at <= from) {
+        this.#streamSamples.shift();
+      }
+    }
+    const recordSample: Sample = { at, bytes: record.outputBytes, skipped: 0, total: 0 };
+    const recordBitrate =
+      record.outputActive && !record.outputPaused ? bitrateKbps(this.#lastRecord, recordSample) : null;
+    this.#lastRecord = record.outputActive ? recordSample : null;
+    const streamView: ObsOutputView = {
+      active: stream.outputActive,
+      reconnecting: stream.outputReconnecting,
+      paused: false,
+      durationMs: stream.outputDuration,
+      bytes: stream.outputBytes,
+      bitrateKbps: stream.outputActive ? bitrateKbps(lastStream, streamSample) : null,
+    };
+    const recordView: ObsOutputView = {
+      active: record.outputActive,
+      reconnecting: false,
+      paused: record.outputPaused,
+      durationMs: record.outputDuration,
+      bytes: record.outputBytes,
+      bitrateKbps: recordBitrate,
+    };
+    this.#stats = {
+      at,
+      stream: streamView,
+      record: recordView,
+      droppedFrames: stream.outputSkippedFrames,
+      totalFrames: stream.outputTotalFrames,
+      droppedPctRecent: stream.outputActive ? droppedShare(this.#streamSamples, DROPPED_WINDOW_MS) : null,
+      laggedFrames: stats.renderSkippedFrames,
+      renderedFrames: stats.renderTotalFrames,
+      fps: stats.activeFps,
+      cpuPct: stats.cpuUsage,
+      memoryMb: stats.memoryUsage,
+      freeDiskMb:
+        Number.isFinite(stats.availableDiskSpace) && stats.availableDiskSpace >= 0 ? stats.availableDiskSpace : null,
+    };
+    this.#deps.onChange();
+  }
+
+  #scenesChanged(): void {
+    if (!this.#connected || this.#stopped) {
+      return;
+    }
+    if (this.#readingScenes) {
+      this.#scenesAgain = true;
+      return;
+    }
+    this.#scenesTimer ??= this.#deps.scheduler.setTimer(() => {
+      this.#scenesTimer = null;
+      void this.#readScenes();
+    }, SCENES_COALESCE_MS);
+  }
+
+  #itemToggled(data: { sceneName: string; sceneItemId: number; sceneItemEnabled: boolean }): void {
+    const scenes = this.#scenes;
+    if (!scenes || scenes.current !== data.sceneName) {
+      return;
+    }
+    this.#scenes = {
+      ...scenes,
+      sources: scenes.sources.map((source) =>
+        source.sceneItemId === data.sceneItemId ? { ...source, enabled: data.sceneItemEnabled } : source,
+      ),
+    };
+    this.#deps.onChange();
+  }
+
+  async #readScenes(): Promise<void> {
+    this.#readingScenes = true;
+    try {
+      const timeout = this.#deps.pollTimeoutMs ?? OBS_POLL_TIMEOUT_MS;
+      const { connection } = this.#deps;
+      const list = await connection.request('GetSceneList', [], timeout);
+      const current = list.currentProgramSceneName;
+      const items = current
+        ? (await connection.request('GetSceneItemList', [{ sceneName: current }], timeout)).sceneItems
+        : [];
+      if (this.#connected && !this.#stopped) {
+        // OBS numbers scenes and items from the bottom of its lists; the panel lists them top first, as OBS does.
+        this.#scenes = {
+          current,
+          scenes: [...list.scenes].sort((a, b) => b.sceneIndex - a.sceneIndex).map((scene) => scene.sceneName),
+          sources: [...items]
+            .reverse()
+            .map((item) => ({ sceneItemId: item.sceneItemId, name: item.sourceName, enabled: item.sceneItemEnabled })),
+        };
+        this.#deps.onChange();
+      }
+    } catch (error) {
+      this.#failed('the scenes', error);
+    } finally {
+      this.#readingScenes = false;
+    }
+    if (this.#scenesAgain) {
+      this.#scenesAgain = false;
+      this.#scenesChanged();
+    }
+  }
+
+  async #readBrowserSource(): Promise<void> {
+    try {
+      const { inputKinds } = await this.#deps.connection.request(
+        'GetInputKindList',
+        [{ unversioned: true }],
+        this.#deps.pollTimeoutMs ?? OBS_POLL_TIMEOUT_MS,
+      );
+      const has = inputKinds.includes('browser_source');
+      if (has !== this.#browserSource) {
+        this.#browserSource = has;
+        this.#deps.onChange();
+      }
+    } catch (error) {
+      this.#failed('the source kinds', error);
+    }
+  }
+}
