@@ -130,6 +130,9 @@ async function serve(args: ServeArgs): Promise<void> {
   printErr(`  id.kick.com   → ${description.authUrl}`);
   printErr(`  api.kick.com  → ${description.apiUrl}`);
   printErr(`  admin API     → ${description.adminUrl}`);
+  printErr(
+    `  RTMP ingest   → ${description.rtmpUrl}   stream key ${sandbox.ctx.state.channels.get(description.broadcasterUserId)?.streamKey ?? '(none)'}`,
+  );
   printErr(`  client id     ${description.clientId}`);
   printErr(`  redirect URIs ${description.redirectUris.join(', ')}`);
   printErr(`  streamer      sandbox_streamer (user id ${description.broadcasterUserId})`);

@@ -15,6 +15,8 @@ export interface SandboxUrls {
   api: string;
   /** The sandbox's own control API (Kick's dashboard and the event triggers). */
   admin: string;
+  /** Stands in for Kick's RTMP ingest: `rtmp://127.0.0.1:<port>/app`. */
+  rtmp: string;
 }
 
 /** Everything route modules need, passed explicitly (no module state). */

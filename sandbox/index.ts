@@ -26,6 +26,8 @@ import { registerUserRoutes } from './api/users';
 import type { SandboxContext, SandboxKeys } from './context';
 import { Router } from './http/router';
 import { changedTheWorld, type RunningServer, serve } from './http/serve';
+import { createIngestPublisher, pointStreamsAtIngest } from './ingest/ingest-channels';
+import { type IngestLimits, type RtmpIngest, startRtmpIngest } from './ingest/rtmp-ingest';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
 import { clearWorld, restoreWorld, type SavedWorld } from './persist';
 import { SandboxState, type TokenLifetimes } from './state';
@@ -39,6 +41,10 @@ export interface SandboxOptions {
   authPort?: number;
   /** Admin port; defaults to 0 (free) when `port` is 0, else `port + 2`. */
   adminPort?: number;
+  /** RTMP ingest port; defaults to 0 (free) when `port` is 0, else `port + 3`. */
+  rtmpPort?: number;
+  /** Tighter (or looser) bounds for the RTMP ingest (tests); the defaults otherwise. */
+  ingestLimits?: Partial<IngestLimits>;
   host?: string;
   /** Base clock; the sandbox wraps it in an AdjustableClock so time can be advanced. */
   clock?: Clock;
@@ -65,6 +71,8 @@ export interface Sandbox {
   /** Background jobs (rate-spaced triggers, scenarios such as simulated activity). */
   admin: AdminControl;
   urls: SandboxContext['urls'];
+  /** The RTMP ingest encoders publish to ([docs](../docs/sandbox.md#kicks-ingest-in-the-sandbox)). */
+  ingest: RtmpIngest;
   /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
   describe(): SandboxDescription;
   /**
@@ -83,6 +91,8 @@ export interface SandboxDescription {
   authUrl: string;
   apiUrl: string;
   adminUrl: string;
+  /** The RTMP server URL an encoder publishes to (with the channel's stream key). */
+  rtmpUrl: string;
   /** What the admin API wants in `Authorization: Bearer …`. */
   adminToken: string;
   clientId: string;
@@ -157,6 +167,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   });
   const servers: RunningServer[] = [api];
+  let ingest: RtmpIngest | null = null;
   try {
     const oauthError = (status: number, error: string) => () => ({ status, body: { error } });
     const auth = await serve({
@@ -186,6 +197,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     });
     servers.push(adminServer);
+    // The channel's stream key decides a publish; `publish` reads the state the world is about to fill.
+    ingest = await startRtmpIngest({
+      host,
+      port: nextPort(options.rtmpPort, 3),
+      limits: options.ingestLimits,
+      publish: createIngestPublisher(state),
+      log,
+    });
+    const rtmp = ingest;
 
     const app = createWorld(state, {
       clientId: options.clientId,
@@ -197,6 +217,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (options.savedWorld) {
       restoreWorld(state, options.savedWorld, api.url, app);
     }
+    // A saved world remembers an earlier run's port: every start points the stream URLs at this one.
+    pointStreamsAtIngest(state, rtmp.url);
     const changes = new Listeners<[]>((error) => log(`sandbox: a change listener failed: ${String(error)}`));
     const changed = (): void => changes.emit();
     // Every change to the world comes from a request that is not a read, or from a background job that
@@ -227,7 +249,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       keys: options.keys ?? createSigningKeys(),
       app,
       autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
-      urls: { api: api.url, auth: auth.url, admin: adminServer.url },
+      urls: { api: api.url, auth: auth.url, admin: adminServer.url, rtmp: rtmp.url },
       adminToken,
       log,
     };
@@ -255,9 +277,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       delivery,
       admin,
       urls: ctx.urls,
+      ingest: rtmp,
       describe: () => describeSandbox(ctx),
       onChange: (listener) => changes.add(listener),
       reset: () => {
+        // Publishes end first (their channels go offline), so none outlives the world it went live in.
+        rtmp.closeAll();
         clearWorld(state);
         const fresh = createWorld(state, {
           clientId: app.clientId,
@@ -269,16 +294,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         // The routes and the embedding hold this object: it stays, with the fresh world's app id.
         app.appId = fresh.appId;
         state.apps.set(app.clientId, app);
+        pointStreamsAtIngest(state, rtmp.url);
         changed();
       },
       close: async () => {
+        // Encoders are cut off first: their channels go offline while the world can still be saved.
+        await rtmp.close();
         admin.stopJobs();
         await delivery.stop();
         await Promise.all(servers.map((s) => s.close()));
       },
     };
   } catch (error) {
-    await Promise.all(servers.map((s) => s.close()));
+    await Promise.all([...servers.map((s) => s.close()), ingest?.close()]);
     throw error;
   }
 }

@@ -16,7 +16,7 @@ export const ADMIN_TOKEN_ENV = 'GREENROOM_SANDBOX_ADMIN_TOKEN';
 export const USAGE = `Usage:
   npm run sandbox -- [options]                 start a Kick sandbox (prints its description as JSON first;
                                                npm run -s keeps npm's own banner off stdout)
-    --port N                API port (default ${DEFAULT_SANDBOX_PORT}; 0 picks free ports); auth is N+1, admin N+2
+    --port N                API port (default ${DEFAULT_SANDBOX_PORT}; 0 picks free ports); auth is N+1, admin N+2, RTMP ingest N+3
     --auth-port N, --admin-port N
     --client-id X, --client-secret Y
     --redirect-uri URI      repeatable

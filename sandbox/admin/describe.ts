@@ -17,6 +17,7 @@ export function describeSandbox(ctx: SandboxContext): SandboxDescription {
     authUrl: ctx.urls.auth,
     apiUrl: ctx.urls.api,
     adminUrl: ctx.urls.admin,
+    rtmpUrl: ctx.urls.rtmp,
     adminToken: ctx.adminToken,
     clientId: ctx.app.clientId,
     clientSecret: ctx.app.clientSecret,
