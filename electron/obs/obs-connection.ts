@@ -293,6 +293,8 @@ export class ObsConnection {
     void this.#drop();
     this.#attempt = 0;
     this.#unreachable(detail);
+    // The drop counts as the first failure: the next retry that fails waits twice as long.
+    this.#attempt = 1;
   }
 
   #unreachable(detail: string): void {

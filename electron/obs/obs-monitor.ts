@@ -111,8 +111,9 @@ export class ObsMonitor {
       connection.onSession((link) => (link ? this.#opened() : this.#closed())),
       ...SCENE_EVENTS.map((type) => connection.onEvent(type, () => this.#scenesChanged())),
       connection.onEvent('SceneItemEnableStateChanged', (data) => this.#itemToggled(data)),
-      connection.onEvent('StreamStateChanged', () => this.pollSoon()),
-      connection.onEvent('RecordStateChanged', () => this.pollSoon()),
+      // Started or stopped (not the STARTING and STOPPING on the way): the strip shows it without waiting 2 s.
+      connection.onEvent('StreamStateChanged', ({ outputState }) => this.#outputChanged(outputState)),
+      connection.onEvent('RecordStateChanged', ({ outputState }) => this.#outputChanged(outputState)),
     ];
   }
 
@@ -292,6 +293,12 @@ export class ObsMonitor {
         Number.isFinite(stats.availableDiskSpace) && stats.availableDiskSpace >= 0 ? stats.availableDiskSpace : null,
     };
     this.#deps.onChange();
+  }
+
+  #outputChanged(outputState: string): void {
+    if (outputState.endsWith('_STARTED') || outputState.endsWith('_STOPPED')) {
+      this.pollSoon();
+    }
   }
 
   #scenesChanged(): void {
