@@ -7,6 +7,7 @@ export type TabId =
   | 'rewards'
   | 'ads'
   | 'stream'
+  | 'obs'
   | 'overlays'
   | 'automation'
   | 'kicks'

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/ipc-contract';
 import { createPanelApi, type PanelApi, type PanelTransport } from '../../../shared/panel-api';
 import type { Clock, FrameScheduler } from '../../../renderer/src/lib/clock';
+import { OBS_VIEW_NOT_SET_UP } from '../../../shared/obs';
 import * as fx from './fixtures';
 
 type Handler = (...args: any[]) => Result<unknown> | Promise<Result<unknown>>;
@@ -78,6 +79,7 @@ function defaults(): Map<InvokeChannel, Handler> {
     ['settings:get', ok(fx.settings())],
     ['auth:cancel-login', ok(null)],
     ['auth:sign-out', ok({ revoked: true })],
+    ['obs:status', ok(OBS_VIEW_NOT_SET_UP)],
   ]);
 }
 

@@ -21,6 +21,7 @@ import type { GoneCause } from './held-error.svelte';
 import { HealthState } from './health.svelte';
 import { LeaderboardState } from './leaderboard.svelte';
 import { ModerationState } from './moderation.svelte';
+import { ObsState } from './obs.svelte';
 import { RedemptionsState } from './redemptions.svelte';
 import { RewardsState } from './rewards.svelte';
 import { SessionState } from './session.svelte';
@@ -74,6 +75,8 @@ export class AppState {
   readonly automation: AutomationState;
   readonly wizard: SetupWizardState;
   readonly alertQueue: AlertQueueState;
+  /** OBS as main sees it (obs.svelte.ts). */
+  readonly obs: ObsState;
   /** Reloads the views that load from main when an event, a reconnect or a sign-in changes them. */
   readonly views: ViewRefresh;
   #started = $state(false);
@@ -115,6 +118,7 @@ export class AppState {
     this.automation = new AutomationState(api);
     this.wizard = new SetupWizardState(this.session, this.settings, this.health);
     this.alertQueue = new AlertQueueState(api);
+    this.obs = new ObsState(api, this.deps.clock);
     this.views = new ViewRefresh(
       {
         redemptions: this.redemptions,
@@ -176,6 +180,8 @@ export class AppState {
       // Main reads the channel once when it changes and pushes it to every panel.
       this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
       this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
+      this.api.on('obs:changed', (view) => this.obs.apply(view)),
+      this.obs.startTicking(),
       // Another panel changed rewards or ads, which Kick sends no event for.
       this.api.on('views:changed', ({ view }) => this.views.changed(view)),
       // Back after a drop: whatever went wrong while cut off is no longer true, and everything is read again.
@@ -207,7 +213,13 @@ export class AppState {
     this.automation.apply(snapshot.settings);
     this.#started = true;
     this.wizard.openOnFirstRun(snapshot.settings);
-    const loads = [this.chat.loadHistory(), this.feed.loadHistory(), this.mod.loadLog(), this.alertQueue.load()];
+    const loads = [
+      this.chat.loadHistory(),
+      this.feed.loadHistory(),
+      this.mod.loadLog(),
+      this.alertQueue.load(),
+      this.obs.load(),
+    ];
     if (snapshot.account.signedIn) {
       if (!wasSignedIn) {
         // Signed in while the link was down: no sign-in event reached this panel; the snapshot says so.
@@ -278,6 +290,7 @@ export class AppState {
       this.settings,
       this.wizard,
       this.alertQueue,
+      this.obs,
     ]) {
       s.reset();
     }
