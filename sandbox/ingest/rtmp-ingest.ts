@@ -80,6 +80,8 @@ export interface RtmpIngest {
   url: string;
   port: number;
   sessions(): IngestSessionStats[];
+  /** Resolves once no connection is open (at once when none is). */
+  whenIdle(): Promise<void>;
   /** Ends every publish (synchronously) and closes every socket; the server keeps listening. */
   closeAll(): void;
   close(): Promise<void>;
@@ -91,6 +93,7 @@ export async function startRtmpIngest(options: IngestOptions): Promise<RtmpInges
   const limits: IngestLimits = { ...INGEST_LIMITS, ...options.limits };
   const log = options.log ?? (() => undefined);
   const sessions = new Set<Session>();
+  const idleWaiters: (() => void)[] = [];
   let nextId = 1;
   const server: Server = createServer((socket) => {
     const session = new Session(nextId++, socket, { app, limits, publish: options.publish, log });
@@ -98,6 +101,9 @@ export async function startRtmpIngest(options: IngestOptions): Promise<RtmpInges
     socket.once('close', () => {
       session.end();
       sessions.delete(session);
+      if (sessions.size === 0) {
+        idleWaiters.splice(0).forEach((resolve) => resolve());
+      }
     });
   });
   server.maxConnections = limits.maxConnections;
@@ -121,6 +127,7 @@ export async function startRtmpIngest(options: IngestOptions): Promise<RtmpInges
     url: `rtmp://${host}:${port}/${app}`,
     port,
     sessions: () => [...sessions].map((s) => s.stats()),
+    whenIdle: () => (sessions.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
     closeAll,
     close: () =>
       new Promise<void>((resolve) => {

@@ -15,7 +15,14 @@ import { type Receiver, startReceiver } from './webhook-receiver';
 // One key for the file: generating RSA-2048 per test would dominate the run time.
 const keys = createSigningKeys();
 
-export const fx = {} as { sandbox: Sandbox; receiver: Receiver; token: string; logs: string[] };
+export const fx = {} as {
+  sandbox: Sandbox;
+  receiver: Receiver;
+  token: string;
+  logs: string[];
+  /** Every `livestream.status.updated` the sandbox announced, as it announced it. */
+  statusEvents: { is_live: boolean }[];
+};
 
 /** Registers the hooks: a sandbox delivering to a receiver, torn down after each test. */
 export function useIngestSandbox(options: SandboxOptions = {}): void {
@@ -29,6 +36,12 @@ export function useIngestSandbox(options: SandboxOptions = {}): void {
       ...options,
     });
     subscribe(fx.sandbox, 'livestream.status.updated');
+    fx.statusEvents = [];
+    fx.sandbox.ctx.state.onEvent((event) => {
+      if (event.type === 'livestream.status.updated') {
+        fx.statusEvents.push(event.payload);
+      }
+    });
     fx.token = mintUserToken(fx.sandbox);
   });
   afterEach(async () => {
