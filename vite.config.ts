@@ -87,7 +87,9 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.spec.ts'],
+          // `*.test.ts`: the tests against Debian's real OBS (test/e2e/obs/), which need no panel but run
+          // once, on one Node, like the rest of this project (docs/obs.md#testing-against-a-real-obs).
+          include: ['test/e2e/**/*.spec.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

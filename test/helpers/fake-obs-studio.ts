@@ -295,16 +295,10 @@ export class FakeObsStudio {
       case 'CreateInput':
         return this.createInput(data);
       case 'RemoveInput': {
+        // OBS 29 answers this but keeps the input and its scene items (docs/obs.md#obs-wire-facts): so does the fake.
         const name = String(field(type, data, 'inputName'));
-        if (!this.inputs.delete(name)) {
+        if (!this.inputs.has(name)) {
           fail(type, 600, `No source was found by the name of \`${name}\`.`);
-        }
-        for (const scene of this.scenes) {
-          for (const item of scene.items.filter((i) => i.sourceName === name)) {
-            scene.items.splice(scene.items.indexOf(item), 1);
-            const event = { sceneName: scene.name, sourceName: name, sceneItemId: item.sceneItemId };
-            queueMicrotask(() => this.emit('SceneItemRemoved', event));
-          }
         }
         return undefined;
       }
