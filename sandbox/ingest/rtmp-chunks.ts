@@ -126,6 +126,7 @@ export class ChunkReader {
     // Keep a copy of a small remainder rather than a view pinning the whole read.
     this.#input = rest.length === 0 ? [] : [rest.length < 4096 ? Buffer.from(rest) : rest];
     this.#inputLength = rest.length;
+    this.#checkBuffered();
     return messages;
   }
 
@@ -217,7 +218,6 @@ export class ChunkReader {
     stream.parts.push(payload);
     stream.received += payloadSize;
     this.#partialBytes += payloadSize;
-    this.#checkBuffered();
     if (stream.received >= stream.length) {
       const message: RtmpMessage = {
         chunkStreamId: csid,
