@@ -14,7 +14,9 @@
  *
  * Nothing here is awaited by chat, alerts, the bot or webhooks: OBS being down never slows them.
  */
+import { isIPv6 } from 'node:net';
 import { AppError } from '../../shared/errors';
+import { fieldDetails } from '../../shared/field-refusal';
 import {
   type ObsConnectionSave,
   type ObsConnectionState,
@@ -80,6 +82,21 @@ export interface AppObs extends ObsPort {
   stop(): Promise<void>;
   hasPassword(): boolean;
   api: ObsApi;
+}
+
+/**
+ * The contract allows `:` in a host for IPv6 addresses; only main can tell an address from a host with a port
+ * stuck on (`127.0.0.1:4455`), which would connect nowhere.
+ */
+function hostProblem(host: string): string | null {
+  const bare = host.trim().replace(/^\[(.*)\]$/, '$1');
+  if (host.includes(':') && !isIPv6(bare)) {
+    return 'host: enter the address alone, such as 127.0.0.1, and the port in its own field';
+  }
+  if ((host.includes('[') || host.includes(']')) && !isIPv6(bare)) {
+    return 'host: brackets go only around an IPv6 address, such as [::1]';
+  }
+  return null;
 }
 
 /** Node timers that do not keep the process alive. */
@@ -199,6 +216,12 @@ export function createAppObs(deps: AppObsDeps): AppObs {
     },
     view,
     async saveConnection(input: ObsConnectionSave) {
+      const problem = hostProblem(input.host);
+      if (problem) {
+        throw new AppError('InvalidArgument', problem, {
+          details: fieldDetails([{ field: 'host', reason: problem.replace(/^host: /, '') }]),
+        });
+      }
       const before = password;
       // The secret first: a store that cannot encrypt leaves the saved connection as it was.
       if (input.password !== undefined && input.password !== before) {

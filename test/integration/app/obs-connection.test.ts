@@ -93,6 +93,9 @@ describe('the OBS connection through the router', () => {
     ['host', { ...SAVE, host: 'ws://127.0.0.1:4455' }, 'without http://'],
     ['host', { ...SAVE, host: '127.0.0.1/../admin' }, 'without http://'],
     ['host', { ...SAVE, host: '   ' }, 'enter the address'],
+    ['host', { ...SAVE, host: '127.0.0.1:4455' }, 'port in its own field'],
+    ['host', { ...SAVE, host: '[127.0.0.1]' }, 'IPv6'],
+    ['host', { ...SAVE, host: 'fe80::1::2' }, 'port in its own field'],
     ['host', { ...SAVE, host: 'a'.repeat(254) }, '253'],
     ['password', { ...SAVE, password: 'p'.repeat(201) }, '200'],
   ])('refuses a bad %s (%j), naming it, and keeps the connection as it was', async (field, input, reason) => {
@@ -102,6 +105,15 @@ describe('the OBS connection through the router', () => {
     expect(String(error.details?.reasons)).toContain(reason);
     expect(await kind()).toBe('connected');
     expect(await invoke('settings:get')).toMatchObject({ value: { obs: { ...SAVE, hasPassword: true } } });
+  });
+
+  it('takes an IPv6 address, bracketed or not', async () => {
+    for (const host of ['::1', '[::1]']) {
+      expect(await invoke('obs:save-connection', { ...SAVE, host })).toMatchObject({ ok: true });
+    }
+    expect(await invoke('settings:get')).toMatchObject({ value: { obs: { host: '[::1]' } } });
+    await invoke('obs:save-connection', { ...SAVE, password: PASSWORD });
+    await vi.waitFor(async () => expect(await kind()).toBe('connected'));
   });
 
   it('refuses fields it does not know rather than saving them', async () => {
