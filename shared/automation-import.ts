@@ -24,6 +24,7 @@ import {
 } from './automation-sections';
 import { chatBotSettingsSchema } from './chat-bot';
 import { INVOKE_SCHEMAS } from './ipc-contract';
+import { obsActionsSettingsSchema } from './obs-actions';
 import { checkRegex } from './safe-regex';
 import { termKindWords } from './term-kinds';
 
@@ -87,7 +88,7 @@ function checkedPatch(
     const other = issues.find((issue) => termOf(issue.path) === null);
     if (other || pass > 0) {
       const issue = other ?? issues[0]!;
-      const area = issue.path[0] === 'automod' ? 'automod' : 'chatBot';
+      const area = issue.path[0] === 'automod' || issue.path[0] === 'obsActions' ? issue.path[0] : 'chatBot';
       return refusalForIssues(area, [{ ...issue, path: issue.path.slice(1) }], patch[area]);
     }
     const refused = new Set(issues.map((issue) => termOf(issue.path)));
@@ -114,9 +115,13 @@ export function planAutomationImport(
   if (!chatBot.success) {
     return refusalForIssues('chatBot', chatBot.error.issues, merged.raw.chatBot);
   }
+  const obsActions = obsActionsSettingsSchema.safeParse(merged.raw.obsActions);
+  if (!obsActions.success) {
+    return refusalForIssues('obsActions', obsActions.error.issues, merged.raw.obsActions);
+  }
   const leftOut: string[] = [];
   automod.data.blockedTerms.terms = safeTerms(automod.data.blockedTerms.terms, leftOut);
-  const next: AutomationSetup = { automod: automod.data, chatBot: chatBot.data };
+  const next: AutomationSetup = { automod: automod.data, chatBot: chatBot.data, obsActions: obsActions.data };
   const patch = checkedPatch(next, merged.touched, leftOut);
   if ('ok' in patch) {
     return patch;

@@ -66,7 +66,13 @@ function words(issue: z.core.$ZodIssue, given: unknown): string {
 export function refusalForIssues(area: string, issues: readonly z.core.$ZodIssue[], given: unknown): ImportRefusal {
   const issue = issues[0]!;
   const section = findSection(area, issue.path[0] as string | undefined);
-  const label = section?.label ?? (area === 'automod' ? 'The auto-moderation rules' : 'The chat bot settings');
+  const label =
+    section?.label ??
+    (area === 'automod'
+      ? 'The auto-moderation rules'
+      : area === 'obsActions'
+        ? 'The OBS actions'
+        : 'The chat bot settings');
   const index = issue.path.find((key) => typeof key === 'number');
   const item = typeof index === 'number' ? `, number ${index + 1}` : '';
   const detail = issues

@@ -29,11 +29,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value);
 
-const AREAS = ['automod', 'chatBot'] as const;
-const AREA_WORDS = { automod: 'auto-moderation rules', chatBot: 'chat bot settings' } as const;
+const AREAS = ['automod', 'chatBot', 'obsActions'] as const;
+const AREA_WORDS = {
+  automod: 'auto-moderation rules',
+  chatBot: 'chat bot settings',
+  obsActions: 'OBS actions',
+} as const;
 const TOP_KEYS = ['kind', 'version', ...AREAS];
 /** The pause switch is known but not imported: it is the header's live switch. */
-const KNOWN_NOT_IMPORTED: Record<AutomationArea, string[]> = { automod: [], chatBot: ['paused'] };
+const KNOWN_NOT_IMPORTED: Record<AutomationArea, string[]> = { automod: [], chatBot: ['paused'], obsActions: [] };
 const MAX_IGNORED = 20;
 
 /** Notes keys of `given` that `known` does not have. */
@@ -119,7 +123,11 @@ export function mergeFile(file: unknown, current: AutomationSetup): MergedFile |
   ) as Record<AutomationArea, Record<string, unknown>>;
   const ignored: string[] = [];
   noteIgnored(given, TOP_KEYS, '', ignored);
-  const raw: MergedFile['raw'] = { automod: { ...current.automod }, chatBot: { ...current.chatBot } };
+  const raw: MergedFile['raw'] = {
+    automod: { ...current.automod },
+    chatBot: { ...current.chatBot },
+    obsActions: { ...current.obsActions },
+  };
   const touched = AUTOMATION_SECTIONS.filter((section) => {
     const half = halves[section.area];
     if (!Object.hasOwn(half, section.key)) {
@@ -141,7 +149,7 @@ export function mergeFile(file: unknown, current: AutomationSetup): MergedFile |
   }
   if (touched.length === 0) {
     return refuse(
-      'This file holds none of the rules, commands, timers or replies Greenroom imports. Nothing was changed.',
+      'This file holds none of the rules, commands, timers, replies or OBS actions Greenroom imports. Nothing was changed.',
       ignored.length > 0 ? `unknown keys: ${ignored.join(', ')}` : 'no automation settings in the file',
     );
   }

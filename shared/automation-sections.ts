@@ -1,18 +1,21 @@
 /**
  * The parts of the automation setup an import replaces one by one ([Import and
  * export](../docs/automod.md#import-and-export)): each top-level field of the auto-moderation rules and of the
- * chat bot, with the name a streamer knows it by and a short summary of its value, so the confirm can say
+ * chat bot, and each OBS action ([OBS actions on events](../docs/obs.md#obs-actions-on-events)), with the name a
+ * streamer knows it by and a short summary of its value, so the confirm can say
  * "Blocked terms: 12 terms, on, delete → 3 terms, on, delete". The bot's pause switch is not here: it is the
  * header's live switch, not part of a setup a file carries.
  */
 import type { AutomodAction, AutomodSettings } from './automod';
 import type { ChatBotSettings } from './chat-bot';
+import type { ObsActionsSettings, SceneSwitch } from './obs-actions';
 import { plural } from './plural';
 
-/** The two halves of the setup, as the settings hold them. */
+/** The parts of the setup, as the settings hold them. */
 export interface AutomationSetup {
   automod: AutomodSettings;
   chatBot: ChatBotSettings;
+  obsActions: ObsActionsSettings;
 }
 
 export type AutomationArea = keyof AutomationSetup;
@@ -65,6 +68,18 @@ const CHAT_BOT: Summaries<ChatBotSettings, ChatBotKey> = {
   sendRepliesAs: { label: 'Event replies sent', summary: (as) => (as === 'user' ? 'as you' : 'as the bot') },
 };
 
+const sceneSwitch = (value: SceneSwitch): string => (value.enabled ? `on, to ${value.scene}` : 'off');
+
+const OBS_ACTIONS: Summaries<ObsActionsSettings, keyof ObsActionsSettings> = {
+  adBreak: { label: 'OBS scene for ad breaks', summary: sceneSwitch },
+  rewards: {
+    label: 'OBS sources for rewards',
+    summary: (rewards) => `${count(rewards.length, 'reward')}, ${rewards.filter((r) => r.enabled).length} on`,
+  },
+  goLive: { label: 'OBS scene on going live', summary: sceneSwitch },
+  goOffline: { label: 'OBS scene on going offline', summary: sceneSwitch },
+};
+
 const sectionsOf = (area: AutomationArea, table: Record<string, { label: string; summary: (v: never) => string }>) =>
   Object.entries(table).map(([key, { label, summary }]): AutomationSection => ({ area, key, label, summary }));
 
@@ -72,6 +87,7 @@ const sectionsOf = (area: AutomationArea, table: Record<string, { label: string;
 export const AUTOMATION_SECTIONS: readonly AutomationSection[] = [
   ...sectionsOf('automod', AUTOMOD),
   ...sectionsOf('chatBot', CHAT_BOT),
+  ...sectionsOf('obsActions', OBS_ACTIONS),
 ];
 
 /** The section at `area.key`, if there is one. */

@@ -24,11 +24,18 @@ import type { SettingsStore } from './settings';
 export class AppChannelOps extends ChannelOps {
   readonly #live: Pick<LiveState, 'ask'>;
   readonly #changed: (view: ChangedView) => void;
+  readonly #adBreakStarted: (seconds: number) => void;
 
-  constructor(deps: ChannelOpsDeps, live: Pick<LiveState, 'ask'>, changed: (view: ChangedView) => void = () => {}) {
+  constructor(
+    deps: ChannelOpsDeps,
+    live: Pick<LiveState, 'ask'>,
+    changed: (view: ChangedView) => void = () => {},
+    adBreakStarted: (seconds: number) => void = () => {},
+  ) {
     super(deps);
     this.#live = live;
     this.#changed = changed;
+    this.#adBreakStarted = adBreakStarted;
   }
 
   override async createReward(fields: Parameters<ChannelOps['createReward']>[0]): Promise<KickReward> {
@@ -53,8 +60,13 @@ export class AppChannelOps extends ChannelOps {
     this.#changed('ads');
   }
 
+  /**
+   * Kick sends no event for an ad break, so Kick's acceptance of one Greenroom ran is when it starts, for the
+   * OBS actions too ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)).
+   */
   override async runAdBreak(seconds: number): Promise<KickAdBreakCreated> {
     const started = await super.runAdBreak(seconds);
+    this.#adBreakStarted(seconds);
     this.#changed('ads');
     return started;
   }
@@ -78,6 +90,8 @@ export function createAppChannel(deps: {
   events: AppEventEmitter;
   live: Pick<LiveState, 'ask'>;
   log: (line: string) => void;
+  /** Kick accepted an ad break Greenroom ran (the OBS actions switch scene). */
+  adBreakStarted?: (seconds: number) => void;
 }): AppChannelOps {
   const { settings, feed, chat, events } = deps;
   return new AppChannelOps(
@@ -103,5 +117,6 @@ export function createAppChannel(deps: {
     },
     deps.live,
     (view) => events.emit('views:changed', { view }),
+    deps.adBreakStarted,
   );
 }

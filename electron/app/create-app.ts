@@ -28,7 +28,10 @@ import { createAppAutomod } from './app-automod';
 import { createAppChannel } from './app-channel';
 import { createAppChatBot } from './app-chat-bot';
 import { createAppObs } from './app-obs';
-import { ObsLinkError, type ObsLinkFactory } from '../obs/obs-link';
+import { setUpObsForKick } from '../obs/obs-setup';
+import { createAppObsActions } from './app-obs-actions';
+import type { ObsLinkFactory } from '../obs/obs-link';
+import { obsWebSocketLinkFactory } from '../obs/obs-websocket-link';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { createHealthPush } from './health-push';
@@ -161,7 +164,18 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     setTimer: unrefTimer,
     log,
   });
-  const channel = createAppChannel({ client: kick.client, settings, account, feed, chat, events, live, log });
+  const channel = createAppChannel({
+    client: kick.client,
+    settings,
+    account,
+    feed,
+    chat,
+    events,
+    live,
+    log,
+    // Kick sends no ad-break event: its acceptance of one run here starts the OBS action.
+    adBreakStarted: (seconds) => obsActions.adBreakStarted(seconds),
+  });
 
   const appSettings = createAppSettings({
     settings,
@@ -221,14 +235,22 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const obs = createAppObs({
     settings,
     secretStore: adapters.secretStore,
-    linkFactory: adapters.obsLink ?? noObsLink,
+    linkFactory: adapters.obsLink ?? obsWebSocketLinkFactory({ log }),
     clock,
     log,
     kickLive: () => (account.userId() === null ? null : { live: live.facts().live }),
     onKickLiveChange: (listener) => live.onChange(() => listener()),
     health,
     push: (view) => events.emit('obs:changed', view),
+    // The key is read and compared in main only (../../docs/obs.md#set-up-obs-for-kick).
+    setupForKick: async (api, input) => {
+      await account.requireUserId();
+      const streamKey = () => channel.streamKey(account.view().scopes);
+      return setUpObsForKick({ obs: () => api, streamKey, overlayUrls: () => overlays.view().urls, log }, input);
+    },
   });
+  // Beside the event path, never awaited by it (../../docs/obs.md#obs-actions-on-events).
+  const obsActions = createAppObsActions({ obs: obs.api, settings, feed, events, clock, log });
 
   const ingest = createIngest({
     chat,
@@ -246,7 +268,10 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   let lastUserId: number | null = null;
   const unsubscribers = [
-    webhooks.bus.onAny((event) => ingest(event, true)),
+    webhooks.bus.onAny((event) => {
+      ingest(event, true);
+      obsActions.onEvent(event, true);
+    }),
     webhooks.onHealthChange(() => healthPush.changed()),
     () => healthPush.stop(),
     () => live.stop(),
@@ -341,6 +366,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         const restored = await webhooks.restore();
         for (const event of restored.events) {
           ingest(event, false);
+          obsActions.onEvent(event, false);
         }
         overlays.hub.endReplay();
         moderation.reapplyDeletions();
@@ -354,6 +380,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
         [overlays, automod, chatBot].forEach((part) => part.stop());
+        obsActions.stop();
         await obs.stop();
         account.stop();
         // The sandbox goes first, so its delivery engine does not post to a receiver that is closing. A shared

@@ -7,6 +7,7 @@
  * is one line in the activity feed. A failure is said once per cause (OBS not connected, a scene that is not
  * there), not once per event, until an action on the same thing works again.
  */
+import { isAppError } from '../../shared/errors';
 import type { KickEvent } from '../webhooks/types';
 import type { ObsActionsSettings, RewardAction } from '../../shared/obs-actions';
 import { ObsLinkError, ObsRequestError, type ObsLink } from './obs-link';
@@ -292,19 +293,33 @@ function rewardName(action: RewardAction): string {
   return action.rewardTitle ? quoted(action.rewardTitle) : 'a reward';
 }
 
+/** OBS's request status code, from the link's error or the connection's AppError (`details.obsCode`). */
+function obsCode(error: unknown): number | null {
+  if (error instanceof ObsRequestError) {
+    return error.code;
+  }
+  const code = isAppError(error) && error.code === 'ObsRequestFailed' ? error.details?.obsCode : undefined;
+  return typeof code === 'number' ? code : null;
+}
+
 function notFound(error: unknown, key: string, words: string): unknown {
-  return error instanceof ObsRequestError && error.code === NOT_FOUND ? new ActionFailure(key, words) : error;
+  return obsCode(error) === NOT_FOUND ? new ActionFailure(key, words) : error;
 }
 
 function asFailure(error: unknown): ActionFailure {
   if (error instanceof ActionFailure) {
     return error;
   }
-  if (error instanceof ObsLinkError) {
+  if (
+    error instanceof ObsLinkError ||
+    (isAppError(error) && (error.code === 'ObsNotConnected' || error.code === 'ObsWrongPassword'))
+  ) {
     return new ActionFailure('not-connected', 'OBS is not connected');
   }
-  if (error instanceof ObsRequestError) {
-    return new ActionFailure(`refused:${error.requestType}:${error.code}`, `OBS refused it (${error.message})`);
+  const code = obsCode(error);
+  if (code !== null) {
+    const message = error instanceof Error ? error.message : String(error);
+    return new ActionFailure(`refused:${code}:${message}`, `OBS refused it (${message})`);
   }
   return new ActionFailure(`error:${String(error)}`, 'something went wrong; see the details in the log');
 }

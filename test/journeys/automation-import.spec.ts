@@ -79,7 +79,7 @@ describe('journey: importing an automation file', () => {
       '{"kind":"greenroom-automation","version":1,"automod":{"__proto__":{"enabled":false},"constructor":{}},' +
         '"chatBot":{"__proto__":{"commands":[]},"constructor":{"prototype":{}}}}',
     );
-    const refusal = importError().getByText(/holds none of the rules, commands, timers or replies/);
+    const refusal = importError().getByText(/holds none of the rules, commands, timers, replies or OBS actions/);
     await answered(refusal);
     expect(await saved()).toEqual(before);
     expect((await saved()).automod.blockedTerms.terms).toHaveLength(12);

@@ -1,11 +1,12 @@
 /**
  * What the automation import tests share: a streamer's setup worth protecting (12 blocked terms, 5
- * commands, 2 timers, a reply on) and helpers that build a file and its bytes as the Export button writes
+ * commands, 2 timers, a reply on, an ad-break scene and a reward's source) and helpers that build a file and its bytes as the Export button writes
  * them.
  */
 import { DEFAULT_AUTOMOD_SETTINGS, type AutomodSettings } from '../../../shared/automod';
 import { DEFAULT_CHAT_BOT_SETTINGS, type ChatBotSettings } from '../../../shared/chat-bot';
 import type { AutomationSetup, ImportPlan, ImportRefusal } from '../../../shared/automation-import';
+import { obsActionsSettingsSchema, type ObsActionsSettings } from '../../../shared/obs-actions';
 
 /** A setup a streamer has built up: what a bad import would destroy. */
 export function streamerSetup(): AutomationSetup {
@@ -28,7 +29,11 @@ export function streamerSetup(): AutomationSetup {
     { message: 'Join the discord', everySec: 1200, minMessages: 10, enabled: true },
   ];
   chatBot.replies.follow.enabled = true;
-  return { automod, chatBot };
+  const obsActions: ObsActionsSettings = obsActionsSettingsSchema.parse({
+    adBreak: { enabled: true, scene: 'Ads' },
+    rewards: [{ rewardId: 'rw-confetti', rewardTitle: 'Confetti', source: 'Confetti', scene: 'Main', seconds: 10 }],
+  });
+  return { automod, chatBot, obsActions };
 }
 
 /** A file as Export writes it, with `over` spread over the envelope. */

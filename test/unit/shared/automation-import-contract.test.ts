@@ -8,6 +8,7 @@ import {
 } from '../../../shared/automation-import';
 import { chatBotSettingsSchema, REPLY_EVENTS } from '../../../shared/chat-bot';
 import { INVOKE_SCHEMAS } from '../../../shared/ipc-contract';
+import { obsActionsSettingsSchema } from '../../../shared/obs-actions';
 import { PANEL_MAX_FRAME_BYTES } from '../../../shared/panel-protocol';
 import { accepted, bytesOf, exportFile, refused, streamerSetup } from './automation-fixtures';
 
@@ -33,7 +34,19 @@ function largestSetup() {
       REPLY_EVENTS.map((kind) => [kind, { template: text(500), rewards: Array.from({ length: 15 }, () => text(50)) }]),
     ),
   });
-  return { automod, chatBot };
+  const obsActions = obsActionsSettingsSchema.parse({
+    adBreak: { enabled: true, scene: text(200) },
+    rewards: Array.from({ length: 20 }, (_, i) => ({
+      rewardId: String(i).padStart(64, 'r'),
+      rewardTitle: text(50),
+      source: text(200),
+      scene: text(200),
+      seconds: 300,
+    })),
+    goLive: { enabled: true, scene: text(200) },
+    goOffline: { enabled: true, scene: text(200) },
+  });
+  return { automod, chatBot, obsActions };
 }
 
 describe('what an import sends', () => {

@@ -42,7 +42,7 @@ describe('planning an automation import', () => {
       '"chatBot":{"__proto__":{"commands":[]},"constructor":1}}';
     const read = readAutomationFile(bytesOf(text));
     const refusal = refused(plan(read.ok && read.value));
-    expect(refusal.reason).toMatch(/holds none of the rules, commands, timers or replies/);
+    expect(refusal.reason).toMatch(/holds none of the rules, commands, timers, replies or OBS actions/);
     expect(refusal.detail).toMatch(/automod\."__proto__", automod\."constructor"/);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });

@@ -6,6 +6,7 @@
  */
 import type { AutomodSettings, AutomodVerdict } from '../../../../shared/automod';
 import type { ChatBotSettings } from '../../../../shared/chat-bot';
+import type { ObsActionsSettings } from '../../../../shared/obs-actions';
 import {
   AUTOMATION_FILE_KIND,
   AUTOMATION_FILE_VERSION,
@@ -25,34 +26,42 @@ export interface AutomationFile {
   version: typeof AUTOMATION_FILE_VERSION;
   automod: AutomodSettings;
   chatBot: ChatBotSettings;
+  obsActions: ObsActionsSettings;
 }
+
+type Form = 'automod' | 'chatBot' | 'obsActions';
 
 export const EXPORT_FILE_NAME = 'greenroom-automation.json';
 
 export class AutomationState {
   #api: PanelApi;
-  #saved = $state.raw<{ automod: AutomodSettings; chatBot: ChatBotSettings } | null>(null);
-  #saving = $state<'automod' | 'chatBot' | 'paused' | 'import' | null>(null);
+  #saved = $state.raw<AutomationSetup | null>(null);
+  #saving = $state<Form | 'paused' | 'import' | null>(null);
   #error = new HeldError();
   #message = $state<string | null>(null);
   #verdict = $state.raw<AutomodVerdict | null | undefined>(undefined);
   #pending = $state.raw<PendingImport | null>(null);
   #importError = new HeldError();
   /** The last Save main refused, at its fields, per form; the form marks each refused row. */
-  #refusals = $state.raw<{ automod: SaveRefusal | null; chatBot: SaveRefusal | null }>({
+  #refusals = $state.raw<Record<Form, SaveRefusal | null>>({
     automod: null,
     chatBot: null,
+    obsActions: null,
   });
 
   /** The drafts the editors bind to; null until settings arrive. */
   automod = $state<AutomodSettings | null>(null);
   chatBot = $state<ChatBotSettings | null>(null);
+  obsActions = $state<ObsActionsSettings | null>(null);
 
   readonly automodDirty = $derived(
     this.automod !== null && JSON.stringify(this.automod) !== JSON.stringify(this.#saved?.automod),
   );
   readonly chatBotDirty = $derived(
     this.chatBot !== null && JSON.stringify(this.chatBot) !== JSON.stringify(this.#saved?.chatBot),
+  );
+  readonly obsActionsDirty = $derived(
+    this.obsActions !== null && JSON.stringify(this.obsActions) !== JSON.stringify(this.#saved?.obsActions),
   );
 
   constructor(api: PanelApi) {
@@ -90,6 +99,7 @@ export class AutomationState {
     return [
       ...(patch?.automod && this.automodDirty ? ['your unsaved edits to the auto-moderation rules'] : []),
       ...(patch?.chatBot && this.chatBotDirty ? ['your unsaved edits to the commands, timers and replies'] : []),
+      ...(patch?.obsActions && this.obsActionsDirty ? ['your unsaved edits to the OBS actions'] : []),
     ];
   }
 
@@ -101,8 +111,12 @@ export class AutomationState {
   get chatBotRefusal(): SaveRefusal | null {
     return this.#refusals.chatBot;
   }
+  /** The same for the OBS actions. */
+  get obsActionsRefusal(): SaveRefusal | null {
+    return this.#refusals.obsActions;
+  }
   /** A row was removed: the marks, found by position, would point at the wrong rows. */
-  clearRefusal(form: 'automod' | 'chatBot'): void {
+  clearRefusal(form: Form): void {
     this.#refusals = { ...this.#refusals, [form]: null };
   }
 
@@ -115,7 +129,11 @@ export class AutomationState {
   apply(settings: SettingsView): void {
     const wasAutomodDirty = this.automodDirty;
     const wasChatBotDirty = this.chatBotDirty;
-    this.#saved = { automod: settings.automod, chatBot: settings.chatBot };
+    const wasObsActionsDirty = this.obsActionsDirty;
+    this.#saved = { automod: settings.automod, chatBot: settings.chatBot, obsActions: settings.obsActions };
+    if (!wasObsActionsDirty) {
+      this.obsActions = structuredClone(settings.obsActions);
+    }
     if (!wasAutomodDirty) {
       this.automod = structuredClone(settings.automod);
     }
@@ -139,6 +157,11 @@ export class AutomationState {
       : Promise.resolve(false);
   }
 
+  saveObsActions(): Promise<boolean> {
+    const obsActions = this.obsActions && $state.snapshot(this.obsActions);
+    return obsActions ? this.#update('obsActions', { obsActions }, 'OBS actions saved.') : Promise.resolve(false);
+  }
+
   /** The header switch: pauses or resumes everything automatic, leaving any draft as it is. */
   setPaused(paused: boolean): Promise<boolean> {
     const saved = this.#saved?.chatBot;
@@ -157,6 +180,7 @@ export class AutomationState {
     if (this.#saved) {
       this.automod = structuredClone(this.#saved.automod);
       this.chatBot = structuredClone(this.#saved.chatBot);
+      this.obsActions = structuredClone(this.#saved.obsActions);
     }
   }
 
@@ -242,19 +266,16 @@ export class AutomationState {
     return saved;
   }
 
-  async #update(
-    what: 'automod' | 'chatBot' | 'paused' | 'import',
-    patch: Partial<AutomationSetup>,
-    done: string,
-  ): Promise<boolean> {
+  async #update(what: Form | 'paused' | 'import', patch: Partial<AutomationSetup>, done: string): Promise<boolean> {
     this.#saving = what;
     this.#error.clear();
     this.#importError.clear();
     this.#message = null;
     const result = await this.#api.settings.update(patch);
     this.#saving = null;
-    if (what === 'automod' || what === 'chatBot') {
-      this.clearRefusal(what);
+    const form = what === 'paused' || what === 'import' ? null : what;
+    if (form) {
+      this.clearRefusal(form);
     }
     if (!result.ok) {
       // A refusal naming fields is shown at them, in the form; anything else at the top, as before.
@@ -263,11 +284,13 @@ export class AutomationState {
           ? saveRefusal(result.error, 'your auto-moderation rules', 'The rules saved before stay in effect.')
           : what === 'chatBot'
             ? saveRefusal(result.error, 'your commands, timers and replies', 'What was saved before stays in effect.')
-            : null;
+            : what === 'obsActions'
+              ? saveRefusal(result.error, 'your OBS actions', 'The actions saved before stay in effect.')
+              : null;
       if (what === 'import') {
         this.#importError.fail(result.error, explainImportFailure(result.error));
-      } else if (refused && (what === 'automod' || what === 'chatBot')) {
-        this.#refusals = { ...this.#refusals, [what]: refused };
+      } else if (refused && form) {
+        this.#refusals = { ...this.#refusals, [form]: refused };
       } else {
         this.#error.fail(result.error);
       }
@@ -280,10 +303,13 @@ export class AutomationState {
     if (what === 'chatBot' || (what === 'import' && patch.chatBot)) {
       this.chatBot = structuredClone(result.value.chatBot);
     }
+    if (what === 'obsActions' || (what === 'import' && patch.obsActions)) {
+      this.obsActions = structuredClone(result.value.obsActions);
+    }
     this.apply(result.value);
     // A form's own Save says so beside its button (AutomodEditor, ChatBotEditor): a line at the top of the
     // tab sat off-screen while nothing changed where the streamer clicked.
-    this.#message = what === 'automod' || what === 'chatBot' ? null : done;
+    this.#message = form ? null : done;
     return true;
   }
 }

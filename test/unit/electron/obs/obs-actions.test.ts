@@ -171,14 +171,17 @@ describe('OBS actions: failures', () => {
     expect(t.feed).toEqual(['OBS: could not switch to “Starting” — OBS did not answer within 5 s']);
   });
 
-  it('still hides a source it showed when the source went missing meanwhile, saying why once', async () => {
+  it('says once why a source it showed could not be hidden, and lets the next redemption show it', async () => {
     const t = await actionsSetup();
     t.actions.onEvent(redemption('red-1', 'rw-confetti'), true);
     await t.actions.settled();
-    await t.link.call('RemoveInput', { inputName: 'Confetti' });
+    t.fake.failNext('SetSceneItemEnabled', 600, 'No scene items were found');
     t.timers.fire(10_000);
     await t.actions.settled();
     expect(t.feed.at(-1)).toMatch(/^OBS: could not hide Confetti again — OBS refused it/);
+    t.actions.onEvent(redemption('red-2', 'rw-confetti'), true);
+    await t.actions.settled();
+    expect(t.feed.at(-1)).toBe('OBS: showing Confetti for 10 s for “Confetti!”');
   });
 });
 

@@ -54,7 +54,9 @@ describe('AutomationPanel: import', () => {
     expect(fake.argsOf('settings:update')).toEqual([]);
     expect(current().automod.blockedTerms.terms).toHaveLength(12);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toMatch(/holds none of the rules, commands, timers or replies/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /holds none of the rules, commands, timers, replies or OBS actions/,
+    );
     expect(screen.getByLabelText('Import a file').getAttribute('aria-invalid')).toBe('true');
     // The internal names stay behind Details.
     expect(screen.getByRole('alert').textContent).not.toMatch(/__proto__/);

@@ -28,7 +28,9 @@ const fileOf = (value: unknown) => new Blob([JSON.stringify(value)]);
 describe('AutomationState: importing a file', () => {
   it('sends nothing until Replace, then only the halves the file holds', async () => {
     const { automation, fake, current } = setup();
-    await automation.chooseImport(fileOf(exportFile(streamerSetup(), { automod: undefined, chatBot: { timers: [] } })));
+    await automation.chooseImport(
+      fileOf(exportFile(streamerSetup(), { automod: undefined, obsActions: undefined, chatBot: { timers: [] } })),
+    );
     expect(automation.pendingImport?.plan.changes).toEqual(['Timers: 2 timers → 0 timers']);
     expect(fake.argsOf('settings:update')).toEqual([]);
     expect(await automation.confirmImport()).toBe(true);

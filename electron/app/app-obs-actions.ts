@@ -1,0 +1,63 @@
+/**
+ * The OBS actions on events as the app wires them ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)):
+ * the saved actions from the settings, OBS through the connection's API (app-obs.ts), and each outcome as a
+ * line of Greenroom's own in the activity feed, pushed to every panel like an event.
+ */
+import type { FeedItem } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import { ObsActions, type ActionScheduler, type ObsCaller } from '../obs/obs-actions';
+import type { Feed } from '../services/feed';
+import type { AppEventEmitter } from './app-events';
+import type { ObsApi } from './app-obs';
+import type { SettingsStore } from './settings';
+
+export interface AppObsActionsDeps {
+  obs: Pick<ObsApi, 'call' | 'state'>;
+  settings: SettingsStore;
+  feed: Feed;
+  events: AppEventEmitter;
+  clock: Clock;
+  log: (line: string) => void;
+  scheduler?: ActionScheduler;
+}
+
+/** Node timers that do not keep the process alive. */
+const unrefScheduler: ActionScheduler = {
+  setTimer: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function createAppObsActions(deps: AppObsActionsDeps): ObsActions {
+  const { feed, events, clock } = deps;
+  let lines = 0;
+  const obs: ObsCaller = {
+    call: (type, ...data) => deps.obs.call(type, ...data),
+    connected: () => deps.obs.state().kind === 'connected',
+  };
+  return new ObsActions({
+    obs,
+    actions: () => deps.settings.values().obsActions,
+    scheduler: deps.scheduler ?? unrefScheduler,
+    log: deps.log,
+    report: (text) => {
+      lines += 1;
+      const item: FeedItem = {
+        id: `greenroom-obs-${clock.now()}-${lines}`,
+        kind: 'app',
+        atMs: clock.now(),
+        text,
+        userId: null,
+        username: null,
+        eventType: 'greenroom.obs-action',
+      };
+      const kept = feed.upsert(item);
+      if (kept) {
+        events.emit('kick:event', { kind: 'feed', item: { ...kept } });
+      }
+    },
+  });
+}
