@@ -40,9 +40,9 @@ describe('ObsConnectionForm', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toMatch(/^Saved\. Greenroom connects to OBS now\./);
   });
 
-  it('sends a new password, or an empty one to forget the saved one', async () => {
+  it('sends a new password exactly as typed, or an empty one to forget the saved one', async () => {
     const { fake, field, save } = setup();
-    await fireEvent.input(field('Password'), { target: { value: 'hunter22' } });
+    await fireEvent.input(field('Password'), { target: { value: ' hunter22 ' } });
     await fireEvent.click(save());
     await settle();
     expect(field('Password').value).toBe('');
@@ -50,7 +50,7 @@ describe('ObsConnectionForm', () => {
     await fireEvent.click(save());
     await settle();
     expect(fake.argsOf('obs:save-connection').map(([a]) => (a as { password?: string }).password)).toEqual([
-      'hunter22',
+      ' hunter22 ',
       '',
     ]);
   });
@@ -65,8 +65,16 @@ describe('ObsConnectionForm', () => {
     expect(errorOf(field('Password'))).toBe('Must be at most 200 characters.');
     expect(field('Port').getAttribute('aria-invalid')).toBe('true');
     expect(save().disabled).toBe(true);
-    await fireEvent.input(field('Port'), { target: { value: '44a' } });
-    expect(errorOf(field('Port'))).toBe('Must be a whole number.');
+    for (const port of ['44a', '0x10', '1e3', '-1', '44.5', '']) {
+      await fireEvent.input(field('Port'), { target: { value: port } });
+      expect(errorOf(field('Port')), port).toBe('Must be a whole number.');
+    }
+    await fireEvent.input(field('Port'), { target: { value: '0' } });
+    expect(errorOf(field('Port'))).toBe('Must be between 1 and 65535.');
+    await fireEvent.input(field('Host'), { target: { value: 'ws://127.0.0.1' } });
+    expect(errorOf(field('Host'))).toMatch(/^Use a name or an IP address/);
+    await fireEvent.input(field('Host'), { target: { value: '127.0.0.1/x' } });
+    expect(errorOf(field('Host'))).toMatch(/^Use a name or an IP address/);
     await fireEvent.input(field('Host'), { target: { value: '  ' } });
     expect(errorOf(field('Host'))).toBe('Enter the address of the computer running OBS, such as 127.0.0.1.');
     expect(fake.argsOf('obs:save-connection')).toEqual([]);

@@ -87,6 +87,25 @@ describe('ObsPanel', () => {
     );
   });
 
+  it('shows hostile scene and source names as text, never as markup', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const { fake } = setup(
+      obsView({
+        scenes: {
+          current: evil,
+          scenes: [evil, 'Main'],
+          sources: [{ sceneItemId: 7, name: `${evil}src`, enabled: true }],
+        },
+      }),
+    );
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('obs-current-scene').textContent.trim()).toBe(`On air: ${evil}`);
+    await fireEvent.click(screen.getByRole('checkbox', { name: new RegExp('onerror') }));
+    await settle();
+    expect(fake.argsOf('obs:set-source-visible')).toEqual([[{ sceneName: evil, sceneItemId: 7, enabled: false }]]);
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
   it('not connected: says why with the fix and offers no controls that cannot work', async () => {
     const { onSettings } = setup(obsView({ connection: { kind: 'wrong-password' }, stats: liveStats() }));
     expect(screen.getByText('OBS refused the password.')).toBeTruthy();
