@@ -65,7 +65,11 @@ function obsError(error: unknown, key: string): unknown {
     return new AppError('ObsNotConnected', `OBS: ${scrub(error.message, key)}`);
   }
   if (isAppError(error)) {
-    return error;
+    // The connection's own error keeps OBS's refusal as its cause: said here the same way, the key out.
+    if (error.cause instanceof ObsRequestError) {
+      return obsError(error.cause, key);
+    }
+    return new AppError(error.code, scrub(error.message, key), { details: error.details });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new AppError('Internal', scrub(message, key));
@@ -128,7 +132,7 @@ async function whatIsThere(obs: ObsCaller, sceneName: string): Promise<{ urls: S
   return { urls, inScene };
 }
 
-/** A free input name: OBS's input names are global, so one taken in another scene gets a number. */
+/** A free source name: OBS's names are global, so one taken elsewhere (an input, a scene) gets a number. */
 function freeName(base: string, taken: Set<string>): string {
   let name = base;
   for (let n = 2; taken.has(name); n++) {
@@ -143,7 +147,11 @@ async function addOverlays(
   overlays: { kind: OverlayKind; url: string }[],
 ): Promise<Pick<ObsSetupResult, 'added' | 'skipped'>> {
   const there = await whatIsThere(obs, sceneName);
-  const taken = new Set((await obs.call('GetInputList', {})).inputs.map((input) => input.inputName));
+  // OBS's source names are one namespace: inputs and scenes alike.
+  const taken = new Set([
+    ...(await obs.call('GetInputList', {})).inputs.map((input) => input.inputName),
+    ...(await obs.call('GetSceneList')).scenes.map((scene) => scene.sceneName),
+  ]);
   const added: string[] = [];
   const skipped: string[] = [];
   for (const { kind, url } of overlays) {
