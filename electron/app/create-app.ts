@@ -103,15 +103,6 @@ export interface GreenroomApp {
   overlays: AppOverlays;
 }
 
-/** Until the real link is wired: every connect says OBS cannot be reached from this build. */
-const noObsLink: ObsLinkFactory = () => ({
-  connect: () => Promise.reject(new ObsLinkError('unreachable', 'this Greenroom has no OBS link')),
-  call: () => Promise.reject(new ObsLinkError('unreachable', 'not connected')),
-  on: () => () => undefined,
-  onClosed: () => () => undefined,
-  close: () => Promise.resolve(),
-});
-
 /** A timer that does not keep the process alive (the app's retries). */
 function unrefTimer(fn: () => void, ms: number): { cancel(): void } {
   const handle = setTimeout(fn, ms);
