@@ -108,6 +108,12 @@ export function describeObsLinkContract(name: string, makeSubject: () => Promise
       expect(await link.call('GetCurrentProgramScene')).toMatchObject({ currentProgramSceneName: first });
       expect((await link.call('GetSceneList')).currentProgramSceneName).toBe(first);
       await expectRequestError(link.call('CreateScene', { sceneName: first }), 601);
+
+      // The scene already on air again: OBS answers and sends nothing, so the next event is the real switch.
+      const next = nextEvent(link, 'CurrentProgramSceneChanged');
+      await link.call('SetCurrentProgramScene', { sceneName: first });
+      await link.call('SetCurrentProgramScene', { sceneName: second });
+      expect(await next).toMatchObject({ sceneName: second });
     });
 
     it('answers a scene that does not exist with 600 and changes nothing', async () => {
@@ -152,7 +158,9 @@ export function describeObsLinkContract(name: string, makeSubject: () => Promise
       expect(await link.call('GetSceneItemEnabled', { sceneName, sceneItemId })).toMatchObject({
         sceneItemEnabled: false,
       });
-      const shown = nextEvent(link, 'SceneItemEnableStateChanged', (e) => e.sceneItemEnabled);
+      // Hidden again changes nothing and sends nothing: the next event is the item shown.
+      const shown = nextEvent(link, 'SceneItemEnableStateChanged');
+      await link.call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: false });
       await link.call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: true });
       expect(await shown).toMatchObject({ sceneItemId, sceneItemEnabled: true });
 
