@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { type AppRun, cleanEnv, spawnTracked } from './app-process';
-import { exited } from './output-lines';
+import { exited, type OutputLines } from './output-lines';
 
 /** The sandbox streamer (sandbox/world.ts). */
 export const STREAMER_USER_ID = 100001;
@@ -84,6 +84,8 @@ export interface StandaloneSandbox {
   /** The app's environment for talking to it (Kick URLs and the app's credentials). */
   appEnv: Record<string, string>;
   clientId: string;
+  /** What it prints for the developer (its URLs, the ingest and the channel's stream key). */
+  stderr: OutputLines;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startStandaloneSandbox(options: {
   return {
     admin: new SandboxAdmin(described.adminUrl, described.adminToken),
     clientId: described.clientId,
+    stderr,
     appEnv: {
       GREENROOM_KICK_API_URL: described.apiUrl,
       GREENROOM_KICK_AUTH_URL: described.authUrl,
