@@ -134,6 +134,19 @@ describe('the real ObsLink against a scripted obs-websocket', () => {
     expect(await rejectionOf(link.call('GetStats'))).toMatchObject({ failure: 'unreachable' });
   });
 
+  it('closes when asked without telling onClosed, failing a request still in flight', async () => {
+    const { link, server } = await connectedLink({
+      answer: (type) => (type === 'GetSceneList' ? 'silent' : undefined),
+    });
+    const closes: ObsLinkError[] = [];
+    link.onClosed((e) => void closes.push(e));
+    const inFlight = rejectionOf(link.call('GetSceneList'));
+    await link.close();
+    expect(await inFlight).toMatchObject({ failure: 'unreachable' });
+    await expect.poll(() => server.sockets().length).toBe(0);
+    expect(closes).toEqual([]);
+  });
+
   it('delivers events in the known shape and drops (and logs) one that is not', async () => {
     const { link, server, lines } = await connectedLink();
     const scenes: string[] = [];
