@@ -16,6 +16,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   overlay: () => import('./overlay'),
   automod: () => import('./automod'),
   'automod-worst-case': () => import('./automod-worst-case'),
+  obs: () => import('./obs'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */

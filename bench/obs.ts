@@ -1,0 +1,16 @@
+/**
+ * `npm run bench -- obs`: OBS in the control room (docs/obs.md), against Debian's real OBS, headless. Each
+ * figure's module says what it runs; without OBS installed each prints NaN with one line saying why.
+ * - `obs-action-latency-ms` (bench/obs-action-latency.ts): the OBS actions on events.
+ * - `obs-monitor-cpu-pct` (bench/obs-monitor-cpu.ts): the app's CPU while it watches a streaming OBS.
+ */
+import { obsMonitorCpu } from './obs-monitor-cpu';
+import type { BenchResult } from './types';
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  // obs-action-latency-ms: `results.push(...(await obsActionLatency()));` from ./obs-action-latency goes here,
+  // before the CPU minute, so each figure has OBS to itself.
+  results.push(...(await obsMonitorCpu()));
+  return results;
+}
