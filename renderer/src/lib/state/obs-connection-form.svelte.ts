@@ -143,9 +143,7 @@ export class ObsConnectionForm {
     this.host = request.host;
     this.password = '';
     this.forgetPassword = false;
-    this.#savedMessage = request.enabled
-      ? 'Saved. Greenroom connects to OBS now.'
-      : 'Saved. Greenroom stays away from OBS.';
+    this.#savedMessage = request.enabled ? 'Saved.' : 'Saved. Greenroom no longer connects to OBS.';
     return true;
   }
 
