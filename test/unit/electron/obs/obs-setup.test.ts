@@ -47,10 +47,8 @@ describe('Set up OBS for Kick: the stream settings', () => {
       obs: new FakeObs({ browserSource: true }),
       // An OBS that answers the write but keeps its old settings.
       caller: (link) => ({
-        call: ((type, ...data) =>
-          type === 'SetStreamServiceSettings'
-            ? Promise.resolve(undefined)
-            : link.call(type, ...data)),
+        call: (type, ...data) =>
+          type === 'SetStreamServiceSettings' ? Promise.resolve(undefined) : link.call(type, ...data),
       }),
     });
     const { error, seen } = await settle({ sceneName: SCENE, overlays: ['alerts'] });
