@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppObs, createAppObs } from '../../../../electron/app/app-obs';
@@ -157,5 +157,23 @@ describe('OBS in the app', () => {
     await t.app.stop();
     expect(t.scheduler.pending.size).toBe(0);
     expect(t.obs.openLinks).toBe(0);
+  });
+
+  it('falls back to "not set up" alone for a hand-edited OBS entry it cannot use, keeping the rest', async () => {
+    const dir = tempDir('greenroom-app-obs-file-');
+    writeFileSync(
+      join(dir, `${SETTINGS_FILE_NAME}.json`),
+      JSON.stringify({ version: 4, chatScrollback: 500, obs: { enabled: true, host: 'ws://evil:1/x', port: 99_999 } }),
+    );
+    const notices: string[] = [];
+    const settings = openSettings(dir, { randomBytes, notice: (line) => notices.push(line) });
+    expect(settings.values().obs).toEqual({ enabled: false, host: '127.0.0.1', port: 4455 });
+    expect(settings.values().chatScrollback).toBe(500);
+    expect(notices.join('\n')).toMatch(/the OBS connection was reset/i);
+    const t = build({ settings });
+    t.app.start();
+    await flush();
+    expect(t.app.view().connection).toEqual({ kind: 'not-set-up' });
+    expect(t.obs.requests).toEqual([]);
   });
 });
