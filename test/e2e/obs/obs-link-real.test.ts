@@ -4,8 +4,8 @@
  * (docs/obs.md#testing-against-a-real-obs). The fake runs the same suite in
  * test/integration/obs/obs-link-fake.test.ts.
  */
-import { describe, it } from 'vitest';
-import { obsWebSocketLinkFactory } from '../../../electron/obs/obs-websocket-link';
+import { describe, expect, it } from 'vitest';
+import { createObsWebSocketLink, obsWebSocketLinkFactory } from '../../../electron/obs/obs-websocket-link';
 import { freePort } from '../../helpers/free-port';
 import { obsSkipReason, startObs } from '../../helpers/obs-process';
 import { describeObsLinkContract } from '../../integration/obs/obs-link-contract';
@@ -29,5 +29,37 @@ if (skip !== null) {
       start: () => obs.restart(),
       close: () => obs.close(),
     };
+  });
+
+  describe('the real link and the passwords a streamer may set in OBS', () => {
+    it('connects with a password of accents, symbols and quotes, and refuses it spelt otherwise', async () => {
+      const password = 'pässwörd ü✓ "quoted" \\back =eq; #hash';
+      const obs = await startObs({ password });
+      try {
+        const link = createObsWebSocketLink();
+        await expect(link.connect({ url: obs.url, password })).resolves.toMatchObject({ rpcVersion: 1 });
+        await link.close();
+        // The same letters, decomposed (NFD): a different password to OBS.
+        const other = createObsWebSocketLink();
+        await expect(other.connect({ url: obs.url, password: password.normalize('NFD') })).rejects.toMatchObject({
+          failure: 'wrong-password',
+        });
+      } finally {
+        await obs.close();
+      }
+    });
+
+    it('connects to an OBS that asks for no password, with or without one saved', async () => {
+      const obs = await startObs({ password: null });
+      try {
+        for (const password of [null, 'saved-but-not-asked']) {
+          const link = createObsWebSocketLink();
+          await expect(link.connect({ url: obs.url, password })).resolves.toMatchObject({ rpcVersion: 1 });
+          await link.close();
+        }
+      } finally {
+        await obs.close();
+      }
+    });
   });
 }
