@@ -115,7 +115,19 @@ describe.skipIf(SKIP !== null)(
       expect((await client.call('GetStreamStatus')).outputActive).toBe(true);
 
       await screenshot(page, 'obs-go-live');
-      expect(await pageNow(page)).not.toContain(key);
+      const shown = await pageNow(page);
+      expect(shown).not.toContain(key);
+      // The overlay addresses listed to add by hand are shown without their key too (a dock may be on stream).
+      const overlayKey = new URL((await value(world.panel.api.overlays.info())).urls.alerts!).searchParams.get('key')!;
+      expect(shown).not.toContain(overlayKey);
+    });
+
+    it('refuses, over the panel socket, an overlay that does not exist, naming it, with OBS left as it was', async () => {
+      const before = await client.call('GetStreamServiceSettings');
+      const answer = await world.panel.api.obs.setupForKick({ sceneName: OBS_FIRST_SCENE, overlays: ['__proto__'] });
+      expect(answer.ok ? null : answer.error.code).toBe('Validation');
+      expect(answer.ok ? '' : answer.error.message).toContain('__proto__ is not an overlay');
+      expect(await client.call('GetStreamServiceSettings')).toEqual(before);
     });
 
     it('never lets the key out: no panel frame, no line the app printed, no file in its data dir', () => {
