@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { amf, chunkBytes, clientHandshake, type RawSocket, rawSocket } from '../../helpers/rtmp-publisher';
-import { expectGoodPublisherWorks, fx, useIngestSandbox } from './ingest-fixtures';
+import { expectGoodPublisherWorks, fx, publishWith, streamKey, useIngestSandbox } from './ingest-fixtures';
 
 /** A socket past the handshake, ready for chunk-stream bytes. */
 async function handshaken(): Promise<RawSocket> {
@@ -40,10 +40,14 @@ function connectCommand(commandObject: Buffer): Buffer {
 describe('sandbox RTMP ingest, hostile input', () => {
   useIngestSandbox({ ingestLimits: { handshakeTimeoutMs: 300 } });
 
-  it('closes a handshake with another RTMP version and sends nothing back', async () => {
+  it.each([
+    ['another RTMP version', Buffer.concat([Buffer.from([6]), Buffer.alloc(1536)]), /RTMP version 6 is not 3/],
+    ['an HTTP request', Buffer.from('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), /RTMP version 71 is not 3/],
+    ['a TLS hello (rtmps to a plain port)', Buffer.from([0x16, 3, 1, 0, 0xa5]), /RTMP version 22 is not 3/],
+  ])('closes a handshake that starts with %s and sends nothing back', async (_, bytes, logged) => {
     const raw = await rawSocket(fx.sandbox.ingest.port);
-    raw.socket.write(Buffer.concat([Buffer.from([6]), Buffer.alloc(1536)]));
-    await expectClosedAndStillServing(raw, /RTMP version 6 is not 3/);
+    raw.socket.write(bytes);
+    await expectClosedAndStillServing(raw, logged);
     expect(raw.received().length).toBe(0);
   });
 
@@ -127,5 +131,19 @@ describe('sandbox RTMP ingest, hostile input', () => {
     await fx.sandbox.ingest.whenIdle();
     expect(fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)!.isLive).toBe(false);
     await expectGoodPublisherWorks();
+  });
+});
+
+describe('sandbox RTMP ingest, a publisher that goes silent', () => {
+  useIngestSandbox({ ingestLimits: { idleTimeoutMs: 300 } });
+
+  it('is cut off after the idle deadline, and the channel goes offline', async () => {
+    const { publisher, code } = await publishWith(streamKey());
+    expect(code).toBe('NetStream.Publish.Start');
+    expect(fx.statusEvents.map((e) => e.is_live)).toEqual([true]);
+    await publisher.raw.closed;
+    expect(fx.logs.join('\n')).toMatch(/silent too long/);
+    expect(fx.statusEvents.map((e) => e.is_live)).toEqual([true, false]);
+    expect(fx.sandbox.ctx.state.channels.get(STREAMER_USER_ID)!.isLive).toBe(false);
   });
 });
