@@ -44,6 +44,8 @@ export const INGEST_LIMITS: IngestLimits = {
 
 /** The window sizes the ingest announces, as Kick's and most ingests do. */
 const WINDOW_ACK_SIZE = 2_500_000;
+/** A peer's window below this would have the ingest answer nearly every read with an acknowledgement. */
+const MIN_ACK_WINDOW = 4096;
 /** The chunk size the ingest sends with (OBS sends with 4,096 too). */
 const OUT_CHUNK_SIZE = 4096;
 /** The message stream `createStream` hands out; a session publishes one stream. */
@@ -155,6 +157,8 @@ class Session {
   #received = 0;
   #acknowledged = 0;
   #ackWindow = WINDOW_ACK_SIZE;
+  /** The chunk size the ingest writes with: RTMP's default until it announces its own. */
+  #outChunkSize = 128;
   #audio = 0;
   #video = 0;
   #data = 0;
@@ -260,7 +264,7 @@ class Session {
     if (typeId === MESSAGE_TYPE.dataAmf0 || typeId === MESSAGE_TYPE.dataAmf3) {
       this.#data += payload.length;
     } else if (typeId === MESSAGE_TYPE.windowAckSize && payload.length >= 4) {
-      this.#ackWindow = Math.max(1, payload.readUInt32BE(0));
+      this.#ackWindow = Math.max(MIN_ACK_WINDOW, payload.readUInt32BE(0));
     } else if (typeId === MESSAGE_TYPE.commandAmf0) {
       this.#command(decodeAmf0(payload, this.deps.limits), message.messageStreamId);
     } else if (typeId === MESSAGE_TYPE.commandAmf3) {
@@ -357,8 +361,6 @@ class Session {
     this.#send(2, MESSAGE_TYPE.userControl, 0, Buffer.concat([Buffer.from([0, 0]), u32(streamId)]));
     this.#onStatus(streamId, status('status', 'NetStream.Publish.Start', 'Publishing started.'));
   }
-
-  #outChunkSize = 128;
 
   #send(chunkStreamId: number, typeId: number, messageStreamId: number, payload: Buffer): void {
     if (!this.socket.destroyed) {

@@ -191,6 +191,7 @@ export class RtmpPublisher {
   #pending = Buffer.alloc(0);
   #streams = new Map<number, { len: number; type: number; sid: number; parts: Buffer[]; got: number }>();
   #waiters: { match: (c: ServerCommand) => boolean; resolve: (c: ServerCommand) => void }[] = [];
+  #controlWaiters: { typeId: number; count: number; resolve: () => void }[] = [];
   #transaction = 1;
   streamId = 0;
 
@@ -268,6 +269,14 @@ export class RtmpPublisher {
     this.command('deleteStream', null, this.streamId);
   }
 
+  /** Resolves once the server has sent `count` messages of `typeId` (protocol control, user control…). */
+  waitControl(typeId: number, count: number): Promise<void> {
+    if (this.control.filter((c) => c.typeId === typeId).length >= count) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#controlWaiters.push({ typeId, count, resolve }));
+  }
+
   close(): Promise<void> {
     this.raw.socket.end();
     return this.raw.closed;
@@ -333,6 +342,9 @@ export class RtmpPublisher {
     }
     if (typeId !== 20) {
       this.control.push({ typeId, payload });
+      this.#controlWaiters = this.#controlWaiters.filter((w) =>
+        this.control.filter((c) => c.typeId === w.typeId).length >= w.count ? (w.resolve(), false) : true,
+      );
       return;
     }
     const values = readAmf(payload);

@@ -63,6 +63,24 @@ describe('sandbox RTMP ingest', () => {
     await publisher.close();
   });
 
+  it('sets up the connection as an ingest does, and acknowledges every window the encoder asked for', async () => {
+    const { publisher } = await publishWith(streamKey());
+    // connect: Window Acknowledgement Size, Set Peer Bandwidth, Set Chunk Size; publish: Stream Begin.
+    expect(publisher.control.slice(0, 4).map((c) => c.typeId)).toEqual([5, 6, 1, 4]);
+    expect(publisher.control[2]!.payload.readUInt32BE(0)).toBe(4096);
+    const window = Buffer.alloc(4);
+    window.writeUInt32BE(10_000);
+    publisher.send(2, 5, 0, window);
+    publisher.sendMedia(5, 2000);
+    await publisher.waitControl(3, 1);
+    publisher.sendMedia(5, 2000);
+    await publisher.waitControl(3, 2);
+    const acks = publisher.control.filter((c) => c.typeId === 3).map((c) => c.payload.readUInt32BE(0));
+    expect(acks[1]! - acks[0]!).toBeGreaterThanOrEqual(10_000);
+    expect(acks.at(-1)).toBeLessThanOrEqual(fx.sandbox.ingest.sessions()[0]!.receivedBytes);
+    await publisher.close();
+  });
+
   it('goes offline when the encoder just drops the connection', async () => {
     const { publisher } = await publishWith(streamKey());
     const offline = nextStatus();
