@@ -3,12 +3,15 @@
  * pointed, by the test's own obs-websocket-js client, at the sandbox's RTMP ingest with the channel's key,
  * and starts streaming and recording. The panel, 340 px wide as an OBS dock, shows in its header strip
  * Kick's side and OBS's time on air with its bitrate, and the recording; nothing in the page scrolls
- * sideways and the strip stays inside the dock.
+ * sideways and the strip stays inside the dock. Then the OBS tab in the same dock, by keyboard alone: a scene
+ * switch, a source hidden and the recording stopped after its confirm, each read back from OBS.
  *
- * Saves test-results/journeys/obs-strip-dock.png (docs/screenshots/ with GREENROOM_UPDATE_SCREENSHOTS=1).
+ * Saves test-results/journeys/obs-strip-dock.png and obs-tab-dock.png (docs/screenshots/ with GREENROOM_UPDATE_SCREENSHOTS=1).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OBS_FIRST_SCENE } from '../helpers/obs-profile/obs-config';
+import { openSection } from '../helpers/panel-tabs';
 import { screenshot } from './overlay-fixtures';
 import { value } from './panel';
 import { sidewaysScroll } from './tabs-fixtures';
@@ -65,5 +68,57 @@ describe.skipIf(OBS_SKIP !== null)(obsJourneyTitle('journey: the OBS strip in a 
     );
     expect(widest).toBeLessThanOrEqual(DOCK.width);
     await screenshot(page, 'obs-strip-dock');
+  });
+
+  it('works the OBS tab by keyboard in the dock, each change read back from OBS', async () => {
+    await w.client.call('CreateScene', { sceneName: 'Be right back' });
+    await w.client.call('CreateInput', {
+      sceneName: OBS_FIRST_SCENE,
+      inputName: 'Backdrop',
+      inputKind: 'color_source_v3',
+      inputSettings: { color: 4282664004 },
+    });
+    await openSection(page, 'OBS');
+    const tab = page.getByRole('tabpanel', { name: /^OBS/ });
+    const brb = tab.getByRole('list', { name: 'Scene' }).getByRole('button', { name: 'Be right back' });
+    await brb.waitFor(WAIT);
+    await brb.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await w.client.call('GetCurrentProgramScene')).currentProgramSceneName, WAIT)
+      .toBe('Be right back');
+    await tab.getByText('On air: Be right back').waitFor(WAIT);
+
+    await tab.getByRole('list', { name: 'Scene' }).getByRole('button', { name: OBS_FIRST_SCENE }).focus();
+    await page.keyboard.press('Enter');
+    const backdrop = tab.getByRole('checkbox', { name: /^Backdrop/ });
+    await backdrop.waitFor(WAIT);
+    expect(await backdrop.isChecked()).toBe(true);
+    await backdrop.focus();
+    await page.keyboard.press('Space');
+    const { sceneItemId } = await w.client.call('GetSceneItemId', {
+      sceneName: OBS_FIRST_SCENE,
+      sourceName: 'Backdrop',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await w.client.call('GetSceneItemEnabled', { sceneName: OBS_FIRST_SCENE, sceneItemId })).sceneItemEnabled,
+        WAIT,
+      )
+      .toBe(false);
+    await expect.poll(() => backdrop.isChecked(), WAIT).toBe(false);
+
+    await tab.getByRole('button', { name: 'Stop recording' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Stop recording in OBS?' });
+    await dialog.waitFor(WAIT);
+    // Focus starts on Cancel; Tab wraps to the dialog's own Stop recording.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await w.client.call('GetRecordStatus')).outputActive, WAIT).toBe(false);
+    await tab.getByRole('button', { name: 'Start recording' }).waitFor(WAIT);
+    expect(await sidewaysScroll(page)).toEqual([]);
+    await screenshot(page, 'obs-tab-dock');
   });
 });
