@@ -65,7 +65,7 @@ export interface AppObsDeps {
   scheduler?: Scheduler;
   random?: () => number;
   log: (line: string) => void;
-  /** Kick's side of the warnings: main's live status, or null while nobody is signed in. */
+  /** Kick's side of the warnings: main's live status as Kick confirmed it, or null while unknown (signed out). */
   kickLive: () => { live: boolean } | null;
   /** Hears each change of Kick's live status. */
   onKickLiveChange: (listener: () => void) => () => void;

@@ -229,7 +229,11 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     linkFactory: adapters.obsLink ?? obsWebSocketLinkFactory({ log }),
     clock,
     log,
-    kickLive: () => (account.userId() === null ? null : { live: live.facts().live }),
+    // Only what Kick itself said since the sign-in: a live status read back from the journal may be stale.
+    kickLive: () => {
+      const facts = live.facts();
+      return account.userId() === null || !facts.confirmed ? null : { live: facts.live };
+    },
     onKickLiveChange: (listener) => live.onChange(() => listener()),
     health,
     push: (view) => events.emit('obs:changed', view),

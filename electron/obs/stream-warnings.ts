@@ -27,7 +27,7 @@ export interface WarningInputs {
   /** OBS's websocket is connected now; stats are fresh only then. */
   connected: boolean;
   stats: ObsStatsView | null;
-  /** Kick's side (main's live status), or null while nobody is signed in. */
+  /** Kick's side (main's live status as Kick confirmed it), or null while unknown. */
   kick: { live: boolean } | null;
   /** While Kick delays its events: by how much (a live-status event may be that late). */
   kickDelayMs: number | null;
