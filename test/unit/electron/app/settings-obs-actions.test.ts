@@ -72,18 +72,34 @@ describe('settings:update of the OBS actions through the router', () => {
   });
 
   it.each([
-    [{ rewards: [reward({ seconds: 0 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
-    [{ rewards: [reward({ seconds: 301 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
-    [{ rewards: [reward({ seconds: 1e9 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
-    [{ rewards: [reward({ source: 'x'.repeat(201) })] }, 'obsActions.rewards.0.source', /at most 200 characters/],
-    [{ adBreak: { enabled: true, scene: 'x'.repeat(201) } }, 'obsActions.adBreak.scene', /at most 200 characters/],
-    [{ adBreak: { enabled: true, scene: '' } }, 'obsActions.adBreak.scene', /choose the scene/],
+    ['0 seconds', { rewards: [reward({ seconds: 0 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
+    ['301 seconds', { rewards: [reward({ seconds: 301 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
+    ['1e9 seconds', { rewards: [reward({ seconds: 1e9 })] }, 'obsActions.rewards.0.seconds', /from 1 to 300/],
     [
+      'a 201-character source',
+      { rewards: [reward({ source: 'x'.repeat(201) })] },
+      'obsActions.rewards.0.source',
+      /at most 200 characters/,
+    ],
+    [
+      'a 201-character scene',
+      { adBreak: { enabled: true, scene: 'x'.repeat(201) } },
+      'obsActions.adBreak.scene',
+      /at most 200 characters/,
+    ],
+    [
+      'an ad-break action on with no scene',
+      { adBreak: { enabled: true, scene: '' } },
+      'obsActions.adBreak.scene',
+      /choose the scene/,
+    ],
+    [
+      '10,000 reward actions',
       { rewards: Array.from({ length: 10_000 }, (_, i) => reward({ rewardId: `r${i}` })) },
       'obsActions.rewards',
       /at most 20/,
     ],
-  ])('refuses %j at its field and writes nothing', async (over, field, reason) => {
+  ])('refuses %s at its field and writes nothing', async (_, over, field, reason) => {
     const before = readFileSync(file, 'utf8');
     const result = await router().invoke('settings:update', [{ obsActions: actions(over) }]);
     expect(result.ok).toBe(false);
