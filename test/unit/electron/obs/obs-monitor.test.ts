@@ -6,6 +6,8 @@ import {
   ObsMonitor,
   SCENES_COALESCE_MS,
 } from '../../../../electron/obs/obs-monitor';
+import type { ObsLink } from '../../../../electron/obs/obs-link';
+import { FakeObs } from '../../../helpers/fake-obs';
 import { flush, harness, type Harness, TARGET } from './obs-connection-fixtures';
 
 async function connected(): Promise<Harness & { monitor: ObsMonitor; changes: () => number }> {
@@ -172,5 +174,35 @@ describe('the OBS monitor', () => {
     h.monitor.stop();
     expect(h.scheduler.pending.size).toBe(0);
     expect(h.changes()).toBeGreaterThan(0);
+  });
+
+  it('counts a poll OBS never answers as the connection lost, and keeps the last stats', async () => {
+    const obs = new FakeObs();
+    let frozen = false;
+    // OBS frozen (stopped, not closed): the socket stays open and nothing answers.
+    const link = (): ObsLink => {
+      const real = obs.link();
+      return { ...real, call: (...args) => (frozen ? new Promise(() => undefined) : real.call(...args)) };
+    };
+    const h = harness({ linkFactory: link }, obs);
+    const monitor = new ObsMonitor({
+      connection: h.connection,
+      now: () => h.clock.now,
+      scheduler: h.scheduler,
+      log: () => undefined,
+      onChange: () => undefined,
+      pollTimeoutMs: 4000,
+    });
+    h.connection.configure(TARGET);
+    await flush();
+    await flush();
+    const at = monitor.stats()!.at;
+    frozen = true;
+    h.fire(OBS_POLL_INTERVAL_MS);
+    h.fire(4000);
+    await flush();
+    expect(h.connection.state()).toMatchObject({ kind: 'unreachable', detail: expect.stringContaining('4000 ms') });
+    expect(monitor.stats()!.at).toBe(at);
+    monitor.stop();
   });
 });
