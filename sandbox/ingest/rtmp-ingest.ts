@@ -284,7 +284,7 @@ class Session {
       return;
     }
     if (this.#app === null) {
-      throw new Error(`${name.slice(0, 40)} before connect`);
+      throw new Error(`${quoted(name)} before connect`);
     }
     switch (name) {
       case 'releaseStream':
@@ -323,14 +323,10 @@ class Session {
           '_error',
           transaction,
           null,
-          status(
-            'error',
-            'NetConnection.Connect.Rejected',
-            `no application "${app.slice(0, 64)}" here; use ${this.deps.app}`,
-          ),
+          status('error', 'NetConnection.Connect.Rejected', `no application ${quoted(app)} here; use ${this.deps.app}`),
         ),
       );
-      this.#close(`connect to unknown application "${app.slice(0, 64)}"`);
+      this.#close(`connect to unknown application ${quoted(app)}`);
       return;
     }
     this.#app = app;
@@ -389,6 +385,11 @@ class Session {
 
 function status(level: string, code: string, description: string): AmfObject {
   return { level, code, description };
+}
+
+/** A peer's text in a log line: cut short and quoted, so it cannot forge lines of its own. */
+function quoted(text: string): string {
+  return JSON.stringify(text.slice(0, 64));
 }
 
 function u32(n: number): Buffer {

@@ -117,8 +117,10 @@ describe('sandbox RTMP ingest, hostile input', () => {
     orphan.socket.write(Buffer.from([0xc0 | 9, 1, 2, 3]));
     await expectClosedAndStillServing(orphan, /chunk stream 9 starts with a type 3 header/);
     const early = await handshaken();
-    early.socket.write(chunkBytes(3, 20, 0, amf('publish', 0, null, 'anything', 'live')));
-    await expectClosedAndStillServing(early, /publish before connect/);
+    early.socket.write(chunkBytes(3, 20, 0, amf('publish\nsandbox: forged line', 0, null, 'anything', 'live')));
+    await expectClosedAndStillServing(early, /"publish\\nsandbox: forged line" before connect/);
+    const written = fx.logs.join('\n').split('\n');
+    expect(written.some((line) => line.startsWith('sandbox: forged line'))).toBe(false);
   });
 
   it('closes connections past the cap as they arrive, and serves again once they go', async () => {
