@@ -113,6 +113,8 @@ export function createAppObs(deps: AppObsDeps): AppObs {
   const { settings, secretStore, clock, log } = deps;
   const scheduler = deps.scheduler ?? unrefScheduler;
   let password: string | null = null;
+  /** Saves made so far: the password read at start must not undo one made meanwhile. */
+  let saves = 0;
   let started = false;
   let stopped = false;
 
@@ -195,15 +197,21 @@ export function createAppObs(deps: AppObsDeps): AppObs {
         return;
       }
       started = true;
+      const savesBefore = saves;
       void secretStore.get(SECRET_KEYS.obsPassword).then(
         (saved) => {
-          password = saved;
-          connection.configure(target());
+          // A save while the store was read has the newer password, and has connected with it already.
+          if (saves === savesBefore && !stopped) {
+            password = saved;
+            connection.configure(target());
+          }
         },
         (error: unknown) => {
           // Without the password OBS refuses it, and the state says so; the streamer can save it again.
           log(`obs: could not read the saved OBS password: ${error instanceof Error ? error.message : String(error)}`);
-          connection.configure(target());
+          if (saves === savesBefore && !stopped) {
+            connection.configure(target());
+          }
         },
       );
     },
@@ -222,6 +230,7 @@ export function createAppObs(deps: AppObsDeps): AppObs {
           details: fieldDetails([{ field: 'host', reason: problem.replace(/^host: /, '') }]),
         });
       }
+      saves++;
       const before = password;
       // The secret first: a store that cannot encrypt leaves the saved connection as it was.
       if (input.password !== undefined && input.password !== before) {

@@ -19,6 +19,20 @@ class RefusingStore extends MemorySecretStore {
   }
 }
 
+/** A store whose reads wait until the test releases them (a keyring that is slow to unlock). */
+class SlowReadStore extends MemorySecretStore {
+  #waiting: (() => void)[] = [];
+  override async get(key: string): Promise<string | null> {
+    // The value as it was when the read began, answered later.
+    const value = await super.get(key);
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    return value;
+  }
+  release(): void {
+    this.#waiting.splice(0).forEach((resolve) => resolve());
+  }
+}
+
 let running: AppObs | null = null;
 afterEach(async () => {
   await running?.stop();
@@ -109,6 +123,19 @@ describe('OBS in the app', () => {
     await flush();
     await flush();
     expect(again.app.view().connection.kind).toBe('connected');
+  });
+
+  it('keeps a password saved while the one kept from before was still being read at start', async () => {
+    const store = new SlowReadStore();
+    await store.set(SECRET_KEYS.obsPassword, 'the-old-one');
+    const t = build({ secretStore: store });
+    t.app.start();
+    await t.app.saveConnection({ ...SAVE, password: PASSWORD });
+    store.release();
+    await flush();
+    await flush();
+    expect(t.app.view().connection.kind).toBe('connected');
+    expect(t.app.hasPassword()).toBe(true);
   });
 
   it('leaves the saved connection as it was when the secret store cannot encrypt', async () => {
