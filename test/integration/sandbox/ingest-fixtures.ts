@@ -39,7 +39,7 @@ export function useIngestSandbox(options: SandboxOptions = {}): void {
     fx.statusEvents = [];
     fx.sandbox.ctx.state.onEvent((event) => {
       if (event.type === 'livestream.status.updated') {
-        fx.statusEvents.push(event.payload);
+        fx.statusEvents.push(event.payload as { is_live: boolean });
       }
     });
     fx.token = mintUserToken(fx.sandbox);
