@@ -22,10 +22,9 @@ export type ObsField = 'host' | 'port' | 'password';
 const WHAT = 'the OBS connection';
 const KEPT = 'The connection saved before still applies.';
 
-/** The OBS connection as the settings view carries it, or OBS's defaults where it carries none yet. */
+/** The OBS connection as the settings view carries it, or OBS's defaults before settings are read. */
 export function obsSettingsOf(settings: SettingsView | null): ObsConnectionSettingsView {
-  const saved = (settings as { obs?: ObsConnectionSettingsView } | null)?.obs;
-  return saved ?? { ...OBS_CONNECTION_DEFAULTS, hasPassword: false };
+  return settings?.obs ?? { ...OBS_CONNECTION_DEFAULTS, hasPassword: false };
 }
 
 /** `4455` → 4455; anything but digits → NaN, which the contract's own check words. */
