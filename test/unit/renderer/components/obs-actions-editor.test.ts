@@ -14,6 +14,7 @@ import type { SettingsView } from '../../../../shared/views';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
 import { account, reward, settings, snapshot } from '../fixtures';
 import { obsView } from '../obs-fixtures';
+import { exportFile, streamerSetup } from '../../shared/automation-fixtures';
 
 async function setup(obs: ObsView = obsView()) {
   const fake = createFakeApi();
@@ -96,5 +97,23 @@ describe('ObsActionsEditor', () => {
     expect(within(second).getByRole('combobox', { name: 'Show source' }).getAttribute('aria-invalid')).toBe('true');
     expect(within(second).getByText(/^Refused: .*enter the name as OBS shows it/i)).toBeTruthy();
     expect(f.getByText('Not saved: fix the marked entry')).toBeTruthy();
+  });
+
+  it.each([
+    ['301 seconds', { seconds: 301 }, /OBS sources for rewards in this file, number 1: at most 300\./],
+    ['a 201-character source', { source: 'S'.repeat(201) }, /number 1: at most 200 characters\./],
+  ])('refuses an imported file with %s at the Import control; nothing is sent', async (_, over, reason) => {
+    const { fake, current } = await setup();
+    const before = structuredClone(current().obsActions);
+    const mine = streamerSetup();
+    const file = exportFile(mine, { obsActions: { rewards: [{ ...mine.obsActions.rewards[0], ...over }] } });
+    const input = screen.getByLabelText<HTMLInputElement>('Import a file');
+    Object.defineProperty(input, 'files', { value: [new File([JSON.stringify(file)], 'a.json')], configurable: true });
+    await fireEvent.change(input);
+    await settle();
+    await settle();
+    expect(fake.argsOf('settings:update')).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toMatch(reason);
+    expect(current().obsActions).toEqual(before);
   });
 });
