@@ -193,6 +193,30 @@ export interface HealthView {
    */
   counters: { accepted: number; duplicates: number; rejected: number; foreign?: number };
   secretStore: { backend: string; degraded: boolean };
+  /** Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)); absent from older mains. */
+  liveSocket?: LiveSocketHealthView;
+}
+
+/** Kick's live chat connection as Health shows it: plain words from `state`, the rest behind "Details". */
+export interface LiveSocketHealthView {
+  /**
+   * `off` (switched off or signed out), `needs-ids` (Settings asks for the channel's ids), `connecting`,
+   * `connected`, `waiting` (to reconnect at `retryAtMs`), `refused` (the server said no for good).
+   */
+  state: 'off' | 'needs-ids' | 'connecting' | 'connected' | 'waiting' | 'refused';
+  provider: 'pusher' | 'centrifugo' | null;
+  /** Whether discovery named the key, or the known key stood in. */
+  keySource: 'discovered' | 'fallback' | null;
+  channels: string[];
+  connectedAtMs: number | null;
+  /** Epoch ms the last frame of any kind arrived. */
+  lastFrameAtMs: number | null;
+  retryAtMs: number | null;
+  lastClose: { code: number; reason: string } | null;
+  /** Why it is not connected, in a line for the details. */
+  problem: string | null;
+  /** Events passed on, events not known, frames that could not be read, reconnects. */
+  counters: { events: number; unknown: number; malformed: number; reconnects: number };
 }
 
 export interface SettingsView {

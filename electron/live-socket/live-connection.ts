@@ -1,0 +1,341 @@
+/**
+ * Kick's live chat connection ([reference §10](../../docs/kick-wire-reference.md#10-kicks-live-socket)): one
+ * session at a time through a {@link LiveTransports} port, with the provider and key asked at each connect, the
+ * five public channels, a watchdog for a line that went silent, and a reconnect chosen by close code with the
+ * shared backoff. Every frame is read by `parseLiveFrame`, which never throws; typed events go to `onEvent`
+ * listeners, surprises are counted and logged once per name. Clock, timers, randomness, discovery, the ids and
+ * the transports are injected, so every path is a unit test.
+ */
+import { type Backoff, backoffDelay } from '../../shared/backoff';
+import type { LiveEvent } from '../../shared/kick/live-events';
+import { parseLiveFrame } from '../../shared/kick/live-frames';
+import { Listeners } from '../../shared/listeners';
+import type { LiveSocketHealthView } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import { closeAction, LOCAL_CLOSE } from './close-action';
+import { type ChannelIds, liveChannels } from './channel-ids';
+import type { LiveTarget, LiveTransports, TransportSession } from './live-transport';
+
+export type SetTimer = (fn: () => void, ms: number) => { cancel(): void };
+
+/** The shared backoff's shape for this socket: 1 s doubling to a minute, at least half kept. */
+export const LIVE_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000, spread: 0.5 };
+/** No handshake within this long: the attempt is dead. */
+export const HANDSHAKE_TIMEOUT_MS = 15_000;
+/**
+ * No frame at all for this long: the line is dead. pusher-js pings after 120 s of quiet and waits 30 s for the
+ * pong ([reference §10.1](../../docs/kick-wire-reference.md#101-connection), heartbeat), so a live line always
+ * shows a frame within 150 s; Centrifugo pings every 25 s.
+ */
+export const SILENCE_LIMIT_MS = 160_000;
+/** Connected this long, a drop is a new outage: the backoff starts from its first step again. */
+export const STABLE_AFTER_MS = 60_000;
+/**
+ * A chat message or deletion seen again on another alias within this window is the same one; so is a host whose
+ * v1 and v2 events both came (Kick sends each host twice).
+ */
+export const REPEAT_WINDOW_MS = 30_000;
+
+export interface LiveConnectionDeps {
+  clock: Clock;
+  setTimer: SetTimer;
+  random: () => number;
+  transports: LiveTransports;
+  /** The ids for the signed-in channel, or null (with why) when they are not known: Settings asks for them. */
+  ids: () => Promise<{ ok: true; ids: ChannelIds } | { ok: false; reason: string }>;
+  /** Where to connect, asked at every connect. */
+  discover: (ids: ChannelIds) => Promise<LiveTarget>;
+  log: (line: string) => void;
+  backoff?: Backoff;
+}
+
+type State = LiveSocketHealthView['state'];
+
+export class LiveConnection {
+  readonly #deps: LiveConnectionDeps;
+  readonly #events: Listeners<[LiveEvent]>;
+  readonly #changes: Listeners<[]>;
+  #state: State = 'off';
+  #running = false;
+  /** Bumped at every start, stop and new session, so a late callback of an old one is ignored. */
+  #generation = 0;
+  #session: TransportSession | null = null;
+  #target: LiveTarget | null = null;
+  #channels: string[] = [];
+  #timer: { cancel(): void } | null = null;
+  #watchdog: { cancel(): void } | null = null;
+  #attempt = 0;
+  #openedAtMs: number | null = null;
+  #lastFrameAtMs: number | null = null;
+  #retryAtMs: number | null = null;
+  #lastClose: { code: number; reason: string } | null = null;
+  #problem: string | null = null;
+  #counters = { events: 0, unknown: 0, malformed: 0, reconnects: 0 };
+  readonly #loggedOnce = new Set<string>();
+  readonly #recent = new Map<string, number>();
+
+  constructor(deps: LiveConnectionDeps) {
+    this.#deps = deps;
+    const log = (error: unknown) => deps.log(`live socket: a listener failed: ${String(error)}`);
+    this.#events = new Listeners(log);
+    this.#changes = new Listeners(log);
+  }
+
+  /** Typed events as they arrive (never wired into the webhook path here). */
+  onEvent(listener: (event: LiveEvent) => void): () => void {
+    return this.#events.add(listener);
+  }
+
+  /** Called whenever `view()` would answer differently. */
+  onChange(listener: () => void): () => void {
+    return this.#changes.add(listener);
+  }
+
+  view(): LiveSocketHealthView {
+    const target = this.#target;
+    return {
+      state: this.#state,
+      provider: target?.provider ?? null,
+      keySource: target?.keySource ?? null,
+      channels: [...this.#channels],
+      connectedAtMs: this.#state === 'connected' ? this.#openedAtMs : null,
+      lastFrameAtMs: this.#lastFrameAtMs,
+      retryAtMs: this.#retryAtMs,
+      lastClose: this.#lastClose,
+      problem: this.#problem,
+      counters: { ...this.#counters },
+    };
+  }
+
+  /** Connects (again) from scratch; a no-op while already running. */
+  start(): void {
+    if (this.#running) {
+      return;
+    }
+    this.#running = true;
+    this.#attempt = 0;
+    this.#problem = null;
+    void this.#connect();
+  }
+
+  /** Closes the session and every timer; `view()` says `off`. */
+  stop(): void {
+    this.#running = false;
+    this.#generation += 1;
+    this.#endSession();
+    this.#retryAtMs = null;
+    this.#set('off');
+  }
+
+  async #connect(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#retryAtMs = null;
+    this.#set('connecting');
+    const ids = await this.#deps.ids();
+    if (generation !== this.#generation) {
+      return;
+    }
+    if (!ids.ok) {
+      this.#problem = ids.reason;
+      this.#set('needs-ids');
+      return;
+    }
+    let target: LiveTarget;
+    try {
+      target = await this.#deps.discover(ids.ids);
+    } catch (error) {
+      // Discovery falls back by itself; a throw here is a bug, and retrying is still the right answer.
+      this.#deps.log(`live socket: discovery failed: ${String(error)}`);
+      this.#scheduleRetry('backoff');
+      return;
+    }
+    if (generation !== this.#generation) {
+      return;
+    }
+    this.#target = target;
+    this.#channels = liveChannels(ids.ids);
+    this.#openedAtMs = null;
+    this.#timer = this.#deps.setTimer(() => {
+      if (generation === this.#generation) {
+        this.#closed(generation, LOCAL_CLOSE.handshakeTimeout, 'no handshake in time', true);
+      }
+    }, HANDSHAKE_TIMEOUT_MS);
+    try {
+      this.#session = this.#deps.transports[target.provider](target, this.#channels, {
+        onOpen: () => this.#opened(generation),
+        onFrame: (frame, channel) => this.#frame(generation, frame, channel),
+        onClose: (code, reason) => this.#closed(generation, code, reason, false),
+      });
+    } catch (error) {
+      this.#deps.log(`live socket: the ${target.provider} transport could not start: ${String(error)}`);
+      this.#closed(generation, LOCAL_CLOSE.handshakeTimeout, 'transport failed to start', true);
+    }
+  }
+
+  #opened(generation: number): void {
+    if (generation !== this.#generation) {
+      return;
+    }
+    this.#cancelTimer();
+    this.#openedAtMs = this.#deps.clock.now();
+    this.#problem = null;
+    this.#armWatchdog(generation);
+    this.#set('connected');
+  }
+
+  #frame(generation: number, raw: unknown, channel: string | null): void {
+    if (generation !== this.#generation) {
+      return;
+    }
+    this.#lastFrameAtMs = this.#deps.clock.now();
+    this.#armWatchdog(generation);
+    const frame = parseLiveFrame(raw, channel);
+    switch (frame.kind) {
+      case 'event':
+        if (this.#isRepeat(frame.event)) {
+          break;
+        }
+        this.#counters.events += 1;
+        this.#events.emit(frame.event);
+        break;
+      case 'unknown':
+        this.#counters.unknown += 1;
+        this.#once(`unknown:${frame.name}`, `live socket: an event Greenroom does not know: ${frame.name}`);
+        break;
+      case 'malformed':
+        this.#counters.malformed += 1;
+        this.#once(
+          `malformed:${frame.name ?? ''}`,
+          `live socket: a frame that could not be read (${frame.name ?? 'no event name'}: ${frame.reason})`,
+        );
+        break;
+      case 'error':
+        this.#once(
+          `error:${frame.code ?? ''}`,
+          `live socket: the server reported error ${frame.code ?? '?'} ${frame.message}`,
+        );
+        break;
+      case 'subscription-error':
+        this.#once(`suberror:${frame.channel ?? ''}`, `live socket: subscribing to ${frame.channel ?? '?'} failed`);
+        break;
+      default:
+        break;
+    }
+    this.#changes.emit();
+  }
+
+  #closed(generation: number, code: number, reason: string, local: boolean): void {
+    if (generation !== this.#generation || !this.#running) {
+      return;
+    }
+    this.#generation += 1;
+    if (local) {
+      this.#endSession();
+    } else {
+      this.#session = null;
+      this.#cancelTimer();
+      this.#watchdog?.cancel();
+      this.#watchdog = null;
+    }
+    this.#lastClose = { code, reason };
+    const stable = this.#openedAtMs !== null && this.#deps.clock.now() - this.#openedAtMs >= STABLE_AFTER_MS;
+    if (stable) {
+      this.#attempt = 0;
+    }
+    const provider = this.#target?.provider ?? 'pusher';
+    const action = closeAction(provider, code);
+    this.#deps.log(
+      `live socket: closed with ${code}${reason ? ` (${reason})` : ''}; ${action === 'stop' ? 'not reconnecting' : 'reconnecting'}`,
+    );
+    if (action === 'stop') {
+      this.#problem = `refused with close code ${code}`;
+      this.#retryAtMs = null;
+      this.#set('refused');
+      return;
+    }
+    this.#scheduleRetry(action);
+  }
+
+  #scheduleRetry(action: 'now' | 'backoff'): void {
+    this.#attempt += 1;
+    this.#counters.reconnects += 1;
+    const backoff = this.#deps.backoff ?? LIVE_BACKOFF;
+    // "Reconnect now" is honoured once; a server that keeps asking is waited for like any other failure.
+    const delay = action === 'now' && this.#attempt === 1 ? 0 : backoffDelay(this.#attempt, backoff, this.#deps.random);
+    this.#retryAtMs = this.#deps.clock.now() + delay;
+    const generation = this.#generation;
+    this.#timer = this.#deps.setTimer(() => {
+      if (generation === this.#generation && this.#running) {
+        this.#timer = null;
+        void this.#connect();
+      }
+    }, delay);
+    this.#set('waiting');
+  }
+
+  #armWatchdog(generation: number): void {
+    this.#watchdog?.cancel();
+    this.#watchdog = this.#deps.setTimer(() => {
+      if (generation === this.#generation) {
+        this.#closed(generation, LOCAL_CLOSE.silent, 'no frame for too long', true);
+      }
+    }, SILENCE_LIMIT_MS);
+  }
+
+  /**
+   * The same event on two channel aliases, or a host's v1/v2 twin ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)):
+   * each key is remembered for {@link REPEAT_WINDOW_MS}.
+   */
+  #isRepeat(event: LiveEvent): boolean {
+    const key =
+      event.type === 'chat.message'
+        ? `m:${event.messageId}`
+        : event.type === 'chat.deleted'
+          ? `d:${event.messageId}`
+          : event.type === 'host'
+            ? `h:${event.hostUsername.toLowerCase()}:${event.viewers}`
+            : null;
+    if (key === null) {
+      return false;
+    }
+    const now = this.#deps.clock.now();
+    // Insertion order is time order, so the expired keys are at the front.
+    for (const [old, at] of this.#recent) {
+      if (now - at <= REPEAT_WINDOW_MS) {
+        break;
+      }
+      this.#recent.delete(old);
+    }
+    if (this.#recent.has(key)) {
+      return true;
+    }
+    this.#recent.set(key, now);
+    return false;
+  }
+
+  #once(key: string, line: string): void {
+    if (!this.#loggedOnce.has(key)) {
+      this.#loggedOnce.add(key);
+      this.#deps.log(line);
+    }
+  }
+
+  #endSession(): void {
+    this.#cancelTimer();
+    this.#watchdog?.cancel();
+    this.#watchdog = null;
+    const session = this.#session;
+    this.#session = null;
+    session?.close();
+  }
+
+  #cancelTimer(): void {
+    this.#timer?.cancel();
+    this.#timer = null;
+  }
+
+  #set(state: State): void {
+    this.#state = state;
+    this.#changes.emit();
+  }
+}

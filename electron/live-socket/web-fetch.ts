@@ -1,0 +1,48 @@
+/**
+ * The HTTP the live connection needs from Kick's website (discovery, the Centrifugo token, the id lookup): a
+ * subset of `fetch`, injected so tests script every answer. Each call carries a time limit.
+ */
+export interface WebResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export type WebFetch = (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<WebResponse>;
+
+/** How long one web call may take before it counts as no answer. */
+export const WEB_TIMEOUT_MS = 10_000;
+
+/** Calls `url` and reads a JSON body; null with a reason on any failure (never throws). */
+export async function fetchJson(
+  fetch: WebFetch,
+  url: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+): Promise<{ ok: true; status: number; body: unknown } | { ok: false; reason: string }> {
+  try {
+    const response = await fetch(url, {
+      method: init.method,
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(WEB_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (response.status < 200 || response.status > 299) {
+      const challenge = response.headers.get('cf-mitigated') !== null || /<html/i.test(text.slice(0, 200));
+      return { ok: false, reason: `HTTP ${response.status}${challenge ? ' (a browser check, not Kick)' : ''}` };
+    }
+    try {
+      return { ok: true, status: response.status, body: JSON.parse(text) };
+    } catch {
+      return { ok: false, reason: 'the answer is not JSON' };
+    }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
