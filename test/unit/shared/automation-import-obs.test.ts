@@ -71,6 +71,13 @@ describe('OBS actions in the automation file', () => {
       /^OBS sources for rewards in this file, number 1: at most 300\./,
     ],
     ['1e9 seconds', { rewards: [reward({ seconds: 1e9 })] }, /: at most 300\./],
+    [
+      'seconds written as text',
+      { rewards: [reward({ seconds: '10' })] },
+      /number 1: not in the form Greenroom exports/,
+    ],
+    ['a source of spaces only', { rewards: [reward({ source: '   ' })] }, /number 1: a text is empty\./],
+    ['a scene of invisible spaces only', { goLive: { enabled: true, scene: '\u2003\u3000' } }, /choose the scene/],
     ['half a second', { rewards: [reward({ seconds: 1.5 })] }, /number 1: /],
     [
       '10,000 reward actions',
