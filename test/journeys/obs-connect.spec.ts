@@ -102,4 +102,20 @@ describe.skipIf(OBS_SKIP !== null)(obsJourneyTitle('journey: connecting to OBS f
     await expect.poll(() => obsStateLine(page), WAIT).toBe('OBS refused the password.');
     expect(await page.getByTestId('obs-strip').innerText()).toContain('OBS: wrong password');
   });
+
+  it('refuses a port or host out of bounds at its field, naming the limit, and saves nothing', async () => {
+    const before = (await value(w.world.panel.api.settings.get())).obs;
+    await openSection(page, 'Settings');
+    const f = form();
+    await f.getByLabel('Port').fill('70000');
+    await f.getByLabel('Host').fill('http://127.0.0.1:4455');
+    await f.getByLabel(/^Password/).fill('typed and kept');
+    const port = await f.getByLabel('Port').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${port}"]`).textContent()).toBe('Must be between 1 and 65535.');
+    await f.getByText('Use a name or an IP address, such as 127.0.0.1, without http:// or a port.').waitFor(WAIT);
+    expect(await f.getByRole('button', { name: 'Save OBS connection' }).isDisabled()).toBe(true);
+    await f.getByLabel('Port').press('Enter');
+    expect((await value(w.world.panel.api.settings.get())).obs).toEqual(before);
+    expect(await f.getByLabel(/^Password/).inputValue()).toBe('typed and kept');
+  });
 });
