@@ -133,6 +133,10 @@ async function serve(args: ServeArgs): Promise<void> {
   printErr(
     `  RTMP ingest   → ${description.rtmpUrl}   stream key ${sandbox.ctx.state.channels.get(description.broadcasterUserId)?.streamKey ?? '(none)'}`,
   );
+  printErr(`  live socket   → ${description.socketUrl}   (Pusher /app/<key>, Centrifugo /connection/websocket)`);
+  printErr(
+    `  web host      → ${description.webUrl}   channel id ${description.channelId}, chatroom id ${description.chatroomId}`,
+  );
   printErr(`  client id     ${description.clientId}`);
   printErr(`  redirect URIs ${description.redirectUris.join(', ')}`);
   printErr(`  streamer      sandbox_streamer (user id ${description.broadcasterUserId})`);

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { AdjustableClock } from '../electron/core/clock';
+import type { LiveHub } from './live-socket/live-hub';
 import type { SandboxApp, SandboxState } from './state';
 
 /** The signing key Kick uses for webhooks; `publicKeyPem` is what `GET /public/v1/public-key` serves. */
@@ -17,6 +18,10 @@ export interface SandboxUrls {
   admin: string;
   /** Stands in for Kick's RTMP ingest: `rtmp://127.0.0.1:<port>/app`. */
   rtmp: string;
+  /** Stands in for Kick's live socket (Pusher's `wss://ws-us2.pusher.com` and Kick's Centrifugo host). */
+  socket: string;
+  /** Stands in for `https://web.kick.com` (discovery) and `https://kick.com/api/v2` (channel lookup). */
+  web: string;
 }
 
 /** Everything route modules need, passed explicitly (no module state). */
@@ -35,5 +40,7 @@ export interface SandboxContext {
   urls: SandboxUrls;
   /** The bearer token the admin API requires (admin/admin-guard.ts). */
   adminToken: string;
+  /** Kick's live socket: its sessions, what discovery offers, drops (live-socket/). */
+  live: LiveHub;
   log: (line: string) => void;
 }

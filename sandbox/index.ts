@@ -27,6 +27,8 @@ import type { SandboxContext, SandboxKeys } from './context';
 import { Router } from './http/router';
 import { changedTheWorld, type RunningServer, serve } from './http/serve';
 import { createIngestPublisher, pointStreamsAtIngest } from './ingest/ingest-channels';
+import { type LiveSocket, startLiveSocket } from './live-socket';
+import type { LiveSocketLimits } from './live-socket/limits';
 import { type IngestLimits, type RtmpIngest, startRtmpIngest } from './ingest/rtmp-ingest';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
 import { clearWorld, restoreWorld, type SavedWorld } from './persist';
@@ -43,6 +45,12 @@ export interface SandboxOptions {
   adminPort?: number;
   /** RTMP ingest port; defaults to 0 (free) when `port` is 0, else `port + 3`. */
   rtmpPort?: number;
+  /** Web host port (discovery, channel lookup); defaults to 0 (free) when `port` is 0, else `port + 4`. */
+  webPort?: number;
+  /** Live socket port (Pusher and Centrifugo); defaults to 0 (free) when `port` is 0, else `port + 5`. */
+  socketPort?: number;
+  /** Tighter (or looser) bounds for the live socket (tests); the defaults otherwise. */
+  liveSocketLimits?: Partial<LiveSocketLimits>;
   /** Tighter (or looser) bounds for the RTMP ingest (tests); the defaults otherwise. */
   ingestLimits?: Partial<IngestLimits>;
   host?: string;
@@ -73,6 +81,8 @@ export interface Sandbox {
   urls: SandboxContext['urls'];
   /** The RTMP ingest encoders publish to ([docs](../docs/sandbox.md#kicks-ingest-in-the-sandbox)). */
   ingest: RtmpIngest;
+  /** Kick's live socket and its web host ([docs](../docs/sandbox.md#kicks-live-socket-in-the-sandbox)). */
+  live: LiveSocket;
   /** The JSON object `npm run sandbox` prints first: everything a Kick client needs to point at it. */
   describe(): SandboxDescription;
   /**
@@ -93,6 +103,13 @@ export interface SandboxDescription {
   adminUrl: string;
   /** The RTMP server URL an encoder publishes to (with the channel's stream key). */
   rtmpUrl: string;
+  /** Kick's live socket (`GREENROOM_KICK_SOCKET_URL`): Pusher at `/app/<key>`, Centrifugo at `/connection/websocket`. */
+  socketUrl: string;
+  /** Kick's web host (`GREENROOM_KICK_WEB_URL`): provider discovery and the channel lookup. */
+  webUrl: string;
+  /** The streamer's channel id and chatroom id on the live socket (each differs from the user id). */
+  channelId: number;
+  chatroomId: number;
   /** What the admin API wants in `Authorization: Bearer …`. */
   adminToken: string;
   clientId: string;
@@ -168,6 +185,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const servers: RunningServer[] = [api];
   let ingest: RtmpIngest | null = null;
+  let live: LiveSocket | null = null;
   try {
     const oauthError = (status: number, error: string) => () => ({ status, body: { error } });
     const auth = await serve({
@@ -206,6 +224,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       log,
     });
     const rtmp = ingest;
+    live = await startLiveSocket({
+      state,
+      host,
+      webPort: nextPort(options.webPort, 4),
+      socketPort: nextPort(options.socketPort, 5),
+      limits: options.liveSocketLimits,
+      log,
+    });
+    const liveSocket = live;
 
     const app = createWorld(state, {
       clientId: options.clientId,
@@ -249,8 +276,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       keys: options.keys ?? createSigningKeys(),
       app,
       autoApproveUserId: options.autoApproveUserId === undefined ? null : options.autoApproveUserId,
-      urls: { api: api.url, auth: auth.url, admin: adminServer.url, rtmp: rtmp.url },
+      urls: {
+        api: api.url,
+        auth: auth.url,
+        admin: adminServer.url,
+        rtmp: rtmp.url,
+        socket: liveSocket.socketUrl,
+        web: liveSocket.webUrl,
+      },
       adminToken,
+      live: liveSocket.hub,
       log,
     };
     const delivery = new DeliveryEngine(ctx, options.delivery);
@@ -278,6 +313,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       admin,
       urls: ctx.urls,
       ingest: rtmp,
+      live: liveSocket,
       describe: () => describeSandbox(ctx),
       onChange: (listener) => changes.add(listener),
       reset: () => {
@@ -301,12 +337,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         // Encoders are cut off first: their channels go offline while the world can still be saved.
         await rtmp.close();
         admin.stopJobs();
+        await liveSocket.close();
         await delivery.stop();
         await Promise.all(servers.map((s) => s.close()));
       },
     };
   } catch (error) {
-    await Promise.all([...servers.map((s) => s.close()), ingest?.close()]);
+    await Promise.all([...servers.map((s) => s.close()), ingest?.close(), live?.close()]);
     throw error;
   }
 }

@@ -193,6 +193,8 @@ export interface SandboxEvent {
   payload: unknown;
   /** Delivery faults to inject for this event (triggers use these; real actions leave it undefined). */
   delivery?: DeliveryFaults;
+  /** Unknown fields Kick's live socket adds to this event's frame (the unknown-fields trigger); never signed. */
+  liveExtras?: { envelope?: Record<string, unknown>; data?: Record<string, unknown> };
 }
 
 /** Kick's at-least-once delivery misbehaviours, on demand. */

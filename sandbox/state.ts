@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../electron/core/clock';
 import { Listeners } from '../shared/listeners';
+import type { LiveFrame } from './live-socket/frames';
 import { TokenMap } from './token-map';
 import type {
   SandboxAccessToken,
@@ -106,6 +107,12 @@ export class SandboxState {
   /** Follows, for realistic follower events: `${broadcaster}:${follower}`. */
   readonly follows = new Set<string>();
   readonly #listeners = new Listeners<[SandboxEvent]>();
+  readonly #liveListeners = new Listeners<[LiveFrame]>();
+  /**
+   * Extra hold-back on every webhook delivery: Kick's queue running behind. The live socket is never held
+   * ([docs](../docs/sandbox.md#kicks-live-socket-in-the-sandbox)).
+   */
+  webhookQueueDelayMs = 0;
 
   constructor(clock: Clock, lifetimes: TokenLifetimes) {
     this.clock = clock;
@@ -123,6 +130,15 @@ export class SandboxState {
 
   onEvent(listener: SandboxEventListener): () => void {
     return this.#listeners.add(listener);
+  }
+
+  /** Announces what only Kick's live socket says (a deleted message, an unban, a host). */
+  emitLive(frame: LiveFrame): void {
+    this.#liveListeners.emit(frame);
+  }
+
+  onLiveFrame(listener: (frame: LiveFrame) => void): () => void {
+    return this.#liveListeners.add(listener);
   }
 
   appByClientId(clientId: string): SandboxApp | undefined {

@@ -6,6 +6,7 @@ import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { toRfc3339 } from '../../electron/core/clock';
 import type { SandboxContext } from '../context';
 import type { SandboxDescription } from '../index';
+import { channelIdOf, chatroomIdOf } from '../live-socket/ids';
 import { describeScenarios } from '../scenarios';
 import type { DeliveryEngine } from '../webhooks/delivery';
 import { STREAMER_USER_ID } from '../world';
@@ -18,6 +19,10 @@ export function describeSandbox(ctx: SandboxContext): SandboxDescription {
     apiUrl: ctx.urls.api,
     adminUrl: ctx.urls.admin,
     rtmpUrl: ctx.urls.rtmp,
+    socketUrl: ctx.urls.socket,
+    webUrl: ctx.urls.web,
+    channelId: channelIdOf(STREAMER_USER_ID),
+    chatroomId: chatroomIdOf(STREAMER_USER_ID),
     adminToken: ctx.adminToken,
     clientId: ctx.app.clientId,
     clientSecret: ctx.app.clientSecret,

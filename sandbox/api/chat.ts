@@ -13,6 +13,7 @@ import type { Router } from '../http/router';
 import type { SandboxRequest, SandboxResponse } from '../http/types';
 import type { SandboxChatMessage, SandboxState } from '../state';
 import { authenticate, type UserTokenContext } from './auth-guard';
+import { messageDeletedFrame } from '../live-socket/frames';
 import { bodyInt, bodyString, readJsonObject } from './params';
 import { fail, noContent, ok } from './respond';
 
@@ -140,5 +141,7 @@ function deleteChat(state: SandboxState, req: SandboxRequest): SandboxResponse {
     fail(403, 'not the broadcaster or a moderator of the channel of this message');
   }
   message.deleted = true;
+  // Kick's live socket says so at once (MessageDeletedEvent); no webhook does.
+  state.emitLive(messageDeletedFrame(message.broadcasterUserId, message.messageId));
   return noContent();
 }

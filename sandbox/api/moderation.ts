@@ -7,6 +7,7 @@ import { LIMITS } from '../../shared/limits';
 import type { SandboxContext } from '../context';
 import { banPayload, emitEvent } from '../events/payloads';
 import type { Router } from '../http/router';
+import { userUnbannedFrame } from '../live-socket/frames';
 import type { SandboxRequest, SandboxResponse } from '../http/types';
 import type { SandboxBan, SandboxState } from '../state';
 import { authenticate, type UserTokenContext } from './auth-guard';
@@ -77,12 +78,19 @@ function banUser(state: SandboxState, req: SandboxRequest): SandboxResponse {
 }
 
 function unbanUser(state: SandboxState, req: SandboxRequest): SandboxResponse {
-  const { broadcasterUserId, userId } = readTarget(state, req);
+  const { token, broadcasterUserId, userId } = readTarget(state, req);
   // activeBan drops a lapsed timeout, so "not banned" includes "the timeout already ran out".
-  if (!state.activeBan(broadcasterUserId, userId)) {
+  const ban = state.activeBan(broadcasterUserId, userId);
+  if (!ban) {
     fail(400, `user_id: user ${userId} is not banned or timed out in this channel`);
   }
   state.bans.delete(`${broadcasterUserId}:${userId}`);
-  // Kick has no unban event ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)), so nothing is announced.
+  // Kick has no unban webhook ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)); its live socket
+  // says UserUnbannedEvent ([sandbox](../../docs/sandbox.md#kicks-live-socket-in-the-sandbox)).
+  const short = (id: number): { id: number; username: string; slug: string } => {
+    const username = state.user(id)?.username ?? '';
+    return { id, username, slug: username.replace(/_/g, '-') };
+  };
+  state.emitLive(userUnbannedFrame(broadcasterUserId, short(userId), short(token.userId), ban.expiresAtMs === null));
   return ok({});
 }

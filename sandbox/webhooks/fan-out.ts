@@ -70,7 +70,8 @@ export function messagesForEvent(state: SandboxState, event: SandboxEvent, nowMs
       broadcasterUserId: event.broadcasterUserId,
       body,
       eventAtMs: nowMs,
-      dueAtMs: nowMs + faults.delayMs,
+      // Kick's queue running behind (`webhookQueueDelayMs`) holds every delivery; the live socket is not held.
+      dueAtMs: nowMs + faults.delayMs + state.webhookQueueDelayMs,
       failedAttempts: 0,
     };
     messages.push(base);
