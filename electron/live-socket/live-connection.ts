@@ -164,6 +164,7 @@ export class LiveConnection {
       this.#session = this.#deps.transports[target.provider](target, this.#channels, {
         onOpen: () => this.#opened(generation),
         onFrame: (frame, channel) => this.#frame(generation, frame, channel),
+        onActivity: () => this.#activity(generation),
         onClose: (code, reason) => this.#closed(generation, code, reason, false),
       });
     } catch (error) {
@@ -181,6 +182,13 @@ export class LiveConnection {
     this.#problem = null;
     this.#armWatchdog(generation);
     this.#set('connected');
+  }
+
+  #activity(generation: number): void {
+    if (generation === this.#generation && this.#state === 'connected') {
+      this.#lastFrameAtMs = this.#deps.clock.now();
+      this.#armWatchdog(generation);
+    }
   }
 
   #frame(generation: number, raw: unknown, channel: string | null): void {

@@ -33,6 +33,8 @@ export interface TransportHandlers {
   onOpen(): void;
   /** One frame: the text the socket sent, or an envelope object the library already split. */
   onFrame(frame: unknown, channel: string | null): void;
+  /** Any frame, pings and pongs included, that the library answers itself: the line is alive. */
+  onActivity(): void;
   /** The session is over: called once, with the websocket close code (1006 for a cut connection). */
   onClose(code: number, reason: string): void;
 }
