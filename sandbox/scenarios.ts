@@ -65,7 +65,11 @@ const SCENARIOS: Record<ScenarioName, ScenarioDefinition> = {
     endless: false,
     steps: banWaveSteps,
   },
-  raid: { description: 'Another streamer raids: follows and a chat burst', endless: false, steps: raidSteps },
+  raid: {
+    description: 'Another streamer raids: a host on the live socket, follows and a chat burst',
+    endless: false,
+    steps: raidSteps,
+  },
   'foreign-channel': {
     description: "Another developer's app sends its own channel's signed follow and chat to this app's webhook URL",
     endless: false,

@@ -5,6 +5,7 @@
 import { toRfc3339 } from '../../electron/core/clock';
 import type { KickEventType } from '../../shared/kick/scopes';
 import type { SandboxContext } from '../context';
+import { hostFrames } from '../live-socket/frames';
 import type { TriggerOptions } from '../triggers';
 import { FIRST_OTHER_STREAMER_USER_ID } from '../world';
 import { activeViewers } from './generate-context';
@@ -120,10 +121,20 @@ export function raidSteps({ ctx, broadcasterUserId, rng }: ScenarioInput): Scena
   const raiders = [...ctx.state.channels.values()].filter(
     (c) => c.broadcasterUserId >= FIRST_OTHER_STREAMER_USER_ID && c.broadcasterUserId !== broadcasterUserId,
   );
-  const raider = raiders.length > 0 ? pick(rng, raiders).slug : 'a_friend';
+  const raiderChannel = raiders.length > 0 ? pick(rng, raiders) : undefined;
+  const raider = raiderChannel?.slug ?? 'a_friend';
   const arrive: ScenarioStep = {
     waitMs: 0,
     action: () => {
+      // Only Kick's live socket announces a raid ([sandbox](../../docs/sandbox.md#live-socket-triggers)): the
+      // raiding channel's viewers, in StreamHostEvent and its twin.
+      const raiderUser = raiderChannel ? ctx.state.user(raiderChannel.broadcasterUserId) : undefined;
+      if (raiderChannel && raiderUser) {
+        const host = { userId: raiderUser.userId, username: raiderUser.username, viewers: raiderChannel.viewerCount };
+        for (const frame of hostFrames(broadcasterUserId, { ...host, message: null }, ctx.state.now())) {
+          ctx.state.emitLive(frame);
+        }
+      }
       const channel = ctx.state.channels.get(broadcasterUserId);
       if (!channel?.isLive) {
         return;

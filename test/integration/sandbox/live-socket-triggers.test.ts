@@ -101,6 +101,15 @@ describe('live socket triggers', () => {
     expect(await hosted).toMatchObject({ message: { numberOfViewers: 120 }, user: { username: 'xqc_sb' } });
   });
 
+  it("the raid scenario starts with a host on the socket, bringing the raider's viewers", async () => {
+    const { channel } = await subscribedPusher();
+    const host = once<Record<string, any>>((cb) => channel.bind(`${EVENTS}StreamHostEvent`, cb));
+    expect((await admin('POST', '/scenarios/raid', { immediate: true })).status).toBe(200);
+    const data = await host;
+    const raider = fx.sandbox.ctx.state.userByName(data.host_username as string)!;
+    expect(data.number_viewers).toBe(fx.sandbox.ctx.state.channels.get(raider.userId)!.viewerCount);
+  });
+
   it('a frame with unknown fields still reaches pusher-js, and its chat line is in the world', async () => {
     const raw = await rawPusher();
     send(raw, { event: 'pusher:subscribe', data: { channel: CHATROOM } });
