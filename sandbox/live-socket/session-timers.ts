@@ -47,7 +47,7 @@ export class Watchdog {
 
 /** At most `max` frames per `windowMs` (a fixed window), so a flood is cut off early. */
 export class FrameBudget {
-  #windowStart = 0;
+  #windowStart = Number.NEGATIVE_INFINITY;
   #count = 0;
 
   constructor(
