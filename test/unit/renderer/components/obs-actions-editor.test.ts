@@ -13,7 +13,7 @@ import { checkInvoke } from '../../../../shared/validate-message';
 import type { SettingsView } from '../../../../shared/views';
 import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
 import { account, reward, settings, snapshot } from '../fixtures';
-import { obsView } from '../obs-fixtures';
+import { obsView, scenes } from '../obs-fixtures';
 import { exportFile, streamerSetup } from '../../shared/automation-fixtures';
 
 async function setup(obs: ObsView = obsView()) {
@@ -115,5 +115,17 @@ describe('ObsActionsEditor', () => {
     expect(fake.argsOf('settings:update')).toEqual([]);
     expect(screen.getByRole('alert').textContent).toMatch(reason);
     expect(current().obsActions).toEqual(before);
+  });
+
+  it('keeps working when the scene on air holds one source twice (OBS: Paste (Reference))', async () => {
+    const twice = scenes({
+      sources: [
+        { sceneItemId: 1, name: 'Webcam', enabled: true },
+        { sceneItemId: 2, name: 'Webcam', enabled: false },
+      ],
+    });
+    const { form } = await setup(obsView({ scenes: twice }));
+    const options = [...form.querySelectorAll<HTMLOptionElement>('#obs-action-sources option')];
+    expect(options.map((o) => o.value)).toEqual(['Webcam']);
   });
 });
