@@ -1,6 +1,6 @@
 /**
  * Centrifugo's JSON client protocol, server side, as Kick's realtime host speaks it
- * ([sandbox facts](../../docs/sandbox.md#centrifugo)): commands one JSON object a line, `connect` with the token
+ * ([reference §10.1](../../docs/kick-wire-reference.md#101-connection); [sandbox facts](../../docs/sandbox.md#centrifugo)): commands one JSON object a line, `connect` with the token
  * the web host minted, `subscribe`/`unsubscribe`, `{}` pings echoed back, and publications as
  * `push.pub.data` carrying the same event envelope as Pusher's (`data` a JSON string).
  */

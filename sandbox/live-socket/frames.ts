@@ -1,5 +1,6 @@
 /**
- * What Kick's live socket says about a change in the world ([sandbox facts](../../docs/sandbox.md#kicks-live-socket-in-the-sandbox)):
+ * What Kick's live socket says about a change in the world ([events](../../docs/kick-wire-reference.md#103-events), [rooms](../../docs/kick-wire-reference.md#102-channels);
+ * [sandbox facts](../../docs/sandbox.md#kicks-live-socket-in-the-sandbox)):
  * each webhook event the world announces becomes the socket frame Kick's web client gets for it, on the
  * room it comes on, at once (the webhook waits in its queue). Changes Kick announces only on the socket
  * (a deleted message, an unban, a host) arrive here as frames already.

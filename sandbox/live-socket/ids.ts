@@ -1,10 +1,11 @@
 /**
- * The ids Kick's live socket names rooms by ([what the sandbox does](../../docs/sandbox.md#kicks-live-socket-in-the-sandbox)):
+ * The ids Kick's live socket names rooms by ([reference §10.2](../../docs/kick-wire-reference.md#102-channels);
+ * [what the sandbox does](../../docs/sandbox.md#kicks-live-socket-in-the-sandbox)):
  * a channel has a channel id and a chatroom id, each different from its broadcaster's user id. The sandbox
  * derives both from the user id, so a saved world needs no new field and every start gives the same ids.
  */
 
-/** Kick's current Pusher app key and cluster; the sandbox accepts this key, so a client's fallback works. */
+/** Kick's current Pusher app key and cluster ([reference §10.1](../../docs/kick-wire-reference.md#101-connection)); the sandbox accepts this key, so a client's fallback works. */
 export const PUSHER_APP_KEY = '32cbd69e4b950bf97679';
 export const PUSHER_CLUSTER = 'us2';
 

@@ -1,5 +1,6 @@
 /**
- * Pusher protocol 7, server side, as Kick's socket speaks it ([sandbox facts](../../docs/sandbox.md#pusher-protocol-7)):
+ * Pusher protocol 7, server side, as Kick's socket speaks it ([reference §10.1](../../docs/kick-wire-reference.md#101-connection);
+ * [sandbox facts](../../docs/sandbox.md#pusher-protocol-7)):
  * `connection_established` with `data` a JSON string, public subscriptions with or without `auth`, ping and
  * pong both ways, and `pusher:error` then a close with Pusher's codes. Event frames carry `data` as a JSON
  * string. Every client frame is untrusted: a bad one is answered, counted and never thrown.

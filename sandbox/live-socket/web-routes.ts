@@ -1,5 +1,6 @@
 /**
- * The web host beside the socket ([sandbox facts](../../docs/sandbox.md#discovery-and-channel-lookup)): provider
+ * The web host beside the socket ([reference §10.1](../../docs/kick-wire-reference.md#101-connection) and [§10.5](../../docs/kick-wire-reference.md#105-channel-and-chatroom-ids);
+ * [sandbox facts](../../docs/sandbox.md#discovery-and-channel-lookup)): provider
  * discovery (`POST /api/v1/realtime/channels/<channel_id>/chat/connection`, answering `data.connections[]`),
  * the Centrifugo token (`POST /api/v1/realtime/auth/connection`) and the channel lookup
  * (`GET /api/v2/channels/<slug>`), which Cloudflare sometimes answers instead of Kick.
