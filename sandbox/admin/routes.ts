@@ -12,6 +12,7 @@ import { registerChannelAdminRoutes } from './channel-routes';
 import { registerControlRoutes } from './control-routes';
 import { describeForAdmin } from './describe';
 import { JobRunner } from './jobs';
+import { registerLiveRoomAdminRoutes } from './live-room-routes';
 import { registerLiveSocketAdminRoutes } from './live-socket-routes';
 
 /** What the admin API exposes in-process: its job runner, so an embedder can start or stop jobs directly. */
@@ -32,5 +33,6 @@ export function registerAdminRoutes(router: Router, ctx: SandboxContext, deliver
   registerControlRoutes(router, ctx, delivery, jobs);
   registerChannelAdminRoutes(router, ctx);
   registerLiveSocketAdminRoutes(router, ctx);
+  registerLiveRoomAdminRoutes(router, ctx);
   return { jobs, stopJobs: () => jobs.stopAll() };
 }

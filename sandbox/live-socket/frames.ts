@@ -267,3 +267,61 @@ export function hostFrames(
     },
   ];
 }
+
+/** A chatroom's modes as ChatroomUpdatedEvent carries them (section 10.3's field names). */
+export interface ChatroomModes {
+  slow_mode: { enabled: boolean; message_interval: number };
+  subscribers_mode: { enabled: boolean };
+  followers_mode: { enabled: boolean; min_duration: number };
+  emotes_mode: { enabled: boolean };
+  account_age: { enabled: boolean; min_duration: number };
+}
+
+export function defaultChatroomModes(): ChatroomModes {
+  return {
+    slow_mode: { enabled: false, message_interval: 0 },
+    subscribers_mode: { enabled: false },
+    followers_mode: { enabled: false, min_duration: 0 },
+    emotes_mode: { enabled: false },
+    account_age: { enabled: false, min_duration: 0 },
+  };
+}
+
+/** ChatroomUpdatedEvent: the whole set of modes, whichever changed. */
+export function chatroomUpdatedFrame(broadcasterUserId: number, modes: ChatroomModes): LiveFrame {
+  return {
+    broadcasterUserId,
+    room: 'chatrooms.v2',
+    event: `${PREFIX}ChatroomUpdatedEvent`,
+    data: { id: chatroomIdOf(broadcasterUserId), ...structuredClone(modes) },
+  };
+}
+
+/** PinnedMessageCreatedEvent: the message in ChatMessageEvent's shape, `duration` seconds as a string. */
+export function pinnedCreatedFrame(
+  broadcasterUserId: number,
+  message: Record<string, unknown>,
+  durationSeconds: number,
+  pinnedBy: { id: number; username: string; slug: string },
+): LiveFrame {
+  return {
+    broadcasterUserId,
+    room: 'chatrooms.v2',
+    event: `${PREFIX}PinnedMessageCreatedEvent`,
+    data: {
+      message,
+      duration: String(durationSeconds),
+      pinnedBy: { ...pinnedBy, identity: { color: '', badges: [] } },
+    },
+  };
+}
+
+/** PinnedMessageDeletedEvent: its data is an empty list, `"[]"` on the wire. */
+export function pinnedDeletedFrame(broadcasterUserId: number): LiveFrame {
+  return { broadcasterUserId, room: 'chatrooms.v2', event: `${PREFIX}PinnedMessageDeletedEvent`, data: [] };
+}
+
+/** ChatroomClearEvent: its payload was never captured, so the sandbox sends only an id. */
+export function chatroomClearFrame(broadcasterUserId: number): LiveFrame {
+  return { broadcasterUserId, room: 'chatrooms.v2', event: `${PREFIX}ChatroomClearEvent`, data: { id: createUuid() } };
+}

@@ -4,7 +4,7 @@
  * sent to every session subscribed to their channel. One per sandbox.
  */
 import { channelName } from './ids';
-import type { LiveFrame } from './frames';
+import { type ChatroomModes, defaultChatroomModes, type LiveFrame } from './frames';
 
 export type LiveProvider = 'pusher' | 'centrifugo';
 export const LIVE_PROVIDERS: readonly LiveProvider[] = ['pusher', 'centrifugo'];
@@ -40,6 +40,8 @@ export class LiveHub {
   /** The providers discovery offers, in order; `['centrifugo']` plays "discovery offers only Centrifugo". */
   providers: LiveProvider[] = ['pusher', 'centrifugo'];
   lookup: LookupMode = 'answers';
+  /** Each channel's chat modes, as ChatroomUpdatedEvent last said them. */
+  readonly chatroomModes = new Map<number, ChatroomModes>();
   readonly counters: LiveCounters = {
     connections: 0,
     refusedConnections: 0,
@@ -60,6 +62,16 @@ export class LiveHub {
     }
     this.counters.framesSent += sent;
     return sent;
+  }
+
+  /** A channel's chat modes (all off until changed). */
+  modesOf(broadcasterUserId: number): ChatroomModes {
+    let modes = this.chatroomModes.get(broadcasterUserId);
+    if (!modes) {
+      modes = defaultChatroomModes();
+      this.chatroomModes.set(broadcasterUserId, modes);
+    }
+    return modes;
   }
 
   /** Drops every open session (of one provider when named); returns how many. */
