@@ -6,6 +6,7 @@
  * Channel strings appear nowhere else. Results cross as values (`Result<T>`); only programmer errors throw.
  */
 import { z } from 'zod';
+import { liveSocketSaveSchema } from './live-socket-settings';
 import {
   EVENT_CHANNELS,
   type EventChannel,
@@ -195,6 +196,7 @@ export const INVOKE_SCHEMAS = {
       chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
       obsActions: obsActionsSaveSchema.optional(),
+      liveSocket: liveSocketSaveSchema.optional(),
     }),
   ),
   'settings:set-credentials': one(

@@ -220,6 +220,8 @@ export interface LiveSocketHealthView {
 }
 
 export interface SettingsView {
+  /** Kick's live chat connection: the switch and the channel's ids (null until known); absent from older mains. */
+  liveSocket?: { enabled: boolean; channelId: number | null; chatroomId: number | null };
   clientId: string;
   hasClientSecret: boolean;
   redirectUri: string;

@@ -57,6 +57,11 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       streamerMode: values.streamerMode,
       obs: { ...values.obs, hasPassword: deps.obsHasPassword?.() ?? false },
       obsActions: values.obsActions,
+      liveSocket: {
+        enabled: values.liveSocket.enabled,
+        channelId: values.liveSocket.channelId,
+        chatroomId: values.liveSocket.chatroomId,
+      },
     };
   };
   return {

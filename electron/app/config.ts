@@ -17,6 +17,13 @@ import type { NotificationToggles, SettingsValues } from './settings';
 export const KICK_API_URL = 'https://api.kick.com';
 /** Kick's OAuth host ([reference §2](../../docs/kick-wire-reference.md#2-oauth)). */
 export const KICK_AUTH_URL = 'https://id.kick.com';
+/**
+ * Kick's live socket ([reference §10.1](../../docs/kick-wire-reference.md#101-connection)): the Pusher host, Kick's web
+ * host (provider discovery, the Centrifugo token) and its website (the channel id lookup).
+ */
+export const KICK_SOCKET_URL = 'wss://ws-us2.pusher.com';
+export const KICK_WEB_URL = 'https://web.kick.com';
+export const KICK_SITE_URL = 'https://kick.com';
 /** Where the receiver listens unless `GREENROOM_WEBHOOK_PATH` says otherwise. */
 export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
 /**
@@ -41,6 +48,10 @@ export const SANDBOX_NOTICE =
 export const ENV = {
   apiUrl: 'GREENROOM_KICK_API_URL',
   authUrl: 'GREENROOM_KICK_AUTH_URL',
+  /** The live socket's Pusher host (a ws:// or wss:// URL), e.g. any Pusher-protocol server. */
+  socketUrl: 'GREENROOM_KICK_SOCKET_URL',
+  /** Kick's website for the live socket: discovery, the Centrifugo token and the channel lookup. */
+  webUrl: 'GREENROOM_KICK_WEB_URL',
   clientId: 'GREENROOM_CLIENT_ID',
   clientSecret: 'GREENROOM_CLIENT_SECRET',
   dataDir: 'GREENROOM_DATA_DIR',
@@ -76,6 +87,11 @@ export interface AppConfig {
   dataDir: string;
   /** Real Kick's (or a standalone sandbox's) endpoints and app credentials; null in sandbox mode. */
   kick: { apiUrl: string; authUrl: string; clientId: string; clientSecret: string } | null;
+  /**
+   * Where Kick's live chat connection goes ([Settings](../../docs/settings.md#kicks-live-chat-connection)); null in
+   * sandbox mode, where the embedded sandbox's own socket and web host stand in.
+   */
+  liveSocket: LiveSocketUrls | null;
   /** The configured client id (environment or settings), also when the secret is missing; '' when none. */
   clientId: string;
   /** Where each credential came from, for the settings view. */
@@ -95,6 +111,15 @@ export interface AppConfig {
   sandbox: { autoApproveUserId: number | null; simulatedActivity: boolean } | null;
   /** Things worth a log line that are not errors. */
   warnings: string[];
+}
+
+export interface LiveSocketUrls {
+  /** The Pusher host, `wss://ws-us2.pusher.com` or a stand-in. */
+  pusherUrl: string;
+  /** Discovery and the Centrifugo token. */
+  webUrl: string;
+  /** The channel id lookup (`/api/v2/channels/<slug>`). */
+  siteUrl: string;
 }
 
 /** What the configuration is resolved from. */
@@ -131,10 +156,20 @@ export function resolveConfig(input: ConfigInput): AppConfig {
 
   const apiUrl = optionalUrl(env, ENV.apiUrl);
   const authUrl = optionalUrl(env, ENV.authUrl);
-  if (mode === 'sandbox' && (apiUrl !== undefined || authUrl !== undefined)) {
-    warnings.push(
-      `${apiUrl !== undefined ? ENV.apiUrl : ENV.authUrl} is ignored: no client id and secret are configured, so Greenroom runs its embedded sandbox`,
-    );
+  const socketUrl = optionalSocketUrl(env, ENV.socketUrl);
+  const webUrl = optionalUrl(env, ENV.webUrl);
+  if (mode === 'sandbox') {
+    const ignored = [
+      [apiUrl, ENV.apiUrl],
+      [authUrl, ENV.authUrl],
+      [socketUrl, ENV.socketUrl],
+      [webUrl, ENV.webUrl],
+    ].find(([value]) => value !== undefined);
+    if (ignored) {
+      warnings.push(
+        `${ignored[1]} is ignored: no client id and secret are configured, so Greenroom runs its embedded sandbox`,
+      );
+    }
   }
   if (mode === 'sandbox' && (clientId !== undefined) !== (clientSecret !== undefined)) {
     warnings.push(
@@ -169,6 +204,14 @@ export function resolveConfig(input: ConfigInput): AppConfig {
             authUrl: authUrl ?? KICK_AUTH_URL,
             clientId: clientId!,
             clientSecret: clientSecret!,
+          }
+        : null,
+    liveSocket:
+      mode === 'kick'
+        ? {
+            pusherUrl: socketUrl ?? KICK_SOCKET_URL,
+            webUrl: webUrl ?? KICK_WEB_URL,
+            siteUrl: webUrl ?? KICK_SITE_URL,
           }
         : null,
     clientId: clientId ?? '',
@@ -214,6 +257,25 @@ function optionalUrl(env: Env, name: string): string | undefined {
   const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
     throw new ConfigError(name, `must be an http or https URL such as https://api.kick.com, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** A websocket URL (`ws:` or `wss:`) with no path, query or fragment: the live socket's Pusher host. */
+function optionalSocketUrl(env: Env, name: string): string | undefined {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) {
+    return undefined;
+  }
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (
+    !url ||
+    (url.protocol !== 'ws:' && url.protocol !== 'wss:') ||
+    url.pathname.replace(/\/+$/, '') !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigError(name, `must be a ws or wss URL with no path such as ${KICK_SOCKET_URL}, got "${value}"`);
   }
   return value.replace(/\/+$/, '');
 }

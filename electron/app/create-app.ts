@@ -34,6 +34,7 @@ import type { ObsLinkFactory } from '../obs/obs-link';
 import { obsWebSocketLinkFactory } from '../obs/obs-websocket-link';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
+import { type AppLiveSocket, createAppLiveSocket } from './app-live-socket';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { LiveState } from './live-state';
@@ -101,6 +102,11 @@ export interface GreenroomApp {
   sandbox?: Sandbox;
   /** The OBS overlays; the panel server serves them (electron/panel-server/overlay-routes.ts). */
   overlays: AppOverlays;
+  /**
+   * Kick's live chat connection: its typed events (`onEvent`) and its health. Not joined with the webhook
+   * path here (../../docs/settings.md#kicks-live-chat-connection).
+   */
+  liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
 }
 
 /** A timer that does not keep the process alive (the app's retries). */
@@ -210,6 +216,26 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     await closeOwnSandbox();
     throw error;
   }
+  // Kick's live chat connection: on while the switch is on and an account is signed in
+  // (../../docs/settings.md#kicks-live-chat-connection). In sandbox mode the embedded sandbox plays the socket.
+  const liveSocket = createAppLiveSocket({
+    urls: () =>
+      config.liveSocket ??
+      (embedded
+        ? {
+            pusherUrl: embedded.sandbox.urls.socket,
+            webUrl: embedded.sandbox.urls.web,
+            siteUrl: embedded.sandbox.urls.web,
+          }
+        : null),
+    settings,
+    userId: () => account.userId(),
+    onUserChange: (listener) => broadcasterListeners.add(() => listener()),
+    channelSlug: async () => (await channel.readChannel())?.slug ?? null,
+    clock,
+    setTimer: unrefTimer,
+    log,
+  });
   const health = (): HealthView => ({
     mode: config.mode,
     ...webhooks.health(),
@@ -217,6 +243,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       backend: adapters.secretStore.backend ?? 'memory',
       degraded: adapters.secretStore.degraded ?? false,
     },
+    liveSocket: liveSocket.health(),
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
 
@@ -268,6 +295,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       obsActions.onEvent(event, true);
     }),
     webhooks.onHealthChange(() => healthPush.changed()),
+    liveSocket.onChange(() => healthPush.changed()),
     () => healthPush.stop(),
     () => live.stop(),
     live.onChange((view) => events.emit('stream:changed', view)),
@@ -351,6 +379,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     notificationsFor: (item) => notificationFor(item, settings.values().notifications),
     sandbox: embedded?.sandbox,
     overlays,
+    liveSocket,
     start() {
       starting ??= (async () => {
         // Not awaited: OBS connects beside the rest, and its being down never holds up the start.
@@ -367,6 +396,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         moderation.reapplyDeletions();
         await restored.start();
         embedded?.startActivity();
+        liveSocket.start();
         healthPush.flush();
       })();
       return starting;
@@ -374,6 +404,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     stop() {
       stopping ??= (async () => {
         unsubscribers.forEach((unsubscribe) => unsubscribe());
+        liveSocket.stop();
         [overlays, automod, chatBot].forEach((part) => part.stop());
         obsActions.stop();
         await obs.stop();

@@ -29,6 +29,7 @@ export const FIELD_NAMES: Record<keyof SettingsValues, string> = {
   chatTools: 'the chat tools settings',
   modNotes: 'the mod notes',
   obsActions: 'the OBS actions',
+  liveSocket: "Kick's live chat connection",
 };
 
 /** Fields named in the plural ("the auto-moderation rules were reset"). */

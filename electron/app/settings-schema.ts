@@ -10,6 +10,11 @@ import { DEFAULT_OBS_ACTIONS, type ObsActionsSettings, obsActionsSettingsSchema 
 import { OBS_CONNECTION_DEFAULTS, type ObsConnectionSettings, obsConnectionSaveSchema } from '../../shared/obs';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
+import {
+  DEFAULT_LIVE_SOCKET,
+  type LiveSocketSettings,
+  liveSocketSettingsSchema,
+} from '../../shared/live-socket-settings';
 import { isValidSubdomain } from '../webhooks/tunnel/subdomain';
 import { PORT_USES, portClash } from '../../shared/loopback-redirect';
 import { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT } from './config';
@@ -69,6 +74,8 @@ export interface SettingsValues {
   modNotes: Record<string, string>;
   /** What OBS does on Kick's events (shared/obs-actions.ts); all off until the streamer sets them. */
   obsActions: ObsActionsSettings;
+  /** Kick's live chat connection: the switch, and the channel's ids once known (shared/live-socket-settings.ts). */
+  liveSocket: LiveSocketSettings;
 }
 
 // --- Schema ---
@@ -142,6 +149,7 @@ export const FIELDS = {
   chatTools: chatToolsSettingsSchema.prefault({}),
   modNotes: modNotesSchema.default({}),
   obsActions: obsActionsSettingsSchema.default(() => structuredClone(DEFAULT_OBS_ACTIONS)),
+  liveSocket: liveSocketSettingsSchema.default(() => ({ ...DEFAULT_LIVE_SOCKET })),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /** Freezes an object and everything it holds (the settings are plain JSON data). */

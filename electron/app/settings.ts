@@ -174,7 +174,12 @@ export class SettingsStore {
       if (value === undefined) {
         continue;
       }
-      const merged = key === 'notifications' ? { ...this.#values.notifications, ...(value as object) } : value;
+      const merged =
+        key === 'notifications'
+          ? { ...this.#values.notifications, ...(value as object) }
+          : key === 'liveSocket'
+            ? liveSocketMerged(this.#values.liveSocket, value as NonNullable<SettingsPatch['liveSocket']>)
+            : value;
       (next as unknown as Record<string, unknown>)[key] = checkField(key as keyof SettingsValues, merged);
     }
     return this.#commit(next);
@@ -187,6 +192,11 @@ export class SettingsStore {
   /** The OBS connection as saved from `obs:save-connection` (the password goes to the SecretStore). */
   setObs(obs: SettingsValues['obs']): SettingsValues {
     return this.#commit({ ...this.#values, obs: checkField('obs', obs) });
+  }
+
+  /** Kick's live chat connection's settings as main keeps them (the ids it looked up, and for whom). */
+  setLiveSocket(liveSocket: SettingsValues['liveSocket']): SettingsValues {
+    return this.#commit({ ...this.#values, liveSocket: checkField('liveSocket', liveSocket) });
   }
 
   /** Remembers a reward this app created (Kick lets only its creator edit it). */
@@ -275,4 +285,16 @@ function checkField<K extends keyof SettingsValues>(key: K, value: unknown): Set
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A `liveSocket` patch over the saved value: the switch alone keeps the ids; ids the streamer entered belong to
+ * no account yet, so the next connection claims them for the signed-in one.
+ */
+function liveSocketMerged(
+  saved: SettingsValues['liveSocket'],
+  patch: NonNullable<SettingsPatch['liveSocket']>,
+): SettingsValues['liveSocket'] {
+  const idsGiven = patch.channelId !== undefined || patch.chatroomId !== undefined;
+  return { ...saved, ...patch, ...(idsGiven ? { idsFor: null } : {}) };
 }

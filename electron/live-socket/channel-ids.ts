@@ -5,15 +5,13 @@
  * ([Settings](../../docs/settings.md#kicks-live-chat-connection)).
  */
 import { z } from 'zod';
+import { LIVE_ID_MAX } from '../../shared/live-socket-settings';
 import { fetchJson, type WebFetch } from './web-fetch';
 
 export interface ChannelIds {
   channelId: number;
   chatroomId: number;
 }
-
-/** The largest id the settings accept (Kick's ids are far below it). */
-export const LIVE_ID_MAX = 999_999_999_999;
 
 const id = z.number().int().min(1).max(LIVE_ID_MAX);
 const channelAnswer = z.looseObject({ id, chatroom: z.looseObject({ id }) });

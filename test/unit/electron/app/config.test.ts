@@ -29,6 +29,7 @@ const SETTINGS: SettingsValues = {
   chatTools: DEFAULT_CHAT_TOOLS_SETTINGS,
   modNotes: {},
   obsActions: DEFAULT_OBS_ACTIONS,
+  liveSocket: { enabled: true, channelId: null, chatroomId: null, idsFor: null },
 };
 
 const input = (
@@ -190,5 +191,53 @@ describe('resolveConfig', () => {
     expect(resolveDataDir({}, '/home/me/.config/greenroom')).toBe('/home/me/.config/greenroom');
     expect(resolveDataDir({ GREENROOM_DATA_DIR: ' /tmp/gr ' }, '/x')).toBe('/tmp/gr');
     expect(() => resolveDataDir({ GREENROOM_DATA_DIR: 'a\0b' }, '/x')).toThrow(/GREENROOM_DATA_DIR/);
+  });
+});
+
+describe("resolveConfig: Kick's live socket", () => {
+  const kick = { GREENROOM_CLIENT_ID: 'id', GREENROOM_CLIENT_SECRET: 'secret' };
+
+  it("points at Kick's hosts by default, and at any stand-in the environment names", () => {
+    expect(resolveConfig(input({ env: kick })).liveSocket).toEqual({
+      pusherUrl: 'wss://ws-us2.pusher.com',
+      webUrl: 'https://web.kick.com',
+      siteUrl: 'https://kick.com',
+    });
+    const env = {
+      ...kick,
+      GREENROOM_KICK_SOCKET_URL: 'ws://127.0.0.1:7413/',
+      GREENROOM_KICK_WEB_URL: 'http://127.0.0.1:7414',
+    };
+    expect(resolveConfig(input({ env })).liveSocket).toEqual({
+      pusherUrl: 'ws://127.0.0.1:7413',
+      webUrl: 'http://127.0.0.1:7414',
+      siteUrl: 'http://127.0.0.1:7414',
+    });
+  });
+
+  it('leaves the sandbox its own, and says a variable is ignored there', () => {
+    const config = resolveConfig(input({ env: { GREENROOM_KICK_SOCKET_URL: 'wss://x.example' } }));
+    expect(config.liveSocket).toBeNull();
+    expect(config.warnings.join('\n')).toContain('GREENROOM_KICK_SOCKET_URL is ignored');
+  });
+
+  for (const bad of [
+    'https://ws.example',
+    'wss://ws.example/app/key',
+    'wss://ws.example?x=1',
+    'not a url',
+    'ftp://x',
+  ]) {
+    it(`refuses GREENROOM_KICK_SOCKET_URL=${bad}, naming the variable`, () => {
+      expect(() => resolveConfig(input({ env: { ...kick, GREENROOM_KICK_SOCKET_URL: bad } }))).toThrow(
+        /GREENROOM_KICK_SOCKET_URL must be a ws or wss URL/,
+      );
+    });
+  }
+
+  it('refuses a web URL that is not http(s), naming the variable', () => {
+    expect(() => resolveConfig(input({ env: { ...kick, GREENROOM_KICK_WEB_URL: 'wss://web.example' } }))).toThrow(
+      /GREENROOM_KICK_WEB_URL must be an http or https URL/,
+    );
   });
 });
