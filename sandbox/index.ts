@@ -331,6 +331,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         app.appId = fresh.appId;
         state.apps.set(app.clientId, app);
         pointStreamsAtIngest(state, rtmp.url);
+        // The live socket's settings go back too; open sockets stay open (a client would only reconnect).
+        state.webhookQueueDelayMs = 0;
+        liveSocket.hub.resetSettings();
         changed();
       },
       close: async () => {

@@ -38,7 +38,7 @@ export interface LiveCounters {
 export class LiveHub {
   readonly sessions = new Set<LiveSession>();
   /** The providers discovery offers, in order; `['centrifugo']` plays "discovery offers only Centrifugo". */
-  providers: LiveProvider[] = ['pusher', 'centrifugo'];
+  providers: LiveProvider[] = [...LIVE_PROVIDERS];
   lookup: LookupMode = 'answers';
   /** Each channel's chat modes, as ChatroomUpdatedEvent last said them. */
   readonly chatroomModes = new Map<number, ChatroomModes>();
@@ -72,6 +72,13 @@ export class LiveHub {
       this.chatroomModes.set(broadcasterUserId, modes);
     }
     return modes;
+  }
+
+  /** Back to what a fresh sandbox offers: both providers, the lookup answering, every chat mode off. */
+  resetSettings(): void {
+    this.providers = [...LIVE_PROVIDERS];
+    this.lookup = 'answers';
+    this.chatroomModes.clear();
   }
 
   /** Drops every open session (of one provider when named); returns how many. */

@@ -162,6 +162,20 @@ describe('live socket triggers', () => {
     expect(unbanned).toMatchObject({ user: { id: target }, unbanned_by: { id: MODERATOR_USER_ID }, permanent: false });
   });
 
+  it('goes back to its default settings when the sandbox is reset', async () => {
+    const set = { webhook_delay_seconds: 600, providers: ['centrifugo'], lookup: 'cloudflare' };
+    expect((await admin('POST', '/live-socket/settings', set)).status).toBe(200);
+    await admin('POST', '/live-socket/chatroom', { emotes_mode: { enabled: true } });
+    fx.sandbox.reset();
+    const now = await admin('GET', '/live-socket');
+    expect(now.json).toMatchObject({
+      webhook_delay_seconds: 0,
+      providers: ['pusher', 'centrifugo'],
+      lookup: 'answers',
+    });
+    expect(fx.sandbox.live.hub.modesOf(STREAMER_USER_ID).emotes_mode.enabled).toBe(false);
+  });
+
   it('refuses a bad setting whole, changing nothing', async () => {
     const res = await admin('POST', '/live-socket/settings', {
       webhook_delay_seconds: 60,
