@@ -7,7 +7,7 @@ import type { PublicationContext } from 'centrifuge';
 import { describe, expect, it } from 'vitest';
 import { channelIdOf, chatroomIdOf } from '../../../sandbox/live-socket/ids';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
-import { call, mintAppToken } from '../../helpers/sandbox';
+import { call, mintAppToken, mintUserToken } from '../../helpers/sandbox';
 import {
   CHAT_EVENT,
   CHATROOM,
@@ -38,6 +38,24 @@ describe('the sandbox live socket with real clients', () => {
     expect(data.chatroom_id).toBe(chatroomIdOf(STREAMER_USER_ID));
     expect(data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
     expect(data.sender.identity.color).toMatch(/^#/);
+  });
+
+  it("puts a line sent through Kick's chat API on the socket, under the API's message id", async () => {
+    const pusher = pusherClient();
+    const channel = pusher.subscribe(CHATROOM);
+    await once((cb) => channel.bind('pusher:subscription_succeeded', cb));
+    const got = once<Record<string, any>>((cb) => channel.bind(CHAT_EVENT, cb));
+    const sent = await call(fx.sandbox.urls.api, 'POST', '/public/v1/chat', {
+      token: mintUserToken(fx.sandbox),
+      body: { type: 'bot', content: 'the bot speaks' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const data = await got;
+    expect(data).toMatchObject({
+      id: sent.json.data.message_id,
+      content: 'the bot speaks',
+      sender: { username: 'greenroom_bot' },
+    });
   });
 
   it('sends data as a JSON string inside the frame, as Kick does', async () => {
