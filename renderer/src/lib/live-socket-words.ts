@@ -1,0 +1,48 @@
+/**
+ * Kick's live chat connection in Health, in a streamer's words ([Settings](../../../docs/settings.md#kicks-live-chat-connection)):
+ * one line for the state with what to do about it, and when the last message came. The provider, the channels
+ * and the close codes are for Details. Pure.
+ */
+import type { LiveSocketHealthView } from '../../../shared/views';
+import { formatRelative } from './format';
+
+export interface LiveSocketWords {
+  title: string;
+  tone: 'ok' | 'warn' | 'bad' | 'off';
+  /** What the streamer can do, when there is something. */
+  fix: string | null;
+}
+
+export function liveSocketWords(view: LiveSocketHealthView, now: number): LiveSocketWords {
+  switch (view.state) {
+    case 'connected':
+      return { title: 'Connected: chat arrives the moment it is typed', tone: 'ok', fix: null };
+    case 'connecting':
+      return { title: 'Connecting…', tone: 'warn', fix: null };
+    case 'waiting':
+      return {
+        title: `Connection lost; trying again ${view.retryAtMs === null ? 'shortly' : formatRelative(view.retryAtMs, now)}`,
+        tone: 'warn',
+        fix: 'Chat still arrives through Kick’s webhooks meanwhile, only later.',
+      };
+    case 'refused':
+      return {
+        title: 'Kick turned the connection away',
+        tone: 'bad',
+        fix: 'Chat arrives through Kick’s webhooks only. Switch the live chat connection off and on in Settings to try again.',
+      };
+    case 'needs-ids':
+      return {
+        title: 'Waiting for your channel’s two numbers',
+        tone: 'warn',
+        fix: 'Kick’s website would not tell Greenroom your channel id and chatroom id. Enter them once in Settings → Kick’s live chat connection.',
+      };
+    case 'off':
+      return { title: 'Off', tone: 'off', fix: null };
+  }
+}
+
+/** "2 min ago", or that nothing came yet. */
+export function lastMessageWords(view: LiveSocketHealthView, now: number): string {
+  return view.lastFrameAtMs === null ? 'nothing yet' : formatRelative(view.lastFrameAtMs, now);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveSocketHealthView } from '../../../../shared/views';
+import { lastMessageWords, liveSocketWords } from '../../../../renderer/src/lib/live-socket-words';
+
+const NOW = 1_800_000_000_000;
+const view = (over: Partial<LiveSocketHealthView>): LiveSocketHealthView => ({
+  state: 'connected',
+  provider: 'pusher',
+  keySource: 'discovered',
+  channels: ['chatrooms.1.v2'],
+  connectedAtMs: NOW - 60_000,
+  lastFrameAtMs: NOW - 120_000,
+  retryAtMs: null,
+  lastClose: null,
+  problem: null,
+  counters: { events: 3, unknown: 0, malformed: 0, reconnects: 0 },
+  ...over,
+});
+
+describe('liveSocketWords', () => {
+  it('says each state plainly, with what to do where there is something, and no internal names', () => {
+    const lines = (['connected', 'connecting', 'waiting', 'refused', 'needs-ids', 'off'] as const).map((state) =>
+      liveSocketWords(view({ state, retryAtMs: state === 'waiting' ? NOW + 4_000 : null }), NOW),
+    );
+    expect(lines.map((l) => l.title)).toEqual([
+      'Connected: chat arrives the moment it is typed',
+      'Connecting…',
+      'Connection lost; trying again in less than a minute',
+      'Kick turned the connection away',
+      'Waiting for your channel’s two numbers',
+      'Off',
+    ]);
+    expect(lines[3]!.fix).toContain('Settings');
+    expect(lines[4]!.fix).toContain('Settings → Kick’s live chat connection');
+    for (const words of lines) {
+      expect(`${words.title} ${words.fix ?? ''}`).not.toMatch(/pusher|centrifug|chatrooms\.|needs-ids|4\d\d\d/i);
+    }
+  });
+
+  it('says when the last message came, or that none has', () => {
+    expect(lastMessageWords(view({}), NOW)).toBe('2 min ago');
+    expect(lastMessageWords(view({ lastFrameAtMs: null }), NOW)).toBe('nothing yet');
+  });
+});
