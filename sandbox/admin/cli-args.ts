@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { SCENARIO_NAMES } from '../scenarios';
 import { STREAMER_USER_ID } from '../world';
+import { parseLive } from './cli-live';
 import { ADMIN_TOKEN_ENV, ADMIN_URL_ENV, DEFAULT_SANDBOX_PORT } from './cli-usage';
 import { OverrideError, parseFieldAssignment } from './overrides';
 
@@ -302,6 +303,18 @@ export function parseCliArgs(argv: readonly string[], env: Env = {}): CliCommand
     case 'advance':
     case 'stop':
       return parseSingle(first, rest, env);
+    case 'live':
+      return {
+        kind: 'admin',
+        ...parseLive(rest, {
+          fail: (message) => {
+            throw new CliUsageError(message);
+          },
+          parse,
+          number: parseNumber,
+          target: (values) => adminTarget(values, env),
+        }),
+      };
     default:
       return parseServe(args);
   }

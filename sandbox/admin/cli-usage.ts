@@ -3,6 +3,7 @@
  */
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { SCENARIO_NAMES } from '../scenarios';
+import { LIVE_USAGE } from './cli-live';
 import { STREAMER_USER_ID } from '../world';
 
 /** Ports `npm run sandbox` listens on by default (auth and admin follow the API port). */
@@ -16,7 +17,8 @@ export const ADMIN_TOKEN_ENV = 'GREENROOM_SANDBOX_ADMIN_TOKEN';
 export const USAGE = `Usage:
   npm run sandbox -- [options]                 start a Kick sandbox (prints its description as JSON first;
                                                npm run -s keeps npm's own banner off stdout)
-    --port N                API port (default ${DEFAULT_SANDBOX_PORT}; 0 picks free ports); auth is N+1, admin N+2, RTMP ingest N+3
+    --port N                API port (default ${DEFAULT_SANDBOX_PORT}; 0 picks free ports); auth is N+1, admin N+2, RTMP ingest N+3,
+                            web host N+4, live socket N+5
     --auth-port N, --admin-port N
     --client-id X, --client-secret Y
     --redirect-uri URI      repeatable
@@ -31,6 +33,7 @@ export const USAGE = `Usage:
   npm run sandbox -- scenario <name> [--broadcaster ID] [--immediate]
   npm run sandbox -- advance <seconds>
   npm run sandbox -- stop <job_id>
+${LIVE_USAGE}
   Subcommands find a running Greenroom app's sandbox, else a running npm run sandbox, through a file in
   Greenroom's data dir ($GREENROOM_DATA_DIR or the default). Or name one: --admin-url URL --admin-token T
   (or $${ADMIN_URL_ENV}, $${ADMIN_TOKEN_ENV}); both are in npm run sandbox's JSON line.
