@@ -102,6 +102,10 @@ export interface ObsRequests {
   GetInputKindList: { in: { unversioned?: boolean }; out: { inputKinds: string[] } };
   GetInputList: { in: { inputKind?: string }; out: { inputs: { inputName: string; inputKind: string }[] } };
   GetInputSettings: { in: { inputName: string }; out: { inputSettings: Record<string, unknown>; inputKind: string } };
+  SetInputSettings: {
+    in: { inputName: string; inputSettings: Record<string, unknown>; overlay?: boolean };
+    out: undefined;
+  };
   CreateInput: {
     in: {
       sceneName: string;

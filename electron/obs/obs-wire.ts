@@ -65,6 +65,7 @@ export const OBS_RESPONSE_SCHEMAS: Schemas = {
   GetInputKindList: z.looseObject({ inputKinds: z.array(z.string()) }),
   GetInputList: z.looseObject({ inputs: z.array(z.looseObject({ inputName: z.string(), inputKind: z.string() })) }),
   GetInputSettings: z.looseObject({ inputSettings: z.record(z.string(), z.unknown()), inputKind: z.string() }),
+  SetInputSettings: none,
   CreateInput: z.looseObject({ sceneItemId: z.int() }),
   RemoveInput: none,
   GetStreamServiceSettings: z.looseObject({
@@ -93,6 +94,26 @@ export const OBS_EVENT_SCHEMAS: EventSchemas = {
   ExitStarted: none,
 };
 
+/** Longest text of OBS's own (a refusal's comment, a version) Greenroom keeps (docs/obs.md#obs-wire-facts). */
+export const OBS_TEXT_MAX = 200;
+
+/**
+ * `text` cut to `max` characters, never between the two halves of a surrogate pair. OBS sets no limit on
+ * names, comments or versions, and a hostile or broken server can send megabytes: they are cut before they
+ * reach state, errors, logs or the panel (docs/obs.md#obs-wire-facts).
+ */
+export function cutText(text: string, max: number, mark = ''): string {
+  if (text.length <= max) {
+    return text;
+  }
+  let end = max - mark.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) {
+    end -= 1;
+  }
+  return text.slice(0, end) + mark;
+}
+
 /** The first problem zod found, as `field: message`, for the error that names the request. */
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -100,5 +121,5 @@ export function firstIssue(error: z.ZodError): string {
     return 'unexpected shape';
   }
   const path = issue.path.length > 0 ? issue.path.join('.') : '(response)';
-  return `${path}: ${issue.message}`;
+  return cutText(`${path}: ${issue.message}`, OBS_TEXT_MAX, '…');
 }

@@ -292,6 +292,14 @@ export class FakeObsStudio {
         const input = this.inputs.get(name) ?? fail(type, 600, `No source was found by the name of \`${name}\`.`);
         return { inputKind: input.kind, inputSettings: structuredClone(input.settings) };
       }
+      case 'SetInputSettings': {
+        const name = String(field(type, data, 'inputName'));
+        const input = this.inputs.get(name) ?? fail(type, 600, `No source was found by the name of \`${name}\`.`);
+        const settings = structuredClone(field(type, data, 'inputSettings') as Data);
+        // OBS applies the new settings over the old ones unless `overlay` is false.
+        input.settings = data.overlay === false ? settings : { ...input.settings, ...settings };
+        return undefined;
+      }
       case 'CreateInput':
         return this.createInput(data);
       case 'RemoveInput': {
