@@ -43,6 +43,7 @@ const FORM_NAMES: Record<string, string> = {
   chat: 'the chat length',
   'chat-tools': 'the chat tools',
   notifications: 'the notification choice',
+  'live-socket': "Kick's live chat connection",
 };
 
 const NO_FIELDS = new FieldErrors([]);
@@ -308,6 +309,13 @@ export class SettingsState {
   /** Saves the chat reading tools whole (highlights, ignore list, marks); main names a field it refuses. */
   saveChatTools(chatTools: ChatToolsSettings, done = 'Chat tools saved.'): Promise<boolean> {
     return this.#save('chat-tools', done, () => this.#api.settings.update({ chatTools }));
+  }
+
+  /** Kick's live chat connection: the switch, or the channel's two ids entered together (docs/settings.md). */
+  saveLiveSocket(
+    liveSocket: { enabled: boolean } | { channelId: number | null; chatroomId: number | null },
+  ): Promise<boolean> {
+    return this.#save('live-socket', 'Live chat connection saved.', () => this.#api.settings.update({ liveSocket }));
   }
 
   setNotification(key: NotificationKey, on: boolean): Promise<boolean> {
