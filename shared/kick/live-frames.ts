@@ -412,7 +412,7 @@ export function parseLiveFrame(frame: unknown, channel: string | null = null): L
   const on = env.data.channel ?? channel;
   const decoded = decodeData(env.data.data);
   if (!decoded.ok) {
-    return { kind: 'malformed', name: rawName, reason: 'data is not JSON' };
+    return { kind: 'malformed', name: liveEventName(rawName), reason: 'data is not JSON' };
   }
   const data = decoded.value;
   switch (rawName) {

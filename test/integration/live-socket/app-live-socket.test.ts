@@ -129,6 +129,14 @@ describe("Kick's live chat connection in the app", () => {
       expect(error.code).toBe('InvalidArgument');
       expect(error.message).toContain(said);
     }
+    // The panel finds the field by its path, never by the message.
+    const fields = (await fx.app.router.invoke('settings:update', [
+      { liveSocket: { channelId: 0, chatroomId: 5 } },
+    ])) as {
+      ok: false;
+      error: { details?: { fields?: string[] } };
+    };
+    expect(fields.error.details?.fields).toEqual(['liveSocket.channelId']);
     expect((await call('settings:get')).liveSocket).toEqual(before);
   });
 

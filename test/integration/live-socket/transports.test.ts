@@ -120,6 +120,22 @@ describe('the Pusher transport on pusher-js', () => {
     });
   }
 
+  it('counts hostile frames over the real client, stays connected, and reads the next line', async () => {
+    const { events, arrived, lines } = connect(pusher);
+    await server.subscribedTo(CHANNELS);
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', '{"id":');
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', '[]');
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', { ...CHAT, sender: null });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', { ...CHAT, content: { html: '<b>' } });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\NeverSeenBefore', { a: 1 });
+    server.clients.at(-1)!.ws.send('this is not JSON at all');
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', { ...CHAT, id: 'fine' });
+    await arrived(1);
+    expect(events.map((e) => e.type === 'chat.message' && e.messageId)).toEqual(['fine']);
+    expect(connection!.view()).toMatchObject({ state: 'connected', counters: { malformed: 4, unknown: 1 } });
+    expect(lines.filter((l) => l.includes('could not be read'))).toHaveLength(1);
+  });
+
   it('stops on 4001 and opens no second socket', async () => {
     connect(pusher);
     const first = await server.subscribedTo(CHANNELS);
