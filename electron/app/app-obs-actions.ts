@@ -12,7 +12,7 @@ import type { ObsApi } from './app-obs';
 import type { SettingsStore } from './settings';
 
 export interface AppObsActionsDeps {
-  obs: Pick<ObsApi, 'call' | 'state'>;
+  obs: Pick<ObsApi, 'call' | 'state' | 'onState'>;
   settings: SettingsStore;
   feed: Feed;
   events: AppEventEmitter;
@@ -37,6 +37,13 @@ export function createAppObsActions(deps: AppObsActionsDeps): ObsActions {
   const obs: ObsCaller = {
     call: (type, ...data) => deps.obs.call(type, ...data),
     connected: () => deps.obs.state().kind === 'connected',
+    // Hides and switch-backs owed while OBS was away are done on reconnecting.
+    onConnected: (listener) =>
+      deps.obs.onState((state) => {
+        if (state.kind === 'connected') {
+          listener();
+        }
+      }),
   };
   return new ObsActions({
     obs,

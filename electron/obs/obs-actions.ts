@@ -17,6 +17,8 @@ export interface ObsCaller {
   call: ObsLink['call'];
   /** False while there is no session: an action then fails at once, without a request. */
   connected(): boolean;
+  /** Calls back each time the connection reaches connected (to carry out what was owed); returns an unsubscribe. */
+  onConnected?(listener: () => void): () => void;
 }
 
 export interface ActionScheduler {
@@ -40,6 +42,13 @@ export const ACTION_TIMEOUT_MS = 5000;
 const SEEN_REDEMPTIONS_MAX = 10_000;
 /** obs-websocket's ResourceNotFound: the scene or source named is not in OBS. */
 const NOT_FOUND = 600;
+/**
+ * After a live/offline switch, how long further status changes wait; the last one then wins, so a flapping
+ * status switches scenes at most once per this time ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)).
+ */
+export const LIVE_SETTLE_MS = 3000;
+/** Failures that mean OBS was away: what was owed (a hide, a switch back) is done when it is connected again. */
+const OWED_ON = new Set(['not-connected', 'timeout']);
 
 /** Why an action did not happen: `key` says once per cause, `words` finish "could not … — ". */
 class ActionFailure extends Error {
@@ -52,6 +61,21 @@ class ActionFailure extends Error {
 
 const quoted = (name: string): string => `“${name}”`;
 
+/** A source shown in a scene, as OBS knows it. */
+interface ShownItem {
+  sceneName: string;
+  sceneItemId: number;
+  source: string;
+}
+
+/** One showing of a reward's source: `item` once OBS has shown it, `timer` its one hide timer. */
+interface Showing {
+  source: string;
+  seconds: number;
+  item: ShownItem | null;
+  timer: unknown;
+}
+
 /** Runs the streamer's OBS actions as events come. */
 export class ObsActions {
   readonly #deps: ObsActionsDeps;
@@ -62,13 +86,26 @@ export class ObsActions {
   readonly #running = new Set<Promise<void>>();
   /** The ad break's way back: the scene to return to and the timer. */
   #adBreak: { from: string; to: string; timer: unknown } | null = null;
-  /** Sources shown for a reward, by scene and source, with the timer that hides each. */
-  readonly #shown = new Map<string, { sceneName: string; sceneItemId: number; source: string; timer: unknown }>();
+  /**
+   * One showing per scene and source, recorded before the first request so redemptions arriving together
+   * join it: each later one only restarts its one hide timer (null while the show is still on its way).
+   */
+  readonly #shown = new Map<string, Showing>();
+  /** Hides that failed while OBS was away, by the same key: done when OBS is connected again. */
+  readonly #owedHides = new Map<string, ShownItem>();
+  /** The ad break's switch back, when it failed while OBS was away. */
+  #owedBack: { from: string; to: string } | null = null;
+  /** Live status: the last one acted on, the latest heard, and the settle timer after acting. */
+  #liveActed: boolean | null = null;
+  #liveWanted: boolean | null = null;
+  #liveSettle: unknown = null;
+  readonly #unsubscribe: () => void;
   #stopped = false;
 
   constructor(deps: ObsActionsDeps) {
     this.#deps = deps;
     this.#timeoutMs = deps.timeoutMs ?? ACTION_TIMEOUT_MS;
+    this.#unsubscribe = deps.obs.onConnected?.(() => this.#reconnected()) ?? (() => undefined);
   }
 
   /**
@@ -85,16 +122,33 @@ export class ObsActions {
         this.#redeemed(event.payload.reward.id);
       }
     } else if (event.type === 'livestream.status.updated' && live) {
-      const key = event.payload.is_live ? 'goLive' : 'goOffline';
-      const action = this.#deps.actions()[key];
-      if (action.enabled && action.scene) {
-        const scene = action.scene;
-        const why = event.payload.is_live ? 'going live' : 'going offline';
-        this.#run([scene], `switch to ${quoted(scene)}`, async () => {
-          await this.#setScene(scene);
-          return `OBS: switched to ${scene} for ${why}`;
-        });
+      this.#liveWanted = event.payload.is_live;
+      if (this.#liveSettle === null) {
+        this.#liveChanged();
       }
+      // Otherwise a switch was made moments ago: the settle timer acts on the latest status when it ends.
+    }
+  }
+
+  /** Acts on the latest live status if it differs from the last one acted on, then settles for a while. */
+  #liveChanged(): void {
+    const isLive = this.#liveWanted;
+    if (isLive === null || isLive === this.#liveActed || this.#stopped) {
+      return;
+    }
+    this.#liveActed = isLive;
+    this.#liveSettle = this.#deps.scheduler.setTimer(() => {
+      this.#liveSettle = null;
+      this.#liveChanged();
+    }, LIVE_SETTLE_MS);
+    const action = this.#deps.actions()[isLive ? 'goLive' : 'goOffline'];
+    if (action.enabled && action.scene) {
+      const scene = action.scene;
+      const why = isLive ? 'going live' : 'going offline';
+      this.#run([scene], `switch to ${quoted(scene)}`, async () => {
+        await this.#setScene(scene);
+        return `OBS: switched to ${scene} for ${why}`;
+      });
     }
   }
 
@@ -107,7 +161,9 @@ export class ObsActions {
     const scene = action.scene;
     this.#run([scene], `switch to ${quoted(scene)} for the ad break`, async () => {
       const running = this.#adBreak;
-      const from = running ? running.from : await this.#currentScene();
+      // A break whose way back is still owed returns, in the end, to where that one came from.
+      const owed = this.#owedBack;
+      const from = running ? running.from : owed ? owed.from : await this.#currentScene();
       if (running) {
         this.#deps.scheduler.clearTimer(running.timer);
         this.#adBreak = null;
@@ -116,6 +172,7 @@ export class ObsActions {
         return `OBS: already on ${scene} for the ad break`;
       }
       await this.#setScene(scene);
+      this.#owedBack = null;
       const timer = this.#deps.scheduler.setTimer(() => this.#adBreakEnded(), seconds * 1000);
       this.#adBreak = { from, to: scene, timer };
       return `OBS: switched to ${scene} for the ad break`;
@@ -131,6 +188,7 @@ export class ObsActions {
 
   stop(): void {
     this.#stopped = true;
+    this.#unsubscribe();
     if (this.#adBreak) {
       this.#deps.scheduler.clearTimer(this.#adBreak.timer);
       this.#adBreak = null;
@@ -139,61 +197,138 @@ export class ObsActions {
       this.#deps.scheduler.clearTimer(shown.timer);
     }
     this.#shown.clear();
+    this.#owedHides.clear();
+    this.#owedBack = null;
+    this.#deps.scheduler.clearTimer(this.#liveSettle);
+    this.#liveSettle = null;
   }
 
   #adBreakEnded(): void {
     const back = this.#adBreak;
     this.#adBreak = null;
-    if (!back) {
+    if (back) {
+      this.#switchBack({ from: back.from, to: back.to }, false);
+    }
+  }
+
+  /** Back to the scene before the break, only if OBS is still on the ad scene; owed if OBS is away. */
+  #switchBack(back: { from: string; to: string }, late: boolean): void {
+    const after = late ? 'after the ad break, now that OBS is back' : 'after the ad break';
+    this.#run(
+      [back.from],
+      `switch back to ${quoted(back.from)} after the ad break`,
+      async () => {
+        const now = await this.#currentScene();
+        if (now !== back.to) {
+          // The streamer moved on during the break (or while OBS was away): their choice stands.
+          return `OBS: stayed on ${now} ${after} (you switched away from ${back.to})`;
+        }
+        await this.#setScene(back.from);
+        return `OBS: back to ${back.from} ${after}`;
+      },
+      (failure) => {
+        // A new break since then has its own way back.
+        if (OWED_ON.has(failure.key) && !this.#adBreak) {
+          this.#owedBack = back;
+        }
+      },
+    );
+  }
+
+  /** OBS is connected again: carry out the hides and the switch back it missed while it was away. */
+  #reconnected(): void {
+    if (this.#stopped) {
       return;
     }
-    this.#run([back.from], `switch back to ${quoted(back.from)} after the ad break`, async () => {
-      const now = await this.#currentScene();
-      if (now !== back.to) {
-        // The streamer moved on during the break: their choice stands.
-        return `OBS: stayed on ${now} after the ad break (you switched away from ${back.to})`;
+    const back = this.#owedBack;
+    this.#owedBack = null;
+    if (back) {
+      this.#switchBack(back, true);
+    }
+    const owed = [...this.#owedHides];
+    this.#owedHides.clear();
+    for (const [key, item] of owed) {
+      // A redemption since then shows it again, and its own timer hides it.
+      if (!this.#shown.has(key)) {
+        this.#hideItem(key, item, true);
       }
-      await this.#setScene(back.from);
-      return `OBS: back to ${back.from} after the ad break`;
-    });
+    }
   }
 
   /**
-   * A second redemption while the source is still shown restarts its time: it hides `seconds` after the
-   * latest one ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)).
+   * A redemption while the source is still shown (or on its way) joins that showing: no request, no line,
+   * only its one hide timer restarts, so it hides `seconds` after the latest redemption
+   * ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)).
    */
   #redeemed(rewardId: string): void {
     const action = this.#deps.actions().rewards.find((a) => a.enabled && a.rewardId === rewardId);
-    if (!action) {
+    if (!action || this.#stopped) {
       return;
     }
-    const targets = [action.source, ...(action.scene ? [action.scene] : [])];
-    this.#run(targets, `show ${action.source}`, async () => {
-      const sceneName = action.scene ?? (await this.#currentScene());
-      const key = `${sceneName}\u0000${action.source}`;
-      const earlier = this.#shown.get(key);
-      const sceneItemId = earlier?.sceneItemId ?? (await this.#sceneItemId(sceneName, action.source));
-      await this.#call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: true });
-      if (earlier) {
-        this.#deps.scheduler.clearTimer(earlier.timer);
+    // Keyed before any request; an action with no scene shows it in whichever scene is on air.
+    const key = `${action.scene ?? ''}\u0000${action.source}`;
+    const earlier = this.#shown.get(key);
+    if (earlier) {
+      earlier.seconds = action.seconds;
+      if (earlier.timer !== null) {
+        this.#hideIn(key, earlier);
       }
-      const timer = this.#deps.scheduler.setTimer(() => this.#hide(key), action.seconds * 1000);
-      this.#shown.set(key, { sceneName, sceneItemId, source: action.source, timer });
-      return `OBS: showing ${action.source} for ${action.seconds} s for ${rewardName(action)}${earlier ? ' (again)' : ''}`;
-    });
+      return;
+    }
+    const showing: Showing = { source: action.source, seconds: action.seconds, item: null, timer: null };
+    this.#shown.set(key, showing);
+    const targets = [action.source, ...(action.scene ? [action.scene] : [])];
+    this.#run(
+      targets,
+      `show ${action.source}`,
+      async () => {
+        const sceneName = action.scene ?? (await this.#currentScene());
+        const sceneItemId = await this.#sceneItemId(sceneName, action.source);
+        await this.#call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: true });
+        showing.item = { sceneName, sceneItemId, source: action.source };
+        this.#owedHides.delete(key);
+        if (this.#shown.get(key) === showing && !this.#stopped) {
+          this.#hideIn(key, showing);
+        }
+        return `OBS: showing ${action.source} for ${action.seconds} s for ${rewardName(action)}`;
+      },
+      () => {
+        if (this.#shown.get(key) === showing) {
+          this.#shown.delete(key);
+        }
+      },
+    );
   }
 
-  #hide(key: string): void {
-    const shown = this.#shown.get(key);
-    this.#shown.delete(key);
-    if (!shown) {
-      return;
-    }
-    const { sceneName, sceneItemId, source } = shown;
-    this.#run([source, sceneName], `hide ${source} again`, async () => {
-      await this.#call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: false });
-      return null;
-    });
+  /** (Re)starts the showing's one hide timer. */
+  #hideIn(key: string, showing: Showing): void {
+    this.#deps.scheduler.clearTimer(showing.timer);
+    showing.timer = this.#deps.scheduler.setTimer(() => {
+      if (this.#shown.get(key) === showing) {
+        this.#shown.delete(key);
+        if (showing.item) {
+          this.#hideItem(key, showing.item, false);
+        }
+      }
+    }, showing.seconds * 1000);
+  }
+
+  /** Hides a shown source; if OBS is away, the hide is owed until it is connected again. */
+  #hideItem(key: string, item: ShownItem, late: boolean): void {
+    const { sceneName, sceneItemId, source } = item;
+    this.#run(
+      [source, sceneName],
+      `hide ${source} again`,
+      async () => {
+        await this.#call('SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: false });
+        return late ? `OBS: hid ${source}, now that OBS is back` : null;
+      },
+      (failure) => {
+        if (OWED_ON.has(failure.key) && !this.#shown.has(key)) {
+          this.#owedHides.set(key, item);
+        }
+      },
+    );
   }
 
   #firstSight(redemptionId: string): boolean {
@@ -208,18 +343,30 @@ export class ObsActions {
   }
 
   /** Runs one action beside the event path, bounded by the timeout; its outcome goes to the feed. */
-  #run(targets: string[], what: string, action: () => Promise<string | null>): void {
+  #run(
+    targets: string[],
+    what: string,
+    action: () => Promise<string | null>,
+    onFailure?: (failure: ActionFailure) => void,
+  ): void {
     if (this.#stopped) {
       return;
     }
     const run = this.#bounded(action)
-      .then((line) => {
-        this.#clearSaid(targets);
-        if (line) {
-          this.#deps.report(line);
-        }
-      })
-      .catch((error: unknown) => this.#failed(targets, what, error))
+      .then(
+        (line) => {
+          this.#clearSaid(targets);
+          if (line) {
+            this.#deps.report(line);
+          }
+        },
+        (error: unknown) => {
+          const failure = asFailure(error);
+          onFailure?.(failure);
+          this.#failed(targets, what, failure, error);
+        },
+      )
+      .catch((error: unknown) => this.#deps.log(`obs-actions: could not say how it went: ${String(error)}`))
       .finally(() => this.#running.delete(run));
     this.#running.add(run);
   }
@@ -238,8 +385,7 @@ export class ObsActions {
     return Promise.race([action(), timeout]).finally(() => this.#deps.scheduler.clearTimer(timer));
   }
 
-  #failed(targets: string[], what: string, error: unknown): void {
-    const failure = asFailure(error);
+  #failed(targets: string[], what: string, failure: ActionFailure, error: unknown): void {
     if (this.#said.has(failure.key)) {
       return;
     }

@@ -41,12 +41,13 @@ async function build(connect: boolean) {
     }),
   });
   const logs: string[] = [];
+  const scheduler = new ManualScheduler();
   const obs = createAppObs({
     settings,
     secretStore: new MemorySecretStore(),
     linkFactory: fake.link,
     clock: { now: () => 0 },
-    scheduler: new ManualScheduler(),
+    scheduler,
     random: () => 0,
     log: (line) => logs.push(line),
     kickLive: () => null,
@@ -62,6 +63,7 @@ async function build(connect: boolean) {
     expect(obs.view().connection.kind).toBe('connected');
   }
   const feed = new Feed();
+  const timers = new Timers();
   const events = createAppEvents(() => undefined);
   const pushed: EventPayloads['kick:event'][] = [];
   events.on('kick:event', (e) => pushed.push(e));
@@ -72,10 +74,10 @@ async function build(connect: boolean) {
     events,
     clock: { now: () => 1_000 },
     log: (line) => logs.push(line),
-    scheduler: new Timers(),
+    scheduler: timers,
   });
   const program = async () => (await studio.call('GetCurrentProgramScene')).currentProgramSceneName;
-  return { fake, studio, feed, pushed, logs, actions, program };
+  return { fake, studio, feed, pushed, logs, actions, program, obs, scheduler, timers };
 }
 
 describe('the OBS actions in the app', () => {
@@ -106,6 +108,43 @@ describe('the OBS actions in the app', () => {
     await t.actions.settled();
     expect(t.feed.items().map((item) => item.text)).toEqual([
       'OBS: could not show Confetti — there is no source “Confetti” in the scene “Main”',
+    ]);
+  });
+
+  it('hides a source whose time ran out while OBS was down, once the connection is back by itself', async () => {
+    const t = await build(true);
+    await t.studio.call('CreateInput', {
+      sceneName: 'Main',
+      inputName: 'Confetti',
+      inputKind: 'color_source_v3',
+      sceneItemEnabled: false,
+    });
+    t.actions.onEvent(redemption('red-1', 'rw-confetti'), true);
+    await t.actions.settled();
+    t.fake.kill();
+    expect(t.obs.view().connection.kind).toBe('unreachable');
+    t.timers.fire(10_000);
+    await t.actions.settled();
+    t.fake.start();
+    // The connection's own retry, on its backoff.
+    t.scheduler.pending.forEach(({ callback, ms }, id) => {
+      if (ms === 1000) {
+        t.scheduler.pending.delete(id);
+        callback();
+      }
+    });
+    await flush();
+    await flush();
+    expect(t.obs.view().connection.kind).toBe('connected');
+    await t.actions.settled();
+    const studio = t.fake.link();
+    await studio.connect({ url: t.fake.url, password: PASSWORD });
+    const { sceneItemId } = await studio.call('GetSceneItemId', { sceneName: 'Main', sourceName: 'Confetti' });
+    expect((await studio.call('GetSceneItemEnabled', { sceneName: 'Main', sceneItemId })).sceneItemEnabled).toBe(false);
+    expect(t.feed.items().map((item) => item.text)).toEqual([
+      'OBS: showing Confetti for 10 s for “Confetti!”',
+      'OBS: could not hide Confetti again — OBS is not connected',
+      'OBS: hid Confetti, now that OBS is back',
     ]);
   });
 });

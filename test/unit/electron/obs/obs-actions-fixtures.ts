@@ -74,10 +74,16 @@ export const SETUP: ObsActionsSettings = obsActionsSettingsSchema.parse({
   goOffline: { enabled: true, scene: 'Ending' },
 });
 
+/** The shown flag of each SetSceneItemEnabled request sent to OBS, in order. */
+export const shows = (fake: FakeObs): boolean[] =>
+  fake.requests
+    .filter((r) => r.type === 'SetSceneItemEnabled')
+    .map((r) => (r.data as { sceneItemEnabled: boolean }).sceneItemEnabled);
+
 /** OBS with scenes Main (on air, holding a hidden "Confetti"), Ads, Starting, Ending; the actions wired to it. */
 export async function actionsSetup(settings: ObsActionsSettings = SETUP) {
   const fake = new FakeObs({ password: null });
-  const link: ObsLink = fake.link();
+  let link: ObsLink = fake.link();
   await link.connect({ url: fake.url, password: null });
   for (const sceneName of ['Main', 'Ads', 'Starting', 'Ending']) {
     await link.call('CreateScene', { sceneName });
@@ -94,8 +100,16 @@ export async function actionsSetup(settings: ObsActionsSettings = SETUP) {
   const feed: string[] = [];
   const logs: string[] = [];
   let current = settings;
+  const onConnected = new Set<() => void>();
   const actions = new ObsActions({
-    obs: { call: (type, ...data) => link.call(type, ...data), connected: () => connected && fake.running },
+    obs: {
+      call: (type, ...data) => link.call(type, ...data),
+      connected: () => connected && fake.running,
+      onConnected: (listener) => {
+        onConnected.add(listener);
+        return () => onConnected.delete(listener);
+      },
+    },
     actions: () => current,
     scheduler: timers,
     report: (line) => feed.push(line),
@@ -108,14 +122,30 @@ export async function actionsSetup(settings: ObsActionsSettings = SETUP) {
   };
   return {
     fake,
-    link,
+    get link() {
+      return link;
+    },
     timers,
     feed,
     logs,
     actions,
     program,
     confettiShown,
-    setConnected: (value: boolean) => (connected = value),
+    /** OBS away or back; back also tells the actions, as the connection's state change does. */
+    /** OBS started again after `fake.kill()`, with a new session (the actions and the test read through it). */
+    restart: async () => {
+      fake.start();
+      link = fake.link();
+      await link.connect({ url: fake.url, password: null });
+    },
+    setConnected: (value: boolean) => {
+      connected = value;
+      if (value) {
+        onConnected.forEach((listener) => listener());
+      }
+    },
+    /** Whether the actions still listen for the connection (they stop listening when stopped). */
+    listening: () => onConnected.size > 0,
     setSettings: (value: ObsActionsSettings) => (current = value),
   };
 }

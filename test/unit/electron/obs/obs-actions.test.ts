@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ObsActions } from '../../../../electron/obs/obs-actions';
+import { LIVE_SETTLE_MS, ObsActions } from '../../../../electron/obs/obs-actions';
 import { obsActionsSettingsSchema } from '../../../../shared/obs-actions';
 import { actionsSetup, liveStatus, redemption, SETUP } from './obs-actions-fixtures';
 
@@ -57,9 +57,9 @@ describe('OBS actions: a redeemed reward', () => {
     await t.actions.settled();
     t.actions.onEvent(redemption('red-2', 'rw-confetti'), true);
     await t.actions.settled();
-    // One hide timer, the second's: the first was replaced.
+    // One hide timer, the second's: the first was replaced. The second joins the showing: no new line.
     expect(t.timers.delays()).toEqual([10_000]);
-    expect(t.feed.at(-1)).toBe('OBS: showing Confetti for 10 s for “Confetti!” (again)');
+    expect(t.feed).toEqual(['OBS: showing Confetti for 10 s for “Confetti!”']);
     expect(t.timers.fire(10_000)).toBe(1);
     await t.actions.settled();
     expect(await t.confettiShown()).toBe(false);
@@ -101,6 +101,8 @@ describe('OBS actions: going live and offline', () => {
     await t.actions.settled();
     expect(await t.program()).toBe('Starting');
     t.actions.onEvent(liveStatus(false), true);
+    // A change moments after the last waits for the settle time.
+    t.timers.fire(LIVE_SETTLE_MS);
     await t.actions.settled();
     expect(await t.program()).toBe('Ending');
     expect(t.feed).toEqual(['OBS: switched to Starting for going live', 'OBS: switched to Ending for going offline']);
@@ -165,7 +167,7 @@ describe('OBS actions: failures', () => {
       log: () => {},
     });
     actions.onEvent(liveStatus(true), true);
-    expect(t.timers.delays()).toEqual([5000]);
+    expect(t.timers.delays()).toEqual([LIVE_SETTLE_MS, 5000]);
     t.timers.fire(5000);
     await actions.settled();
     expect(t.feed).toEqual(['OBS: could not switch to “Starting” — OBS did not answer within 5 s']);
