@@ -3,7 +3,8 @@
  * ([the ingest](../../docs/sandbox.md#kicks-ingest-in-the-sandbox)): the channel whose stream key was
  * given goes live, exactly as the admin API's live toggle puts it (a fresh livestream, its start time,
  * viewers) and with the same `livestream.status.updated`; the publish ending puts it offline and says so
- * again. A key no channel has, or a channel that already has a publisher, is refused and changes nothing.
+ * again. A key no channel has, a channel that already has a publisher, or one that started too many
+ * streams in the last minute, is refused and changes nothing.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setChannelLive } from '../admin/generate-stream';
@@ -33,10 +34,20 @@ function channelByKey(state: SandboxState, key: string): SandboxChannel | undefi
   return found;
 }
 
+/**
+ * Streams one channel may start in a window: each start and end is a signed `livestream.status.updated`, so
+ * a publisher reconnecting in a loop would flood every subscriber. OBS reconnects at most about once a
+ * second and backs off, so it stays well under this; going live again right after going offline is fine
+ * (docs/sandbox.md#kicks-ingest-in-the-sandbox).
+ */
+export const PUBLISH_RATE = { streams: 10, windowMs: 60_000 } as const;
+
 /** The ingest's `publish` decision over this sandbox's state. */
 export function createIngestPublisher(state: SandboxState, rng: Rng = defaultRng): (key: string) => PublishAnswer {
   /** Channels with a publisher now, by broadcaster id. */
   const publishing = new Set<number>();
+  /** When each channel's recent streams started (within the window), by broadcaster id. */
+  const starts = new Map<number, number[]>();
   return (key) => {
     const channel = channelByKey(state, key);
     if (!channel) {
@@ -46,6 +57,17 @@ export function createIngestPublisher(state: SandboxState, rng: Rng = defaultRng
     if (publishing.has(id)) {
       return { ok: false, reason: 'this channel already has a stream coming in' };
     }
+    const now = state.now();
+    const recent = (starts.get(id) ?? []).filter((at) => now - at < PUBLISH_RATE.windowMs);
+    if (recent.length >= PUBLISH_RATE.streams) {
+      const waitS = Math.ceil((recent[0]! + PUBLISH_RATE.windowMs - now) / 1000);
+      starts.set(id, recent);
+      return {
+        ok: false,
+        reason: `this channel started ${PUBLISH_RATE.streams} streams in the last minute; try again in ${waitS} s`,
+      };
+    }
+    starts.set(id, [...recent, now]);
     publishing.add(id);
     announce(state, channel, true, rng);
     return {

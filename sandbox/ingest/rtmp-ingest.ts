@@ -3,7 +3,7 @@
  * server on loopback that OBS, FFmpeg or any RTMP encoder publishes to, as it would to Kick's. One session
  * per socket: handshake, `connect` to the app, `createStream`, `publish` with a stream key that the
  * embedder accepts or refuses, then media bytes counted until `FCUnpublish`, `deleteStream` or the socket
- * closing ends the publish. Only publishing is served (no playback).
+ * closing ends the publish. One publish per socket: a second is refused and the socket closed. Only publishing is served (no playback).
  *
  * Whoever reaches the port decides every byte, so each session is bounded: a handshake deadline, an idle
  * deadline, caps on connections, chunk size, message length, bytes held and non-media messages; anything
@@ -152,6 +152,8 @@ class Session {
   readonly #reader: ChunkReader;
   #app: string | null = null;
   #published: { end: () => void } | null = null;
+  /** Whether this socket has asked to publish: a session publishes once, so one socket cannot flip live and offline. */
+  #publishAsked = false;
   #closing = false;
   #otherMessages = 0;
   #received = 0;
@@ -342,9 +344,14 @@ class Session {
   }
 
   #publish(key: AmfValue, streamId: number): void {
-    if (this.#published) {
-      throw new Error('publish twice');
+    if (this.#publishAsked) {
+      // OBS opens a new connection for every stream and every reconnect; a second publish on one socket is
+      // only a way to flip the channel live and offline over and over (docs/sandbox.md#kicks-ingest-in-the-sandbox).
+      this.#onStatus(streamId, status('error', 'NetStream.Publish.BadName', 'one stream per connection'));
+      this.#close('a second publish on one connection');
+      return;
     }
+    this.#publishAsked = true;
     const answer =
       typeof key === 'string' && key !== '' ? this.deps.publish(key) : { ok: false as const, reason: 'no stream key' };
     if (!answer.ok) {
