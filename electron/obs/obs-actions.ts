@@ -93,6 +93,8 @@ export class ObsActions {
   readonly #shown = new Map<string, Showing>();
   /** Hides that failed while OBS was away, by the same key: done when OBS is connected again. */
   readonly #owedHides = new Map<string, ShownItem>();
+  /** An ad break's switch on its way (before OBS answered): breaks started meanwhile join it. */
+  #adBreakSwitching: { seconds: number } | null = null;
   /** The ad break's switch back, when it failed while OBS was away. */
   #owedBack: { from: string; to: string } | null = null;
   /** Live status: the last one acted on, the latest heard, and the settle timer after acting. */
@@ -158,25 +160,44 @@ export class ObsActions {
     if (!action.enabled || !action.scene) {
       return;
     }
+    if (this.#adBreakSwitching) {
+      // Breaks started together make one switch: the break's length is the latest one's.
+      this.#adBreakSwitching.seconds = seconds;
+      return;
+    }
+    const switching = { seconds };
+    this.#adBreakSwitching = switching;
     const scene = action.scene;
-    this.#run([scene], `switch to ${quoted(scene)} for the ad break`, async () => {
-      const running = this.#adBreak;
-      // A break whose way back is still owed returns, in the end, to where that one came from.
-      const owed = this.#owedBack;
-      const from = running ? running.from : owed ? owed.from : await this.#currentScene();
-      if (running) {
-        this.#deps.scheduler.clearTimer(running.timer);
-        this.#adBreak = null;
+    const done = () => {
+      if (this.#adBreakSwitching === switching) {
+        this.#adBreakSwitching = null;
       }
-      if (from === scene) {
-        return `OBS: already on ${scene} for the ad break`;
-      }
-      await this.#setScene(scene);
-      this.#owedBack = null;
-      const timer = this.#deps.scheduler.setTimer(() => this.#adBreakEnded(), seconds * 1000);
-      this.#adBreak = { from, to: scene, timer };
-      return `OBS: switched to ${scene} for the ad break`;
-    });
+    };
+    this.#run(
+      [scene],
+      `switch to ${quoted(scene)} for the ad break`,
+      async () => {
+        const running = this.#adBreak;
+        // A break whose way back is still owed returns, in the end, to where that one came from.
+        const owed = this.#owedBack;
+        const from = running ? running.from : owed ? owed.from : await this.#currentScene();
+        if (running) {
+          this.#deps.scheduler.clearTimer(running.timer);
+          this.#adBreak = null;
+        }
+        if (from === scene) {
+          done();
+          return `OBS: already on ${scene} for the ad break`;
+        }
+        await this.#setScene(scene);
+        this.#owedBack = null;
+        done();
+        const timer = this.#deps.scheduler.setTimer(() => this.#adBreakEnded(), switching.seconds * 1000);
+        this.#adBreak = { from, to: scene, timer };
+        return `OBS: switched to ${scene} for the ad break`;
+      },
+      done,
+    );
   }
 
   /** Resolves once every action under way has finished (tests, and stopping). */
@@ -199,6 +220,7 @@ export class ObsActions {
     this.#shown.clear();
     this.#owedHides.clear();
     this.#owedBack = null;
+    this.#adBreakSwitching = null;
     this.#deps.scheduler.clearTimer(this.#liveSettle);
     this.#liveSettle = null;
   }

@@ -177,6 +177,23 @@ describe('OBS actions: OBS away when an ad break ends', () => {
   });
 });
 
+describe('OBS actions: ad breaks started together (a double click)', () => {
+  it('make one switch and one way back, timed by the latest break', async () => {
+    const t = await actionsSetup();
+    const before = t.fake.requests.length;
+    t.actions.adBreakStarted(30);
+    t.actions.adBreakStarted(60);
+    await t.actions.settled();
+    expect(t.fake.requests.length - before).toBe(2);
+    expect(t.feed).toEqual(['OBS: switched to Ads for the ad break']);
+    expect(t.timers.delays()).toEqual([60_000]);
+    t.timers.fire(60_000);
+    await t.actions.settled();
+    expect(await t.program()).toBe('Main');
+    expect(t.feed.at(-1)).toBe('OBS: back to Main after the ad break');
+  });
+});
+
 describe('OBS actions: a flapping live status', () => {
   it('switches at once, then at most once per settle time, the last status winning', async () => {
     const t = await actionsSetup();
