@@ -114,6 +114,9 @@ export interface ObsScenesView {
   scenes: string[];
   /** The current scene's sources, top of OBS's list first. */
   sources: ObsSourceView[];
+  /** Main sends at most 500 of each: how many more scenes and sources OBS has, when it has more. */
+  moreScenes?: number;
+  moreSources?: number;
 }
 
 /** The warnings that need both sides (docs/obs.md#stream-health-warnings). */

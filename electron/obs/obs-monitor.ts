@@ -2,15 +2,18 @@
  * What OBS is doing, read while connected (docs/obs.md#stream-health-warnings): every 2 s its stats and the
  * stream's and the recording's status, turned into the panel's {@link ObsStatsView}; its scenes and the
  * current scene's sources at connect and whenever OBS says they changed (several events in a row are one
- * read). One timer drives the polls and a poll starts only after the last one ended, so a slow OBS is never
+ * read, and reads start at most every `SCENES_MIN_INTERVAL_MS`, so a flood of events cannot keep main busy).
+ * Names are cut to `OBS_NAME_MAX`, scenes kept once each, and both lists capped, with a count of the rest
+ * (docs/obs.md#obs-wire-facts). One timer drives the polls and a poll starts only after the last one ended, so a slow OBS is never
  * asked twice at once. The last stats are kept, with their `at`, after the connection drops: the panel says
  * how old they are.
  */
 import { isAppError } from '../../shared/errors';
-import type { ObsOutputView, ObsScenesView, ObsStatsView } from '../../shared/obs';
+import { OBS_NAME_MAX, type ObsOutputView, type ObsScenesView, type ObsStatsView } from '../../shared/obs';
 import type { Scheduler } from '../webhooks/tunnel/tunnel';
 import type { ObsConnection } from './obs-connection';
 import type { ObsEventType, ObsRequests } from './obs-link';
+import { cutText } from './obs-wire';
 
 /** How often OBS is read while connected. */
 export const OBS_POLL_INTERVAL_MS = 2_000;
@@ -20,10 +23,54 @@ export const OBS_POLL_TIMEOUT_MS = 5_000;
 export const DROPPED_WINDOW_MS = 30_000;
 /** Scene events that come together (a scene switch with its items) are one read this long after the first. */
 export const SCENES_COALESCE_MS = 100;
+/** Scene reads start at most this often, however fast OBS says the scenes changed. */
+export const SCENES_MIN_INTERVAL_MS = 500;
+/** The most scenes, and sources of the current scene, the panel is sent; the rest are counted. */
+export const OBS_SCENES_MAX = 500;
+export const OBS_SOURCES_MAX = 500;
 
 type StreamStatus = ObsRequests['GetStreamStatus']['out'];
 type RecordStatus = ObsRequests['GetRecordStatus']['out'];
 type Stats = ObsRequests['GetStats']['out'];
+type SceneList = ObsRequests['GetSceneList']['out'];
+type SceneItems = ObsRequests['GetSceneItemList']['out']['sceneItems'];
+
+/**
+ * The panel's scenes from OBS's answers: names cut to `OBS_NAME_MAX`, each scene once (the panel keys its
+ * buttons by name) and each item once, top of OBS's lists first, at most `OBS_SCENES_MAX` scenes (the one on
+ * air always among them) and `OBS_SOURCES_MAX` sources, with how many more there are.
+ */
+export function scenesView(list: SceneList, items: SceneItems): ObsScenesView {
+  const current = list.currentProgramSceneName === null ? null : cutText(list.currentProgramSceneName, OBS_NAME_MAX);
+  // OBS numbers scenes and items from the bottom of its lists; the panel lists them top first, as OBS does.
+  const names = [
+    ...new Set(
+      [...list.scenes].sort((a, b) => b.sceneIndex - a.sceneIndex).map((s) => cutText(s.sceneName, OBS_NAME_MAX)),
+    ),
+  ];
+  const scenes = names.slice(0, OBS_SCENES_MAX);
+  if (current !== null && names.length > OBS_SCENES_MAX && !scenes.includes(current) && names.includes(current)) {
+    scenes[OBS_SCENES_MAX - 1] = current;
+  }
+  const ids = new Set<number>();
+  const sources = [...items].reverse().flatMap((item) => {
+    if (ids.has(item.sceneItemId)) {
+      return [];
+    }
+    ids.add(item.sceneItemId);
+    return [
+      { sceneItemId: item.sceneItemId, name: cutText(item.sourceName, OBS_NAME_MAX), enabled: item.sceneItemEnabled },
+    ];
+  });
+  const view: ObsScenesView = { current, scenes, sources: sources.slice(0, OBS_SOURCES_MAX) };
+  if (names.length > scenes.length) {
+    view.moreScenes = names.length - scenes.length;
+  }
+  if (sources.length > OBS_SOURCES_MAX) {
+    view.moreSources = sources.length - OBS_SOURCES_MAX;
+  }
+  return view;
+}
 
 /** One reading of an output's counters, for the bitrate and the recent dropped share. */
 interface Sample {
@@ -100,6 +147,8 @@ export class ObsMonitor {
   #scenesTimer: unknown = null;
   #readingScenes = false;
   #scenesAgain = false;
+  /** When the last scene read started, for `SCENES_MIN_INTERVAL_MS`; null before the first. */
+  #scenesReadAt: number | null = null;
   /** The last request failure logged, so a failing poll is one line, not one every 2 s. */
   #lastFailure: string | null = null;
   #stopped = false;
@@ -309,15 +358,19 @@ export class ObsMonitor {
       this.#scenesAgain = true;
       return;
     }
-    this.#scenesTimer ??= this.#deps.scheduler.setTimer(() => {
-      this.#scenesTimer = null;
-      void this.#readScenes();
-    }, SCENES_COALESCE_MS);
+    const sinceLast = this.#scenesReadAt === null ? Infinity : this.#deps.now() - this.#scenesReadAt;
+    this.#scenesTimer ??= this.#deps.scheduler.setTimer(
+      () => {
+        this.#scenesTimer = null;
+        void this.#readScenes();
+      },
+      Math.max(SCENES_COALESCE_MS, SCENES_MIN_INTERVAL_MS - sinceLast),
+    );
   }
 
   #itemToggled(data: { sceneName: string; sceneItemId: number; sceneItemEnabled: boolean }): void {
     const scenes = this.#scenes;
-    if (!scenes || scenes.current !== data.sceneName) {
+    if (!scenes || scenes.current !== cutText(data.sceneName, OBS_NAME_MAX)) {
       return;
     }
     this.#scenes = {
@@ -331,6 +384,7 @@ export class ObsMonitor {
 
   async #readScenes(): Promise<void> {
     this.#readingScenes = true;
+    this.#scenesReadAt = this.#deps.now();
     try {
       const timeout = this.#deps.pollTimeoutMs ?? OBS_POLL_TIMEOUT_MS;
       const { connection } = this.#deps;
@@ -340,14 +394,7 @@ export class ObsMonitor {
         ? (await connection.request('GetSceneItemList', [{ sceneName: current }], timeout)).sceneItems
         : [];
       if (this.#connected && !this.#stopped) {
-        // OBS numbers scenes and items from the bottom of its lists; the panel lists them top first, as OBS does.
-        this.#scenes = {
-          current,
-          scenes: [...list.scenes].sort((a, b) => b.sceneIndex - a.sceneIndex).map((scene) => scene.sceneName),
-          sources: [...items]
-            .reverse()
-            .map((item) => ({ sceneItemId: item.sceneItemId, name: item.sourceName, enabled: item.sceneItemEnabled })),
-        };
+        this.#scenes = scenesView(list, items);
         this.#deps.onChange();
       }
     } catch (error) {

@@ -9,6 +9,10 @@
  * - obs-websocket-js forgets a request that is in flight when the socket closes (its promise never
  *   settles), so this link keeps its own list and fails each one as unreachable.
  * - The password is handed to the library and nowhere else: never logged, never put in an error.
+ * - OBS's own text (a refusal's comment, its version strings) is cut to `OBS_TEXT_MAX` before it reaches an
+ *   error, the connection state or a log, and an event in a shape Greenroom does not know is logged once per
+ *   event type, the rest counted in one line when the session ends: a hostile or broken server cannot flood
+ *   the panel or the log (docs/obs.md#obs-wire-facts).
  */
 import { OBSWebSocket, OBSWebSocketError } from 'obs-websocket-js/json';
 import type { Scheduler } from '../webhooks/tunnel/tunnel';
@@ -23,7 +27,7 @@ import {
   type ObsRequests,
   type ObsRequestType,
 } from './obs-link';
-import { firstIssue, OBS_EVENT_SCHEMAS, OBS_RESPONSE_SCHEMAS } from './obs-wire';
+import { cutText, firstIssue, OBS_EVENT_SCHEMAS, OBS_RESPONSE_SCHEMAS, OBS_TEXT_MAX } from './obs-wire';
 
 /** OBS answers a local request in milliseconds; one not answered by then is treated as OBS gone. */
 export const OBS_LINK_REQUEST_TIMEOUT_MS = 5_000;
@@ -53,7 +57,7 @@ function closeCodeOf(error: unknown): number | null {
 
 function describe(error: unknown): string {
   const code = closeCodeOf(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = cutText(error instanceof Error ? error.message : String(error), OBS_TEXT_MAX, '…');
   return [message || 'connection failed', code === null ? '' : `(close code ${code})`].filter(Boolean).join(' ');
 }
 
@@ -72,6 +76,9 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
   const pending = new Set<(error: ObsLinkError) => void>();
   let state: 'new' | 'connecting' | 'open' | 'closed' = 'new';
   let closing = false;
+  /** Event types already logged as malformed this session, and how many more were dropped unlogged. */
+  const malformedLogged = new Set<ObsEventType>();
+  let malformedUnlogged = 0;
 
   /** The session ended: fail what is in flight, and tell the listeners unless `close()` asked for it. */
   function ended(error: ObsLinkError): void {
@@ -80,6 +87,10 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
     }
     const wasOpen = state === 'open';
     state = 'closed';
+    if (malformedUnlogged > 0) {
+      log(`OBS sent ${malformedUnlogged} more events in a shape Greenroom does not know; ignored`);
+      malformedUnlogged = 0;
+    }
     for (const reject of [...pending]) {
       reject(error);
     }
@@ -116,8 +127,8 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
         state = 'open';
         const version = await link.call('GetVersion');
         return {
-          obsVersion: version.obsVersion,
-          websocketVersion: version.obsWebSocketVersion,
+          obsVersion: cutText(version.obsVersion, OBS_TEXT_MAX, '…'),
+          websocketVersion: cutText(version.obsWebSocketVersion, OBS_TEXT_MAX, '…'),
           rpcVersion: identified.negotiatedRpcVersion,
         };
       } catch (error) {
@@ -161,7 +172,7 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
           throw error;
         }
         if (error instanceof OBSWebSocketError) {
-          throw new ObsRequestError(type, error.code, error.message);
+          throw new ObsRequestError(type, error.code, cutText(error.message, OBS_TEXT_MAX, '…'));
         }
         // The library throws a plain Error when the socket went away between the check above and the send.
         throw new ObsLinkError('unreachable', `${type}: ${describe(error)}`, null, error);
@@ -185,7 +196,10 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
         const parsed = OBS_EVENT_SCHEMAS[type].safeParse(data);
         if (parsed.success) {
           listener(parsed.data);
+        } else if (malformedLogged.has(type)) {
+          malformedUnlogged += 1;
         } else {
+          malformedLogged.add(type);
           log(`OBS sent ${type} in a shape Greenroom does not know (${firstIssue(parsed.error)}); ignored`);
         }
       };

@@ -5,6 +5,7 @@ import {
   OBS_POLL_INTERVAL_MS,
   ObsMonitor,
   SCENES_COALESCE_MS,
+  SCENES_MIN_INTERVAL_MS,
 } from '../../../../electron/obs/obs-monitor';
 import type { ObsLink } from '../../../../electron/obs/obs-link';
 import { FakeObs } from '../../../helpers/fake-obs';
@@ -134,7 +135,8 @@ describe('the OBS monitor', () => {
     await h.connection.call('CreateInput', { sceneName: 'Scene', inputName: 'Text', inputKind: 'text_ft2_source_v2' });
     await flush();
     const reads = count(h, 'GetSceneList');
-    h.fire(SCENES_COALESCE_MS);
+    // The scenes were read at connect, a moment ago: the next read waits for the least interval between reads.
+    h.fire(SCENES_MIN_INTERVAL_MS);
     await flush();
     expect(count(h, 'GetSceneList')).toBe(reads + 1);
     const scenes = h.monitor.scenes()!;
@@ -150,6 +152,8 @@ describe('the OBS monitor', () => {
     await flush();
     expect(h.monitor.scenes()!.sources[1]).toEqual({ ...cam, enabled: false });
     expect(count(h, 'GetSceneList')).toBe(reads + 1);
+    // Long after the last read, a change is read as soon as the burst it starts is over.
+    h.clock.now += SCENES_MIN_INTERVAL_MS;
     await h.connection.call('SetCurrentProgramScene', { sceneName: 'BRB' });
     await flush();
     h.fire(SCENES_COALESCE_MS);
