@@ -5,7 +5,7 @@ import type { ObsView } from '../../../../shared/obs';
 import ObsPanel from '../../../../renderer/src/components/ObsPanel.svelte';
 import { ObsState } from '../../../../renderer/src/lib/state/obs.svelte';
 import { createFakeApi, manualClock, settle } from '../fake-api';
-import { liveStats, OBS_NOW, obsView } from '../obs-fixtures';
+import { liveStats, OBS_NOW, obsView, scenes } from '../obs-fixtures';
 
 function setup(view: ObsView = obsView()) {
   const fake = createFakeApi();
@@ -104,6 +104,17 @@ describe('ObsPanel', () => {
     await settle();
     expect(fake.argsOf('obs:set-source-visible')).toEqual([[{ sceneName: evil, sceneItemId: 7, enabled: false }]]);
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('says how many more scenes and sources OBS has than main sent', () => {
+    setup(obsView({ scenes: scenes({ moreScenes: 49_501, moreSources: 19_500 }) }));
+    expect(screen.getByText('… and 49501 more scenes in OBS.')).toBeTruthy();
+    expect(screen.getByText('… and 19500 more sources in OBS.')).toBeTruthy();
+  });
+
+  it('says nothing of more scenes or sources when main sent them all', () => {
+    setup();
+    expect(screen.queryByText(/more scenes in OBS|more sources in OBS/)).toBeNull();
   });
 
   it('not connected: says why with the fix and offers no controls that cannot work', async () => {
