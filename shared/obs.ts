@@ -162,6 +162,8 @@ export interface ObsSetupResult {
   /** Overlays added to the scene as browser sources, and those already there. */
   added: string[];
   skipped: string[];
+  /** Overlays whose browser source held an old address (a regenerated key), now pointed at the current one. */
+  updated: string[];
   /** OBS has no browser source: each overlay's name and URL, to add by hand. */
   addByHand: { name: string; url: string }[];
 }

@@ -1,7 +1,8 @@
 /**
  * "Set up OBS for Kick" (docs/obs.md#set-up-obs-for-kick): Kick's server URL and stream key into OBS's
  * stream settings (a custom RTMP service), confirmed by reading them back here in main, then the chosen
- * overlays as browser sources in the chosen scene, skipping those already there.
+ * overlays as browser sources in the chosen scene, skipping those already there and pointing those at an
+ * old address (a regenerated overlay key) at the current one.
  *
  * The stream key never leaves main: it is not in the result, not in a log line and not in an error's
  * message, even when OBS's own comment would echo it (docs/overlays.md#the-stream-key). Where OBS has no
@@ -116,20 +117,47 @@ async function writeStreamSettings(obs: ObsCaller, kick: StreamKeyView): Promise
   return 'written';
 }
 
-/** The URLs of the browser sources already in the scene, and the names of every input OBS has. */
-async function whatIsThere(obs: ObsCaller, sceneName: string): Promise<{ urls: Set<string>; inScene: Set<string> }> {
+/** OBS's browser sources (every scene's) with the address each holds, and the names in the chosen scene. */
+async function whatIsThere(
+  obs: ObsCaller,
+  sceneName: string,
+): Promise<{ browserUrls: Map<string, string>; inScene: Set<string> }> {
   const { sceneItems } = await obs.call('GetSceneItemList', { sceneName });
   const inScene = new Set(sceneItems.map((item) => item.sourceName));
-  const urls = new Set<string>();
-  for (const item of sceneItems) {
-    if (item.inputKind === BROWSER_SOURCE_KIND) {
-      const { inputSettings } = await obs.call('GetInputSettings', { inputName: item.sourceName });
-      if (typeof inputSettings.url === 'string') {
-        urls.add(inputSettings.url);
-      }
-    }
+  const browserUrls = new Map<string, string>();
+  const { inputs } = await obs.call('GetInputList', { inputKind: BROWSER_SOURCE_KIND });
+  for (const { inputName } of inputs) {
+    const { inputSettings } = await obs.call('GetInputSettings', { inputName });
+    browserUrls.set(inputName, typeof inputSettings.url === 'string' ? inputSettings.url : '');
   }
-  return { urls, inScene };
+  return { browserUrls, inScene };
+}
+
+/** The page an overlay address opens (origin and path), without its key; null for what is not a URL. */
+function overlayPage(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a browser source is this overlay at an address that is no longer its own: named by Greenroom
+ * (`Greenroom Alert box`, or with the number a taken name got) or opening the same overlay page on the
+ * panel server, with another address, such as the key before "New overlay URLs"
+ * (docs/obs.md#set-up-obs-for-kick). The panel server refuses the old key, so the source shows nothing.
+ */
+function isStale(inputName: string, held: string, kind: OverlayKind, url: string): boolean {
+  if (held === url) {
+    return false;
+  }
+  const base = overlayInputName(kind);
+  const named =
+    inputName === base || (inputName.startsWith(`${base} `) && /^\d+$/.test(inputName.slice(base.length + 1)));
+  const page = overlayPage(url);
+  return named || (page !== null && overlayPage(held) === page);
 }
 
 /** A free source name: OBS's names are global, so one taken elsewhere (an input, a scene) gets a number. */
@@ -145,8 +173,8 @@ async function addOverlays(
   obs: ObsCaller,
   sceneName: string,
   overlays: { kind: OverlayKind; url: string }[],
-): Promise<Pick<ObsSetupResult, 'added' | 'skipped'>> {
-  const there = await whatIsThere(obs, sceneName);
+): Promise<Pick<ObsSetupResult, 'added' | 'skipped' | 'updated'>> {
+  const { browserUrls, inScene } = await whatIsThere(obs, sceneName);
   // OBS's source names are one namespace: inputs and scenes alike.
   const taken = new Set([
     ...(await obs.call('GetInputList', {})).inputs.map((input) => input.inputName),
@@ -154,13 +182,25 @@ async function addOverlays(
   ]);
   const added: string[] = [];
   const skipped: string[] = [];
+  const updated: string[] = [];
   for (const { kind, url } of overlays) {
-    const base = overlayInputName(kind);
-    if (there.urls.has(url) || there.inScene.has(base)) {
-      skipped.push(OVERLAY_NAMES[kind]);
+    const stale = [...browserUrls].filter(([name, held]) => isStale(name, held, kind, url)).map(([name]) => name);
+    for (const inputName of stale) {
+      // Only the address changes: the size and anything the streamer set in OBS stay.
+      await obs.call('SetInputSettings', { inputName, inputSettings: { url } });
+      browserUrls.set(inputName, url);
+    }
+    const inSceneNow = [...browserUrls].some(([name, held]) => held === url && inScene.has(name));
+    if (stale.length > 0) {
+      updated.push(OVERLAY_NAMES[kind]);
+    }
+    if (inSceneNow) {
+      if (stale.length === 0) {
+        skipped.push(OVERLAY_NAMES[kind]);
+      }
       continue;
     }
-    const inputName = freeName(base, taken);
+    const inputName = freeName(overlayInputName(kind), taken);
     await obs.call('CreateInput', {
       sceneName,
       inputName,
@@ -169,9 +209,10 @@ async function addOverlays(
       sceneItemEnabled: true,
     });
     taken.add(inputName);
+    browserUrls.set(inputName, url);
     added.push(OVERLAY_NAMES[kind]);
   }
-  return { added, skipped };
+  return { added, skipped, updated };
 }
 
 /** The chosen overlays with their URLs; none while the panel server that serves them is not running. */
@@ -195,17 +236,19 @@ export async function setUpObsForKick(deps: ObsSetupDeps, input: ObsSetupInput):
     const streamSettings = await writeStreamSettings(obs, kick);
     deps.log(`obs: stream settings ${streamSettings} (custom server ${kick.url}; the key is not logged)`);
     if (overlays.length === 0) {
-      return { streamSettings, added: [], skipped: [], addByHand: [] };
+      return { streamSettings, added: [], skipped: [], updated: [], addByHand: [] };
     }
     const { inputKinds } = await obs.call('GetInputKindList', { unversioned: true });
     if (!inputKinds.includes(BROWSER_SOURCE_KIND)) {
       deps.log(`obs: this OBS has no browser source; ${overlays.length} overlay(s) to add by hand`);
       const addByHand = overlays.map(({ kind, url }) => ({ name: OVERLAY_NAMES[kind], url }));
-      return { streamSettings, added: [], skipped: [], addByHand };
+      return { streamSettings, added: [], skipped: [], updated: [], addByHand };
     }
-    const { added, skipped } = await addOverlays(obs, input.sceneName, overlays);
-    deps.log(`obs: added ${added.length} overlay(s) to "${input.sceneName}", ${skipped.length} already there`);
-    return { streamSettings, added, skipped, addByHand: [] };
+    const { added, skipped, updated } = await addOverlays(obs, input.sceneName, overlays);
+    deps.log(
+      `obs: added ${added.length} overlay(s) to "${input.sceneName}", ${updated.length} pointed at a new address, ${skipped.length} already there`,
+    );
+    return { streamSettings, added, skipped, updated, addByHand: [] };
   } catch (error) {
     const shown = obsError(error, kick.key);
     deps.log(`obs: set-up for Kick failed: ${shown instanceof Error ? shown.message : String(shown)}`);

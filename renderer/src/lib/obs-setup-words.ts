@@ -1,6 +1,6 @@
 /**
  * What "Set up OBS for Kick" did, in one line ([set up OBS for Kick](../../../docs/obs.md#set-up-obs-for-kick)):
- * the stream settings, then the overlays added or already there. Where OBS has no browser source the
+ * the stream settings, then the overlays added, updated to a new address, or already there. Where OBS has no browser source the
  * line says so, and the panel lists the addresses beside it. Pure.
  */
 import type { ObsSetupResult } from '../../../shared/obs';
@@ -23,6 +23,11 @@ export function setupLine(result: ObsSetupResult, sceneName: string): string {
   }
   if (result.added.length > 0) {
     parts.push(`Added ${andList(result.added)} to ${sceneName}.`);
+  }
+  if (result.updated.length > 0) {
+    parts.push(
+      `Updated ${andList(result.updated)} in OBS to ${result.updated.length === 1 ? 'its' : 'their'} new address.`,
+    );
   }
   if (result.skipped.length > 0) {
     parts.push(`${andList(result.skipped)} ${result.skipped.length === 1 ? 'was' : 'were'} already there.`);

@@ -62,7 +62,13 @@ describe("Set up OBS for Kick through the app's OBS", () => {
     const { app, logs } = build(obs);
     await connect(app);
     const result = await app.setupForKick({ sceneName: SCENE, overlays: ['alerts'] });
-    expect(result).toEqual({ streamSettings: 'written', added: ['Alert box'], skipped: [], addByHand: [] });
+    expect(result).toEqual({
+      streamSettings: 'written',
+      added: ['Alert box'],
+      skipped: [],
+      updated: [],
+      addByHand: [],
+    });
     expect(obs.studio.streamService.streamServiceSettings).toEqual({ server: SERVER, key: KEY });
     expect(logs.join('\n')).not.toContain(KEY);
   });

@@ -83,7 +83,13 @@ describe('Set up OBS for Kick: the overlays', () => {
     const obs = new FakeObs({ browserSource: true });
     const { settle, sceneInputs } = await setup({ obs });
     const { result, seen } = await settle({ sceneName: SCENE, overlays: ['chat', 'alerts'] });
-    expect(result).toEqual({ streamSettings: 'written', added: ['Alert box', 'Chat box'], skipped: [], addByHand: [] });
+    expect(result).toEqual({
+      streamSettings: 'written',
+      added: ['Alert box', 'Chat box'],
+      skipped: [],
+      updated: [],
+      addByHand: [],
+    });
     expect(obs.studio.inputs.get('Greenroom Alert box')).toEqual({
       kind: 'browser_source',
       settings: { url: OVERLAY('alerts'), width: 1920, height: 1080 },
@@ -92,16 +98,17 @@ describe('Set up OBS for Kick: the overlays', () => {
     expect(seen).not.toContain(KEY);
   });
 
-  it('skips an overlay already in the scene by address or by name, and adds nothing twice', async () => {
+  it('skips an overlay already in the scene by address, points its own old source at the new one', async () => {
     const obs = new FakeObs({ browserSource: true });
     await addInput(obs, SCENE, 'My alerts', OVERLAY('alerts'));
     await addInput(obs, SCENE, 'Greenroom Chat box', 'http://127.0.0.1:1/old');
     const { settle, sceneInputs } = await setup({ obs });
     const first = await settle({ sceneName: SCENE, overlays: ['alerts', 'chat', 'goal'] });
-    expect(first.result?.added).toEqual(['Goal bar']);
-    expect(first.result?.skipped).toEqual(['Alert box', 'Chat box']);
+    expect(first.result).toMatchObject({ added: ['Goal bar'], skipped: ['Alert box'], updated: ['Chat box'] });
+    expect(obs.studio.inputs.get('Greenroom Chat box')?.settings.url).toBe(OVERLAY('chat'));
     const second = await settle({ sceneName: SCENE, overlays: ['alerts', 'chat', 'goal'] });
-    expect(second.result).toMatchObject({ streamSettings: 'already-set', added: [] });
+    expect(second.result).toMatchObject({ streamSettings: 'already-set', added: [], updated: [] });
+    expect(second.result?.skipped).toEqual(['Alert box', 'Chat box', 'Goal bar']);
     expect(sceneInputs()).toEqual(['My alerts', 'Greenroom Chat box', 'Greenroom Goal bar']);
   });
 
@@ -125,6 +132,7 @@ describe('Set up OBS for Kick: the overlays', () => {
       streamSettings: 'written',
       added: [],
       skipped: [],
+      updated: [],
       addByHand: [
         { name: 'Alert box', url: OVERLAY('alerts') },
         { name: 'Recent events', url: OVERLAY('events') },

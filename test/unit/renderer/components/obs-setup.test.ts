@@ -48,14 +48,17 @@ describe('Set up OBS for Kick', () => {
     const { fake, button, status } = setup();
     fake.ok('obs:setup-for-kick', {
       streamSettings: 'written',
-      added: ['Alert box', 'Chat box'],
+      added: ['Alert box'],
       skipped: [],
+      updated: ['Chat box'],
       addByHand: [],
     });
     await fireEvent.click(button());
     await settle();
     expect(fake.argsOf('obs:setup-for-kick')).toEqual([[{ sceneName: 'Live', overlays: ['alerts', 'chat'] }]]);
-    expect(status()).toBe('OBS is set to stream to Kick. Added Alert box and Chat box to Live.');
+    expect(status()).toBe(
+      'OBS is set to stream to Kick. Added Alert box to Live. Updated Chat box in OBS to its new address.',
+    );
   });
 
   it('sends the scene picked and only the overlays ticked; says what was already there', async () => {
@@ -64,6 +67,7 @@ describe('Set up OBS for Kick', () => {
       streamSettings: 'already-set',
       added: ['Goal bar'],
       skipped: ['Alert box'],
+      updated: [],
       addByHand: [],
     });
     const picker = within(section).getByRole('combobox', { name: 'Scene' });
@@ -84,6 +88,7 @@ describe('Set up OBS for Kick', () => {
       streamSettings: 'written',
       added: [],
       skipped: [],
+      updated: [],
       addByHand: [
         { name: 'Alert box', url: URL_ALERTS },
         { name: 'Chat box', url: URL_CHAT },
