@@ -173,6 +173,28 @@ export function describeObsLinkContract(name: string, makeSubject: () => Promise
       await expectRequestError(link.call('RemoveInput', { inputName: fresh('Never made') }), 600);
     });
 
+    it("changes an input's settings over the ones it has, and refuses an unknown input", async () => {
+      const sceneName = fresh('Settings');
+      const inputName = fresh('Blue');
+      await link.call('CreateScene', { sceneName });
+      await link.call('CreateInput', {
+        sceneName,
+        inputName,
+        inputKind: 'color_source_v3',
+        inputSettings: { color: 4294901760, width: 320, height: 180 },
+      });
+      await link.call('SetInputSettings', { inputName, inputSettings: { width: 640 } });
+      expect((await link.call('GetInputSettings', { inputName })).inputSettings).toMatchObject({
+        color: 4294901760,
+        width: 640,
+        height: 180,
+      });
+      await expectRequestError(
+        link.call('SetInputSettings', { inputName: fresh('Never made'), inputSettings: { width: 1 } }),
+        600,
+      );
+    });
+
     it('adds a hidden input when asked, and says so with an event', async () => {
       const sceneName = fresh('Hidden sources');
       await link.call('CreateScene', { sceneName });
