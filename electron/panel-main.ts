@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   say(`Greenroom panel: ${launched.panel!.url}`);
   startupLines(launched.app, launched.dataDir).forEach(say);
   if (launched.app.config.mode === 'sandbox') {
-    say('Greenroom runs on its embedded sandbox (a simulated Kick); add Kick app credentials in Settings to go live.');
+    say(
+      'Greenroom runs on its embedded sandbox (a simulated Kick); OBS can stream to it. For real viewers, add Kick app credentials in Settings.',
+    );
   }
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -42,7 +42,7 @@ export const DEFAULT_PANEL_PORT = 7531;
 
 /** What the panel says, plainly, while Greenroom runs on its embedded sandbox. */
 export const SANDBOX_NOTICE =
-  "Running on the Greenroom sandbox: a simulated Kick on this computer. Add your Kick app's client id and secret in Settings to go live.";
+  "Running on the Greenroom sandbox: a simulated Kick on this computer. You can already stream from OBS to its channel (OBS tab → Set up OBS for Kick); for real viewers, add your Kick app's client id and secret in Settings.";
 
 /** The environment variables Greenroom reads. */
 export const ENV = {

@@ -59,7 +59,7 @@ describe('resolveConfig', () => {
       panelPort: 7531,
     });
     expect(SANDBOX_NOTICE).toBe(
-      "Running on the Greenroom sandbox: a simulated Kick on this computer. Add your Kick app's client id and secret in Settings to go live.",
+      "Running on the Greenroom sandbox: a simulated Kick on this computer. You can already stream from OBS to its channel (OBS tab → Set up OBS for Kick); for real viewers, add your Kick app's client id and secret in Settings.",
     );
   });
 

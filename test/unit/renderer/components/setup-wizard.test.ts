@@ -102,7 +102,10 @@ describe('the setup guide', () => {
     ]);
     expect(within(dialog).getByRole('heading', { name: 'What the sandbox is' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Make events happen' })).toBeTruthy();
-    expect(within(dialog).getByRole('heading', { name: 'Go live later' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Go live' })).toBeTruthy();
+    // On the sandbox OBS can already stream to the simulated channel; the Kick app is only for real viewers.
+    expect(dialog.textContent).toContain('Set up OBS for Kick points OBS at the sandbox');
+    expect(dialog.textContent).toContain('For real viewers on Kick, create your Kick app');
     expect(dialog.textContent).toContain('npm run sandbox -- scenario chat-storm');
     expect(dialog.textContent).not.toMatch(/Waiting for the tunnel|Create app/);
     // The tour points at steps as this order has them: sign-in next, the Kick app last.
