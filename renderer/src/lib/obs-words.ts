@@ -67,8 +67,9 @@ export function obsConnectionWords(state: ObsConnectionState, now: number): ObsC
   }
 }
 
+/** `in 4 s` with a non-breaking space, so "s." never wraps onto a line of its own. */
 function retryWords(ms: number): string {
-  return ms <= 1000 ? 'now' : `in ${Math.ceil(ms / 1000)} s`;
+  return ms <= 1000 ? 'now' : `in ${Math.ceil(ms / 1000)}\u00a0s`;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -115,16 +116,33 @@ export function diskWords(freeMb: number | null): string {
   return freeMb >= 1024 ? `${(freeMb / 1024).toFixed(1)} GB free` : `${formatNumber(freeMb)} MB free`;
 }
 
-/** One output's state in a line: "Streaming for 1:02:03", "Recording paused at 4:05", "Not recording". */
-export function outputWords(output: ObsOutputView, kind: 'stream' | 'record'): string {
+/**
+ * One output's state in a line: "Streaming for 1:02:03", "Recording paused at 4:05", "Not recording".
+ * `durationMs` is the time on air now (the panel counts on between readings); `stopped` says OBS stopped
+ * answering, so the line says what it was doing then, not that it still is.
+ */
+export function outputWords(
+  output: ObsOutputView,
+  kind: 'stream' | 'record',
+  durationMs: number = output.durationMs,
+  stopped = false,
+): string {
   if (!output.active) {
     return kind === 'stream' ? 'Not streaming' : 'Not recording';
   }
-  const duration = formatDuration(output.durationMs);
+  const duration = formatDuration(durationMs);
+  if (stopped) {
+    return `Was ${kind === 'stream' ? 'streaming' : 'recording'} (${duration}) when OBS stopped answering`;
+  }
   if (kind === 'stream') {
     return output.reconnecting ? `Streaming for ${duration}, reconnecting to the server` : `Streaming for ${duration}`;
   }
   return output.paused ? `Recording paused at ${duration}` : `Recording for ${duration}`;
+}
+
+/** `200.8203125` → `201 MB`: OBS's memory use as a person reads it. */
+export function memoryWords(mb: number): string {
+  return `${formatNumber(Math.round(mb))} MB`;
 }
 
 /**

@@ -24,8 +24,11 @@ import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** Readings older than this while connected have stopped moving: the panel says how old they are. */
 export const OBS_STATS_STALE_MS = 15_000;
-/** How often the panel looks at the readings' age. */
-export const OBS_TICK_MS = 5_000;
+/**
+ * How often the panel moves its clock on: each second, so the times on air count up by one between OBS's
+ * readings and the retry countdown only goes down.
+ */
+export const OBS_TICK_MS = 1_000;
 
 export type ObsOutputAction = { output: 'stream' | 'record'; action: 'start' | 'stop' };
 
@@ -68,6 +71,19 @@ export class ObsState {
   }
   get scenes(): ObsScenesView | null {
     return this.#view?.scenes ?? null;
+  }
+  /**
+   * How long an output has run now: its last reading plus the time since that reading, while it runs and
+   * the readings are current; as read otherwise ([stream health](../../../../docs/obs.md#obs-in-the-panel)).
+   */
+  durationOf(output: 'stream' | 'record'): number {
+    const stats = this.#view?.stats;
+    if (!stats) {
+      return 0;
+    }
+    const read = stats[output];
+    const moving = read.active && !read.paused && this.connected && this.statsAsOf === null;
+    return moving ? read.durationMs + Math.max(0, this.#now - stats.at) : read.durationMs;
   }
   get warnings(): readonly StreamWarningView[] {
     return this.#view?.warnings ?? [];
