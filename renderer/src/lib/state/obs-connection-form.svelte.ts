@@ -42,6 +42,9 @@ export class ObsConnectionForm {
   #savedMessage = $state<string | null>(null);
   /** Main's refusal of the last Save, with the drafts it was given: a field's reason goes once it is edited. */
   #refused = $state.raw<{ fields: FieldErrors; sent: Record<ObsField, string> } | null>(null);
+  /** The streamer ticked or unticked "Connect to OBS" themselves since the last Save. */
+  #enabledChosen = $state(false);
+  #autoTicked = $state(false);
 
   enabled = $state(OBS_CONNECTION_DEFAULTS.enabled);
   host = $state(OBS_CONNECTION_DEFAULTS.host);
@@ -91,6 +94,28 @@ export class ObsConnectionForm {
   get savedMessage(): string | null {
     return this.#savedMessage;
   }
+  /** "Connect to OBS" was ticked for the streamer when they typed the connection in. */
+  get autoTicked(): boolean {
+    return this.#autoTicked && this.enabled;
+  }
+
+  /** The streamer ticks or unticks "Connect to OBS": from then on their choice stands. */
+  chooseEnabled(on: boolean): void {
+    this.enabled = on;
+    this.#enabledChosen = true;
+  }
+
+  /**
+   * The streamer typed a host, port or password. With the connection not set up yet and the box left as it
+   * was, they mean to connect: the box is ticked for them, visibly, rather than Save quietly keeping OBS off
+   * ([connecting to OBS](../../../../docs/obs.md#connecting-to-obs)).
+   */
+  typed(): void {
+    if (!this.#saved.enabled && !this.#enabledChosen && !this.enabled) {
+      this.enabled = true;
+      this.#autoTicked = true;
+    }
+  }
   /** The streamer has typed something not yet saved. */
   get dirty(): boolean {
     const s = this.#saved;
@@ -132,6 +157,9 @@ export class ObsConnectionForm {
       return false;
     }
     this.#refused = null;
+    const wasOn = this.#saved.enabled;
+    this.#enabledChosen = false;
+    this.#autoTicked = false;
     const forgot = request.password === '';
     this.#saved = {
       enabled: request.enabled,
@@ -142,7 +170,11 @@ export class ObsConnectionForm {
     this.host = request.host;
     this.password = '';
     this.forgetPassword = false;
-    this.#savedMessage = request.enabled ? 'Saved.' : 'Saved. Greenroom no longer connects to OBS.';
+    this.#savedMessage = request.enabled
+      ? 'Saved.'
+      : wasOn
+        ? 'Saved. Greenroom no longer connects to OBS.'
+        : 'Saved. Connect to OBS is off, so Greenroom does not connect yet.';
     return true;
   }
 
