@@ -23,6 +23,9 @@ export const OBS_POLL_TIMEOUT_MS = 5_000;
 export const DROPPED_WINDOW_MS = 30_000;
 /** Scene events that come together (a scene switch with its items) are one read this long after the first. */
 export const SCENES_COALESCE_MS = 100;
+/** Polls asked for at once (an output started or stopped): at most this many in this window, the rest wait. */
+export const POLL_SOON_MAX = 3;
+export const POLL_SOON_WINDOW_MS = 1_000;
 /** Scene reads start at most this often, however fast OBS says the scenes changed. */
 export const SCENES_MIN_INTERVAL_MS = 500;
 /** The most scenes, and sources of the current scene, the panel is sent; the rest are counted. */
@@ -144,6 +147,9 @@ export class ObsMonitor {
   #polling = false;
   /** A stream or recording started or stopped during a poll: read again as soon as it ends. */
   #pollAgain = false;
+  /** When the polls asked for at once in the last window began; when the pending poll timer fires. */
+  #soonPolls: number[] = [];
+  #pollTimerAt: number | null = null;
   #scenesTimer: unknown = null;
   #readingScenes = false;
   #scenesAgain = false;
@@ -183,7 +189,7 @@ export class ObsMonitor {
     return this.#scenes?.current ?? null;
   }
 
-  /** Reads OBS now rather than at the next tick (an output was started or stopped). */
+  /** Reads OBS now rather than at the next tick (an output was started or stopped); a flood is a few polls a second. */
   pollSoon(): void {
     if (!this.#connected || this.#stopped) {
       return;
@@ -192,8 +198,39 @@ export class ObsMonitor {
       this.#pollAgain = true;
       return;
     }
+    this.#pollWithin();
+  }
+
+  /**
+   * Polls now, unless `POLL_SOON_MAX` polls were asked for at once in the last `POLL_SOON_WINDOW_MS` (a flood
+   * of output events): then when the oldest of them leaves the window, or at the pending tick if sooner.
+   */
+  #pollWithin(): void {
+    const now = this.#deps.now();
+    this.#soonPolls = this.#soonPolls.filter((at) => at > now - POLL_SOON_WINDOW_MS);
+    const wait = this.#soonPolls.length < POLL_SOON_MAX ? 0 : this.#soonPolls[0]! + POLL_SOON_WINDOW_MS - now;
+    if (wait > 0 && this.#pollTimer !== null && this.#pollTimerAt !== null && this.#pollTimerAt <= now + wait) {
+      return;
+    }
     this.#clearPollTimer();
+    if (wait > 0) {
+      this.#setPollTimer(wait, true);
+      return;
+    }
+    this.#soonPolls.push(now);
     void this.#poll();
+  }
+
+  #setPollTimer(ms: number, soon = false): void {
+    this.#pollTimerAt = this.#deps.now() + ms;
+    this.#pollTimer = this.#deps.scheduler.setTimer(() => {
+      this.#pollTimer = null;
+      this.#pollTimerAt = null;
+      if (soon) {
+        this.#soonPolls.push(this.#deps.now());
+      }
+      void this.#poll();
+    }, ms);
   }
 
   /** Reads the scenes again soon (after a change Greenroom made itself). */
@@ -236,6 +273,7 @@ export class ObsMonitor {
     if (this.#pollTimer !== null) {
       this.#deps.scheduler.clearTimer(this.#pollTimer);
       this.#pollTimer = null;
+      this.#pollTimerAt = null;
     }
   }
 
@@ -263,13 +301,10 @@ export class ObsMonitor {
     }
     if (this.#pollAgain) {
       this.#pollAgain = false;
-      void this.#poll();
+      this.#pollWithin();
       return;
     }
-    this.#pollTimer = this.#deps.scheduler.setTimer(() => {
-      this.#pollTimer = null;
-      void this.#poll();
-    }, this.#deps.intervalMs ?? OBS_POLL_INTERVAL_MS);
+    this.#setPollTimer(this.#deps.intervalMs ?? OBS_POLL_INTERVAL_MS);
   }
 
   /** A failed request: dropped sessions are the connection's to report; OBS refusing is one line. */

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   OBS_SCENES_MAX,
   OBS_SOURCES_MAX,
+  POLL_SOON_MAX,
+  POLL_SOON_WINDOW_MS,
   SCENES_COALESCE_MS,
   SCENES_MIN_INTERVAL_MS,
 } from '../../../../electron/obs/obs-monitor';
@@ -177,5 +179,37 @@ describe('a hostile OBS', () => {
     const seconds = (steps * SCENES_COALESCE_MS) / 1000;
     expect(reads - 1).toBeGreaterThanOrEqual(Math.floor((seconds * 1000) / SCENES_MIN_INTERVAL_MS) - 1);
     expect(reads - 1).toBeLessThanOrEqual(Math.ceil((seconds * 1000) / SCENES_MIN_INTERVAL_MS) + 1);
+  }, 60_000);
+});
+
+describe('a hostile OBS flooding output events', () => {
+  it('says 200 times every 100 ms that the stream started: the stats are read a few times a second', async () => {
+    const scheduler = new SteppedScheduler();
+    let polls = 0;
+    const t = await connectedApp(
+      idleObs((type) => {
+        if (type === 'GetStats') {
+          polls += 1;
+        }
+        return undefined;
+      }),
+      scheduler,
+    );
+    await vi.waitFor(() => expect(t.app.view().stats).not.toBeNull(), wait);
+    const first = polls;
+    const steps = 30;
+    for (let step = 0; step < steps; step++) {
+      for (let i = 0; i < 200; i++) {
+        t.server.event('StreamStateChanged', { outputActive: true, outputState: 'OBS_WEBSOCKET_OUTPUT_STARTED' });
+      }
+      // Answered after the events and any poll asked before it (one socket, in order).
+      await t.app.setScene('Main');
+      await flush();
+      await flush();
+      scheduler.advance(100);
+    }
+    // 3 s: at most POLL_SOON_MAX in each second, and a deferred one at each window's end.
+    expect(polls - first).toBeGreaterThanOrEqual(3);
+    expect(polls - first).toBeLessThanOrEqual(((POLL_SOON_MAX + 1) * steps * 100) / POLL_SOON_WINDOW_MS + 1);
   }, 60_000);
 });
