@@ -91,6 +91,11 @@ export function writeObsGlobalAndProfile(options: ObsConfigOptions): void {
         StreamEncoder: 'x264',
         RecEncoder: 'x264',
         Preset: 'veryfast',
+        // A keyframe every 2 s (60 frames at 30 fps): a recording that shares the stream's encoder starts
+        // at the next keyframe, and x264's own default (250 frames, 8 s) left it empty for seconds
+        // ([OBS wire facts](../../../docs/obs.md#obs-wire-facts)). Custom x264 options need UseAdvanced.
+        UseAdvanced: true,
+        x264Settings: 'keyint=60',
         VBitrate: 2500,
         ABitrate: 160,
       },
