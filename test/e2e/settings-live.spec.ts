@@ -40,7 +40,14 @@ describe('settings apply live, against a standalone sandbox as Kick', () => {
     redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
     // Approves sign-in at once as the streamer, as a person clicking Approve would.
     kick = await startSandbox({ redirectUris: [redirectUri] });
-    e2e = await startE2E({ env: { GREENROOM_KICK_API_URL: kick.urls.api, GREENROOM_KICK_AUTH_URL: kick.urls.auth } });
+    e2e = await startE2E({
+      env: {
+        GREENROOM_KICK_API_URL: kick.urls.api,
+        GREENROOM_KICK_AUTH_URL: kick.urls.auth,
+        GREENROOM_KICK_SOCKET_URL: kick.urls.socket,
+        GREENROOM_KICK_WEB_URL: kick.urls.web,
+      },
+    });
   });
   afterAll(async () => {
     await e2e?.close();

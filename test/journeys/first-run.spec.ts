@@ -149,6 +149,8 @@ describe('journey: credentials applied live, then sign-in and live chat in a 340
       env: {
         GREENROOM_KICK_API_URL: kick.appEnv.GREENROOM_KICK_API_URL!,
         GREENROOM_KICK_AUTH_URL: kick.appEnv.GREENROOM_KICK_AUTH_URL!,
+        GREENROOM_KICK_SOCKET_URL: kick.appEnv.GREENROOM_KICK_SOCKET_URL!,
+        GREENROOM_KICK_WEB_URL: kick.appEnv.GREENROOM_KICK_WEB_URL!,
         GREENROOM_WEBHOOK_PORT: '',
       },
     });

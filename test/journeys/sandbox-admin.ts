@@ -117,6 +117,8 @@ export async function startStandaloneSandbox(options: {
   const described = JSON.parse(first[0]) as {
     apiUrl: string;
     authUrl: string;
+    socketUrl: string;
+    webUrl: string;
     adminUrl: string;
     adminToken: string;
     clientId: string;
@@ -129,6 +131,9 @@ export async function startStandaloneSandbox(options: {
     appEnv: {
       GREENROOM_KICK_API_URL: described.apiUrl,
       GREENROOM_KICK_AUTH_URL: described.authUrl,
+      // Kick's live socket is the sandbox's too, never the real one (docs/settings.md#kicks-live-chat-connection).
+      GREENROOM_KICK_SOCKET_URL: described.socketUrl,
+      GREENROOM_KICK_WEB_URL: described.webUrl,
       GREENROOM_CLIENT_ID: described.clientId,
       GREENROOM_CLIENT_SECRET: described.clientSecret,
     },

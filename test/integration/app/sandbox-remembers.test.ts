@@ -113,6 +113,8 @@ describe('"Reset the sandbox" on Kick', () => {
       env: {
         GREENROOM_KICK_API_URL: kick.urls.api,
         GREENROOM_KICK_AUTH_URL: kick.urls.auth,
+        GREENROOM_KICK_SOCKET_URL: kick.urls.socket,
+        GREENROOM_KICK_WEB_URL: kick.urls.web,
         GREENROOM_CLIENT_ID: kick.ctx.app.clientId,
         GREENROOM_CLIENT_SECRET: kick.ctx.app.clientSecret,
       },
