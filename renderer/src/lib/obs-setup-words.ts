@@ -10,15 +10,22 @@ export function andList(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/**
+ * Where OBS has no browser source, "Sources → + → Browser" does not exist in it either: say why, and the two
+ * ways that work ([set up OBS for Kick](../../../docs/obs.md#set-up-obs-for-kick)).
+ */
+export const BY_HAND_LINE =
+  'This OBS was built without the browser source, as some Linux packages are; the official OBS from obsproject.com has it. ' +
+  'Install OBS with the browser source (the official build or the Flatpak) and run this again, ' +
+  'or open each address below in a browser and add that window to OBS with Window Capture.';
+
 /** The one line the panel shows after a set-up that worked. */
 export function setupLine(result: ObsSetupResult, sceneName: string): string {
   const parts = [
     result.streamSettings === 'written' ? 'OBS is set to stream to Kick.' : 'OBS was already set to stream to Kick.',
   ];
   if (result.addByHand.length > 0) {
-    parts.push(
-      'This OBS has no browser source, so add the overlays by hand: Sources → + → Browser, 1920 × 1080, with the address below.',
-    );
+    parts.push(BY_HAND_LINE);
     return parts.join(' ');
   }
   if (result.added.length > 0) {

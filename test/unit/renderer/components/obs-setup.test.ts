@@ -38,10 +38,10 @@ function setup(view: ObsView = connected()) {
 }
 
 describe('Set up OBS for Kick', () => {
-  it('cannot run before OBS is connected, and says to connect it', () => {
-    const { section, button } = setup(OBS_VIEW_NOT_SET_UP);
+  it('cannot run before OBS is connected, and says nothing of a browser source not known for it', () => {
+    const { section, button } = setup({ ...OBS_VIEW_NOT_SET_UP, browserSource: false });
     expect(button().disabled).toBe(true);
-    expect(section.textContent).toContain('Connect OBS first');
+    expect(section.textContent).not.toContain('no browser source');
   });
 
   it("sends OBS's current scene and the ticked overlays, then says what it did in one line", async () => {
@@ -96,9 +96,16 @@ describe('Set up OBS for Kick', () => {
     });
     await fireEvent.click(button());
     await settle();
-    expect(status()).toContain('This OBS has no browser source, so add the overlays by hand');
+    // Why Sources → + → Browser is missing from this OBS, and the two ways that work.
+    expect(status()).toContain('This OBS was built without the browser source, as some Linux packages are');
+    expect(status()).toContain('the official OBS from obsproject.com has it');
+    expect(status()).toMatch(/Install OBS with the browser source .* or open each address below in a browser/);
+    expect(status()).not.toContain('Sources → + → Browser');
     const list = within(section).getByRole('list', { name: 'Overlays to add by hand' });
-    expect(list.textContent).toContain('http://127.0.0.1:4870/overlay/alerts?key=…');
+    // One line that scrolls in a dock, never broken mid-word: a read-only field, without the key.
+    const field = within(list).getByRole<HTMLInputElement>('textbox', { name: 'Alert box address (key hidden)' });
+    expect(field.readOnly).toBe(true);
+    expect(field.value).toBe('http://127.0.0.1:4870/overlay/alerts?key=…');
     expect(section.innerHTML).not.toContain('ovk_secret_overlay_key');
     await fireEvent.click(within(list).getByRole('button', { name: 'Copy the Chat box address' }));
     await settle();

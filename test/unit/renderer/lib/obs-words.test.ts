@@ -57,7 +57,7 @@ describe('obsConnectionWords: each state in the streamer’s words, with its fix
     );
     expect(w.short).toBe('OBS not reachable');
     expect(w.fix).toMatch(/^Open OBS and enable Tools → WebSocket Server Settings → Enable WebSocket server;/);
-    expect(w.fix).toMatch(/Greenroom tries again in 5 s\.$/);
+    expect(w.fix).toMatch(/Greenroom tries again in 5\u00a0s\.$/);
     expect(`${w.title} ${w.fix}`).not.toMatch(/ECONNREFUSED|4455/);
     const noRetry = obsConnectionWords({ kind: 'unreachable', since: 0, nextTryAt: null, detail: 'x' }, OBS_NOW);
     expect(noRetry.fix).not.toMatch(/tries again/);
