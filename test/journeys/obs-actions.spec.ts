@@ -54,7 +54,7 @@ describe.skipIf(OBS_SKIP !== null)(obsJourneyTitle('OBS actions on events, again
   it('sets the actions in the Automation tab, picking scenes from OBS’s list, within the dock’s width', async () => {
     await openSection(page, 'Automation');
     const form = page.getByRole('form', { name: 'OBS actions' });
-    await form.getByRole('checkbox', { name: /^Ad break/ }).check();
+    await form.getByRole('checkbox', { name: /ad break/ }).check();
     const adScene = form.getByRole('combobox', { name: /^Ad break.*scene$/ });
     await adScene.locator('option', { hasText: /^Ads$/ }).waitFor({ state: 'attached', ...WAIT });
     await adScene.selectOption('Ads');

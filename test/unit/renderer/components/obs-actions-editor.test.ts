@@ -45,7 +45,7 @@ describe('ObsActionsEditor', () => {
   it('picks the ad-break scene from OBS’s list and a reward from the channel’s, and saves them', async () => {
     const { form, current } = await setup();
     const f = within(form);
-    await fireEvent.click(f.getByRole('checkbox', { name: /Ad break/ }));
+    await fireEvent.click(f.getByRole('checkbox', { name: /ad break/ }));
     const scene = f.getByRole('combobox', { name: /Ad break.*scene/ });
     expect(
       within(scene)
@@ -62,6 +62,24 @@ describe('ObsActionsEditor', () => {
       { enabled: true, rewardId: 'rw-confetti', rewardTitle: 'Confetti', source: 'Camera', scene: null, seconds: 10 },
     ]);
     expect(f.getByRole('status').textContent).toBe('OBS actions saved.');
+  });
+
+  it('says each switch in a streamer’s words, and picking a scene for one that is off switches it on', async () => {
+    const { form, current } = await setup();
+    const f = within(form);
+    const text = form.textContent.replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/one run from Greenroom|OBS’s own/);
+    const box = f.getByRole<HTMLInputElement>('checkbox', {
+      name: 'When you run an ad break from Greenroom, switch OBS to a scene, and back when it ends.',
+    });
+    expect(box.checked).toBe(false);
+    await fireEvent.change(f.getByRole('combobox', { name: 'Ad break scene' }), { target: { value: 'Be right back' } });
+    expect(box.checked).toBe(true);
+    await fireEvent.change(f.getByRole('combobox', { name: 'Go-live scene' }), { target: { value: 'Main' } });
+    await fireEvent.click(f.getByRole('button', { name: 'Save OBS actions' }));
+    await settle();
+    expect(current().obsActions.adBreak).toEqual({ enabled: true, scene: 'Be right back' });
+    expect(current().obsActions.goLive).toEqual({ enabled: true, scene: 'Main' });
   });
 
   it('asks for typed names while OBS is not connected', async () => {
