@@ -12,6 +12,7 @@
 import { AppError, isAppError } from '../../shared/errors';
 import type { ObsSetupResult } from '../../shared/obs';
 import { OVERLAY_NAMES } from '../../shared/overlay-names';
+import { plural } from '../../shared/plural';
 import { OVERLAY_KINDS, type OverlayKind } from '../../shared/overlays';
 import type { StreamKeyView } from '../../shared/views';
 import { type ObsLink, ObsLinkError, ObsRequestError } from './obs-link';
@@ -234,19 +235,21 @@ export async function setUpObsForKick(deps: ObsSetupDeps, input: ObsSetupInput):
   const kick = await deps.streamKey();
   try {
     const streamSettings = await writeStreamSettings(obs, kick);
-    deps.log(`obs: stream settings ${streamSettings} (custom server ${kick.url}; the key is not logged)`);
+    deps.log(
+      `obs: stream settings ${streamSettings === 'written' ? 'written' : 'already set'} (custom server ${kick.url}; the key is not logged)`,
+    );
     if (overlays.length === 0) {
       return { streamSettings, added: [], skipped: [], updated: [], addByHand: [] };
     }
     const { inputKinds } = await obs.call('GetInputKindList', { unversioned: true });
     if (!inputKinds.includes(BROWSER_SOURCE_KIND)) {
-      deps.log(`obs: this OBS has no browser source; ${overlays.length} overlay(s) to add by hand`);
+      deps.log(`obs: this OBS has no browser source; ${plural(overlays.length, 'overlay')} to add by hand`);
       const addByHand = overlays.map(({ kind, url }) => ({ name: OVERLAY_NAMES[kind], url }));
       return { streamSettings, added: [], skipped: [], updated: [], addByHand };
     }
     const { added, skipped, updated } = await addOverlays(obs, input.sceneName, overlays);
     deps.log(
-      `obs: added ${added.length} overlay(s) to "${input.sceneName}", ${updated.length} pointed at a new address, ${skipped.length} already there`,
+      `obs: added ${plural(added.length, 'overlay')} to "${input.sceneName}", ${updated.length} pointed at a new address, ${skipped.length} already there`,
     );
     return { streamSettings, added, skipped, updated, addByHand: [] };
   } catch (error) {
