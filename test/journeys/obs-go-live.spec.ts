@@ -5,10 +5,11 @@
  * sandbox channel goes live, and Greenroom shows Live with OBS's bitrate above 0.
  *
  * The stream key, read from the sandbox itself, never appears in any frame of the panel's WebSocket (both
- * ways, from the first), in any line the app printed or any file in its data dir, or in the page at
- * screenshot time (its text, its attribute values, its fields' values).
+ * ways, from the first), in any line the app printed or any file in its data dir (but the embedded
+ * sandbox's own saved world, Kick's side), or in the page at screenshot time (its text, its attribute
+ * values, its fields' values).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { OBSWebSocket } from 'obs-websocket-js/json';
 import type { Page } from 'playwright-core';
@@ -16,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ObsProcess, obsSkipReason, startObs } from '../helpers/obs-process';
 import { OBS_FIRST_SCENE } from '../helpers/obs-profile/obs-config';
 import { openSection } from '../helpers/panel-tabs';
-import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { SANDBOX_WORLD_FILE } from '../../sandbox/persist-file';
+import { type SandboxModeWorld, startSandboxModeWorld } from './obs-sandbox-world';
+import { screenshot } from './overlay-fixtures';
 import { newContext, openPanel, value } from './panel';
 
 const SKIP = obsSkipReason();
@@ -43,7 +46,7 @@ describe.skipIf(SKIP !== null)(
   () => {
     let obs: ObsProcess;
     let client: OBSWebSocket;
-    let world: OverlayWorld;
+    let world: SandboxModeWorld;
     let page: Page;
     let key: string;
     const frames: string[] = [];
@@ -52,9 +55,18 @@ describe.skipIf(SKIP !== null)(
       obs = await startObs();
       client = new OBSWebSocket();
       await client.connect(obs.url, obs.password ?? undefined);
-      world = await startOverlayWorld();
-      // The sandbox prints its ingest and the channel's key for the developer; the app never sees that line.
-      key = (await world.sandbox.stderr.waitFor(/RTMP ingest .* stream key (\S+)$/))[1]!;
+      // The app as a streamer trying it runs it: on its embedded sandbox, no Kick app.
+      world = await startSandboxModeWorld();
+      // The key from the sandbox's own record of its channel (Kick's side, as kick.com keeps it), never
+      // from anything Greenroom shows or says.
+      const worldFile = join(world.dataDir, SANDBOX_WORLD_FILE);
+      const saved = () =>
+        existsSync(worldFile) ? /"streamKey":\s*"([^"]+)"/.exec(readFileSync(worldFile, 'utf8')) : null;
+      const deadline = Date.now() + WAIT.timeout;
+      while (!saved() && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      key = saved()?.[1] ?? '';
       expect(key.length).toBeGreaterThan(8);
       const context = await newContext(world.browser, { width: 1100, height: 860 });
       context.on('page', (opened) =>
@@ -135,7 +147,10 @@ describe.skipIf(SKIP !== null)(
       expect(frames.filter((frame) => frame.includes(key))).toEqual([]);
       const printed = [...world.app.stdout.lines, ...world.app.stderr.lines];
       expect(printed.filter((line) => line.includes(key))).toEqual([]);
-      const files = filesUnder(world.app.dataDir);
+      // The embedded sandbox's saved world is the simulated Kick's own store, where Kick holds the key.
+      const files = filesUnder(world.app.dataDir).filter(
+        (file) => file.path !== join(world.dataDir, SANDBOX_WORLD_FILE),
+      );
       expect(files.length).toBeGreaterThan(0);
       expect(files.filter((file) => file.text.includes(key)).map((file) => file.path)).toEqual([]);
     });

@@ -1,8 +1,8 @@
 /**
  * The OBS journeys' world (docs/obs.md#testing-against-a-real-obs): Debian's real OBS under Xvfb (A's
  * harness, its own port and password), a test-side obs-websocket-js client to read OBS back and drive its
- * outputs, and the built app signed in through a standalone sandbox (overlay-fixtures.ts), with its panel in
- * Chromium at the size a dock or window gives it.
+ * outputs, and the built app on its embedded sandbox, signed in, as a streamer trying it runs it
+ * (obs-sandbox-world.ts), with its panel in Chromium at the size a dock or window gives it.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ROOT } from './app-process';
 import { type ObsProcess, obsSkipReason, startObs } from '../helpers/obs-process';
 import { newContext, openPanel, value } from './panel';
-import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { type SandboxModeWorld, startSandboxModeWorld } from './obs-sandbox-world';
 
 /** Why the OBS journeys are skipped here, or null where OBS can run. */
 export const OBS_SKIP = obsSkipReason();
@@ -25,7 +25,8 @@ export interface ObsWorld {
   obs: ObsProcess;
   /** The test's own client, to read OBS back and start or stop its outputs. */
   client: OBSWebSocket;
-  world: OverlayWorld;
+  /** The app on its embedded sandbox, as a streamer trying Greenroom runs it. */
+  world: SandboxModeWorld;
   page: Page;
   /** Points the app at this OBS through the contract, as the Settings form's Save does. */
   connectApp(password?: string): Promise<void>;
@@ -36,7 +37,7 @@ export async function startObsWorld(viewport: { width: number; height: number })
   const obs = await startObs();
   const client = new OBSWebSocket();
   await client.connect(obs.url, obs.password ?? undefined);
-  const world = await startOverlayWorld();
+  const world = await startSandboxModeWorld();
   const page = await openPanel(await newContext(world.browser, viewport), world.app);
   return {
     obs,
