@@ -22,8 +22,17 @@ export interface RestartPlan {
 /** Read live by the running app (create-app.ts reads them from the settings store when used). */
 const READ_LIVE: ReadonlySet<string> = new Set(['chatScrollback', 'notifications', 'scopes', 'emoteHost', 'warnings']);
 
-/** Follow from the mode and the credentials; a change in them shows up in `mode` or `kick` as well. */
-const DERIVED: ReadonlySet<string> = new Set(['sandboxNotice', 'sandbox', 'credentialSource', 'clientId']);
+/**
+ * Follow from the mode and the credentials; a change in them shows up in `mode` or `kick` as well. The live
+ * socket's hosts follow the mode and the environment, which does not change while Greenroom runs.
+ */
+const DERIVED: ReadonlySet<string> = new Set([
+  'sandboxNotice',
+  'sandbox',
+  'credentialSource',
+  'clientId',
+  'liveSocket',
+]);
 
 /** How each rebuilding field is named to the streamer. */
 const NAMES: Record<string, string> = {

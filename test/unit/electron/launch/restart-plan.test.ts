@@ -28,6 +28,7 @@ describe('planRestart', () => {
       emoteHost: 'https://emotes.example',
       managedRewardIds: ['r1'],
       setupGuideDone: false,
+      liveSocket: { enabled: false, channelId: 1, chatroomId: 2, idsFor: 3 },
     });
     expect(planRestart(before, after)).toEqual({ changes: [] });
   });
