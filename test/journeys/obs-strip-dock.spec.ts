@@ -89,7 +89,7 @@ describe.skipIf(OBS_SKIP !== null)(obsJourneyTitle('journey: the OBS strip in a 
       .toBe('Be right back');
     await tab.getByText('On air: Be right back').waitFor(WAIT);
     // The keyboard focus stays on the scene just used, not dropped to the top of the page.
-    expect(await brb.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await brb.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
     await tab.getByRole('list', { name: 'Scene' }).getByRole('button', { name: OBS_FIRST_SCENE }).focus();
     await page.keyboard.press('Enter');
@@ -110,7 +110,7 @@ describe.skipIf(OBS_SKIP !== null)(obsJourneyTitle('journey: the OBS strip in a 
       )
       .toBe(false);
     await expect.poll(() => backdrop.isChecked(), WAIT).toBe(false);
-    expect(await backdrop.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await backdrop.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
     await tab.getByRole('button', { name: 'Stop recording' }).focus();
     await page.keyboard.press('Enter');
