@@ -58,7 +58,8 @@ function closeCodeOf(error: unknown): number | null {
 function describe(error: unknown): string {
   const code = closeCodeOf(error);
   const message = cutText(error instanceof Error ? error.message : String(error), OBS_TEXT_MAX, '…');
-  return [message || 'connection failed', code === null ? '' : `(close code ${code})`].filter(Boolean).join(' ');
+  // One flat clause ("connection failed, close code 1006"): it is quoted inside the log's own sentence.
+  return [message || 'connection failed', code === null ? '' : `close code ${code}`].filter(Boolean).join(', ');
 }
 
 /** Makes a fresh real link per session. */
@@ -103,7 +104,7 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
   }
 
   client.on('ConnectionClosed', (error: OBSWebSocketError) => {
-    ended(new ObsLinkError('unreachable', `OBS closed the connection (${describe(error)})`, closeCodeOf(error)));
+    ended(new ObsLinkError('unreachable', `OBS closed the connection: ${describe(error)}`, closeCodeOf(error)));
   });
 
   const link: ObsLink = {
