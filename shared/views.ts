@@ -95,6 +95,10 @@ export interface FeedItem {
     rewardTitle: string;
     userInput: string;
   };
+  /** It reached Greenroom past the "late" age: recorded, but no bot reply, alert or OBS action (shared/late-events.ts). */
+  late?: boolean;
+  /** The digest of one episode of late deliveries: how many came late, and the first of them. */
+  lateDigest?: { count: number; entries: { id: string; text: string; happenedAtMs: number }[] };
 }
 
 /**
@@ -231,6 +235,8 @@ export interface SettingsView {
   dataDir: string;
   notifications: { follows: boolean; subs: boolean; kicks: boolean; redemptions: boolean };
   chatScrollback: number;
+  /** Seconds after which an event is late (shared/late-events.ts); absent from older mains. */
+  lateAfterSec?: number;
   emoteHost: string;
   /**
    * The embedded sandbox's admin API in sandbox mode (for `npm run sandbox -- trigger …` and other tools), and

@@ -46,6 +46,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       dataDir: config.dataDir,
       notifications: values.notifications,
       chatScrollback: values.chatScrollback,
+      lateAfterSec: values.lateAfterSec,
       emoteHost: deps.sandboxEmoteHost ?? values.emoteHost,
       sandbox: deps.sandboxAdmin,
       setupGuideDone: values.setupGuideDone,

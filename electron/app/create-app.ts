@@ -37,6 +37,7 @@ import { createAppSettings } from './app-settings';
 import { type AppLiveSocket, createAppLiveSocket } from './app-live-socket';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
+import { createLateGate } from './late-gate';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
 import { openAppKick, type SharedSandbox } from './app-kick';
@@ -274,6 +275,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   // Beside the event path, never awaited by it (../../docs/obs.md#obs-actions-on-events).
   const obsActions = createAppObsActions({ obs: obs.api, settings, feed, events, clock, log });
 
+  // Webhooks past the streamer's "late" age are recorded but not acted on (../../docs/design-notes.md#late-events).
+  const lateGate = createLateGate({ settings, feed, events });
   const ingest = createIngest({
     chat,
     chatters,
@@ -284,6 +287,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     chatBot,
     live,
     streamChanged: () => live.refresh(),
+    late: (event) => lateGate.judge(event),
   });
 
   // --- Wiring ---
@@ -291,8 +295,11 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   let lastUserId: number | null = null;
   const unsubscribers = [
     webhooks.bus.onAny((event) => {
+      const late = lateGate.judge(event);
       ingest(event, true);
-      obsActions.onEvent(event, true);
+      // A late redemption is marked seen without acting, so its later status update does not act either.
+      obsActions.onEvent(event, !late);
+      lateGate.recorded(event, late);
     }),
     webhooks.onHealthChange(() => healthPush.changed()),
     liveSocket.onChange(() => healthPush.changed()),

@@ -32,6 +32,12 @@ export interface IngestDeps {
   live: Pick<LiveState, 'onEvent'>;
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
+  /**
+   * Whether an event came past the "late" age: it is recorded, marked late, but gets no bot reply or alert
+   * ([late events](../../docs/design-notes.md#late-events)). Judged on the journal's events too, so a restart
+   * does not play a late alert.
+   */
+  late?: (event: KickEvent) => boolean;
 }
 
 /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
@@ -45,9 +51,11 @@ export function createIngest({
   chatBot,
   live: liveState,
   streamChanged,
+  late: isLate = () => false,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
-    overlays.ingest(event, live);
+    const late = isLate(event);
+    overlays.ingest(event, live, late);
     const view = toPanelEvent(event);
     if (view.kind === 'chat') {
       // A message auto-moderation acts on goes out already removed: no panel or overlay ever shows it.
@@ -61,15 +69,15 @@ export function createIngest({
       }
       if (live) {
         events.emit('kick:event', { kind: 'chat', message });
-        if (!message.deleted) {
+        if (!message.deleted && !late) {
           chatBot.onChat(message);
         }
       }
       return;
     }
     liveState.onEvent(event, live);
-    chatBot.onEvent(event, live);
-    const kept = feed.upsert(view.item);
+    chatBot.onEvent(event, live && !late);
+    const kept = feed.upsert(late ? { ...view.item, late: true } : view.item);
     if (kept && live) {
       events.emit('kick:event', { kind: view.kind, item: { ...kept } });
       if (kept.kind === 'live-status' || kept.kind === 'metadata') {

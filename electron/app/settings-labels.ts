@@ -16,6 +16,7 @@ export const FIELD_NAMES: Record<keyof SettingsValues, string> = {
   scopes: 'the permissions to ask Kick for',
   notifications: 'the desktop notification choices',
   chatScrollback: 'the chat length',
+  lateAfterSec: 'the age after which an event is late',
   emoteHost: 'the emote server',
   installSubdomain: "this install's tunnel name",
   managedRewardIds: 'the rewards made in Greenroom',

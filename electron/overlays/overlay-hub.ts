@@ -88,12 +88,17 @@ export class OverlayHub {
     });
   }
 
-  /** One Kick event: `live` false while the journal is replayed at start-up. */
-  ingest(event: KickEvent, live: boolean): void {
+  /**
+   * One Kick event: `live` false while the journal is replayed at start-up. A `late` one counts for the goal
+   * and can be replayed from the feed, but never plays by itself ([late events](../../docs/design-notes.md#late-events)).
+   */
+  ingest(event: KickEvent, live: boolean, late = false): void {
     const source = alertSourceOf(event);
     if (source) {
       this.#recent.note(source);
-      if (live) {
+      if (late) {
+        // Neither now nor after a restart's replay: the moment has passed.
+      } else if (live) {
         this.alerts.offer(source);
       } else {
         this.alerts.replay(source);

@@ -38,6 +38,15 @@ export class Feed {
       this.#trim();
       return kept;
     }
+    // A late-events digest grows in place: one entry per episode ([late events](../../docs/design-notes.md#late-events)).
+    if (item.lateDigest && existing.lateDigest) {
+      if (item.lateDigest.count === existing.lateDigest.count) {
+        return null;
+      }
+      existing.text = item.text;
+      existing.lateDigest = structuredClone(item.lateDigest);
+      return existing;
+    }
     if (!item.redemption || !existing.redemption || existing.redemption.status === item.redemption.status) {
       return null;
     }

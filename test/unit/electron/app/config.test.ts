@@ -16,6 +16,7 @@ const SETTINGS: SettingsValues = {
   scopes: [...KICK_SCOPES],
   notifications: { follows: true, subs: true, kicks: true, redemptions: true },
   chatScrollback: 1000,
+  lateAfterSec: 120,
   emoteHost: 'https://files.kick.com',
   installSubdomain: 'greenroomabcdefgh',
   managedRewardIds: [],

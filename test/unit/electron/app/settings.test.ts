@@ -52,6 +52,7 @@ describe('settings', () => {
       scopes: [...KICK_SCOPES],
       notifications: { follows: true, subs: true, kicks: true, redemptions: true },
       chatScrollback: 1000,
+      lateAfterSec: 120,
       emoteHost: 'https://files.kick.com',
       installSubdomain: expect.stringMatching(/^greenroom[a-z2-7]{16}$/),
       managedRewardIds: [],

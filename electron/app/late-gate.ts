@@ -1,0 +1,88 @@
+/**
+ * Which live events are late ([late events](../../docs/design-notes.md#late-events)): judged once per event
+ * as it arrives, by when Kick says it happened against when it reached Greenroom and the streamer's "late"
+ * age. A late event's feed item is marked; the bot, the alert box and the OBS actions are told it is not
+ * live news. While deliveries run late, one digest entry in the feed lists them, updated in place.
+ */
+import { isLate, LateEpisodes, lateDigestText } from '../../shared/late-events';
+import type { FeedItem } from '../../shared/views';
+import type { Feed } from '../services/feed';
+import { toPanelEvent } from '../services/event-views';
+import { parseRfc3339 } from '../webhooks/replay-guard';
+import type { KickEvent } from '../webhooks/types';
+import type { AppEventEmitter } from './app-events';
+import type { SettingsStore } from './settings';
+
+export interface LateGate {
+  /** Whether a live event is late. */
+  judge(event: KickEvent): boolean;
+  /** After the event went into the feed: adds it to the episode's digest when late, or ends the episode. */
+  recorded(event: KickEvent, late: boolean): void;
+}
+
+/**
+ * When Kick says the event happened: the payload's own time (`created_at`, a redemption's `redeemed_at`, a
+ * ban's `metadata.created_at`), else `Kick-Event-Message-Timestamp`, its send time. Null when neither reads.
+ */
+export function happenedAtMs(event: KickEvent): number | null {
+  const payload = event.payload;
+  if (typeof payload === 'object' && payload !== null) {
+    const record = payload as Record<string, unknown>;
+    const metadata = record.metadata;
+    const own = [
+      record.created_at,
+      record.redeemed_at,
+      typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).created_at : undefined,
+    ];
+    for (const value of own) {
+      // A malformed field falls back to the header rather than losing the judgement.
+      const ms = typeof value === 'string' ? parseRfc3339(value) : null;
+      if (ms !== null) {
+        return ms;
+      }
+    }
+  }
+  return parseRfc3339(event.timestamp);
+}
+
+export function createLateGate(deps: {
+  settings: Pick<SettingsStore, 'values'>;
+  feed: Pick<Feed, 'upsert'>;
+  events: Pick<AppEventEmitter, 'emit'>;
+}): LateGate {
+  const episodes = new LateEpisodes();
+  const age = () => deps.settings.values().lateAfterSec;
+  return {
+    judge: (event) => isLate(happenedAtMs(event), event.receivedAtMs, age()),
+    recorded(event, late) {
+      const view = toPanelEvent(event);
+      // Chat is shown in chat, not in Activity: it neither joins a digest nor ends an episode.
+      if (view.kind === 'chat') {
+        return;
+      }
+      const digest = episodes.note(
+        { id: view.item.id, text: view.item.text, happenedAtMs: happenedAtMs(event) ?? event.receivedAtMs },
+        late,
+        event.receivedAtMs,
+        age(),
+      );
+      if (!digest) {
+        return;
+      }
+      const item: FeedItem = {
+        id: digest.id,
+        kind: 'app',
+        atMs: digest.startedAtMs,
+        text: lateDigestText(digest.count),
+        userId: null,
+        username: null,
+        eventType: 'greenroom.late-digest',
+        lateDigest: { count: digest.count, entries: digest.entries },
+      };
+      const kept = deps.feed.upsert(item);
+      if (kept) {
+        deps.events.emit('kick:event', { kind: 'feed', item: { ...kept } });
+      }
+    },
+  };
+}
