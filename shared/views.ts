@@ -221,6 +221,12 @@ export interface LiveSocketHealthView {
   problem: string | null;
   /** Events passed on, events not known, frames that could not be read, reconnects. */
   counters: { events: number; unknown: number; malformed: number; reconnects: number };
+  /**
+   * How far the signed webhooks trail the socket: webhook arrival minus socket arrival for the same chat line,
+   * over the lines both brought this run ([design notes](../docs/design-notes.md#chat-from-the-live-socket-first)).
+   * Absent from older mains.
+   */
+  webhookTrail?: { samples: number; p50Ms: number | null; p95Ms: number | null };
 }
 
 export interface SettingsView {

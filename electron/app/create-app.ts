@@ -38,6 +38,7 @@ import { type AppLiveSocket, createAppLiveSocket } from './app-live-socket';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
+import { createLiveMerge } from './live-merge';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
 import { openAppKick, type SharedSandbox } from './app-kick';
@@ -104,8 +105,8 @@ export interface GreenroomApp {
   /** The OBS overlays; the panel server serves them (electron/panel-server/overlay-routes.ts). */
   overlays: AppOverlays;
   /**
-   * Kick's live chat connection: its typed events (`onEvent`) and its health. Not joined with the webhook
-   * path here (../../docs/settings.md#kicks-live-chat-connection).
+   * Kick's live chat connection: its typed events (`onEvent`) and its health. Its chat, deletions and bans join
+   * the webhook path in `live-merge.ts` (../../docs/design-notes.md#chat-from-the-live-socket-first).
    */
   liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
 }
@@ -244,7 +245,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       backend: adapters.secretStore.backend ?? 'memory',
       degraded: adapters.secretStore.degraded ?? false,
     },
-    liveSocket: liveSocket.health(),
+    liveSocket: { ...liveSocket.health(), ...(webhooks.trail ? { webhookTrail: webhooks.trail() } : {}) },
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
 
@@ -290,6 +291,21 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     late: (event) => lateGate.judge(event),
   });
 
+  // The socket's chat joins the webhooks' by message id; its deletions and bans apply at once
+  // (../../docs/design-notes.md#chat-from-the-live-socket-first).
+  const liveMerge = createLiveMerge({
+    clock,
+    broadcasterUserId: () => account.userId(),
+    recordLive: webhooks.recordLive ? (record, key) => webhooks.recordLive!(record, key) : null,
+    deliver: (event) => {
+      ingest(event, true);
+      obsActions.onEvent(event, true);
+    },
+    chat,
+    deleted: (messageId) => events.emit('chat:deleted', { messageId }),
+    log,
+  });
+
   // --- Wiring ---
 
   let lastUserId: number | null = null;
@@ -303,6 +319,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     }),
     webhooks.onHealthChange(() => healthPush.changed()),
     liveSocket.onChange(() => healthPush.changed()),
+    liveSocket.onEvent((event) => liveMerge.onEvent(event)),
     () => healthPush.stop(),
     () => live.stop(),
     live.onChange((view) => events.emit('stream:changed', view)),

@@ -8,7 +8,7 @@ import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { Kick } from '../kick/create-kick';
 import type { Sandbox } from '../../sandbox/index';
-import type { KickEvent } from '../webhooks/types';
+import type { JournalRecord, KickEvent } from '../webhooks/types';
 import type { AppConfig } from './config';
 
 /**
@@ -30,6 +30,13 @@ export interface WebhookPort {
   health(): Omit<HealthView, 'mode' | 'secretStore'>;
   /** Called whenever anything in `health()` changed. Returns the unsubscribe function. */
   onHealthChange(listener: () => void): () => void;
+  /**
+   * Journals a chat line the live socket brought first, so its webhook is a copy (webhook-service.ts); absent
+   * where no journal runs, and the socket's chat is then left to the webhooks.
+   */
+  recordLive?(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
+  /** How far the webhooks trail the live socket (webhook-service.ts `trail`). */
+  trail?(): { samples: number; p50Ms: number | null; p95Ms: number | null };
 }
 
 /** The journal read back, and the next step. */

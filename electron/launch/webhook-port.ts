@@ -53,5 +53,7 @@ export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
     },
     health: () => service.health(),
     onHealthChange: (listener) => service.onHealthChange(listener),
+    recordLive: (record, eventKey) => service.recordLive(record, eventKey),
+    trail: () => service.trail(),
   };
 }

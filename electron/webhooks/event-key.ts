@@ -14,6 +14,11 @@
  * event's own time (`created_at`, `redeemed_at`) in the first 48 bits keeps the memory's runs ordered by
  * time, and 80 bits of SHA-256 over the type and id tell events apart. Without a readable time the key is
  * the hash alone, still exact, only not ordered.
+ *
+ * A chat line's time is taken to the whole second: the live socket gives `created_at` in whole seconds and the
+ * webhook to the nanosecond ([reference §10](../../docs/kick-wire-reference.md#10-kicks-live-socket)), and the
+ * line the socket brought first must have the same key as its webhook
+ * ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)).
  */
 import { hash } from 'node:crypto';
 
@@ -30,7 +35,7 @@ export function eventKeyOf(type: string, payload: unknown): string | null {
   }
   const fields = payload as Record<string, unknown>;
   if (type === 'chat.message.sent') {
-    return isId(fields.message_id) ? buildKey(`${type}\n${fields.message_id}`, fields.created_at) : null;
+    return isId(fields.message_id) ? buildKey(`${type}\n${fields.message_id}`, fields.created_at, 1000) : null;
   }
   if (type === 'channel.reward.redemption.updated') {
     const { id, status } = fields;
@@ -46,10 +51,11 @@ function isId(value: unknown): value is string {
 }
 
 /** 10 characters of time (or of hash, without one), then 16 of hash: a canonical ULID. */
-function buildKey(identity: string, time: unknown): string {
+function buildKey(identity: string, time: unknown, unitMs = 1): string {
   // The one-shot hash: no Hash object per delivery (about half the cost of createHash here).
   const digest = hash('sha256', identity, 'buffer');
-  const ms = typeof time === 'string' ? Date.parse(time) : NaN;
+  const parsed = typeof time === 'string' ? Date.parse(time) : NaN;
+  const ms = Math.floor(parsed / unitMs) * unitMs;
   let key = '';
   if (Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_TIME_MS) {
     let t = ms;

@@ -65,6 +65,11 @@ export interface WebhookReceiverDeps {
   onAccepted?: (record: JournalRecord) => void;
   /** Each verified delivery not acted on (another channel, a subscription not held), once counted. */
   onRefused?: () => void;
+  /**
+   * Each delivery recognised by its event's own id (`event-key.ts`) as one already journaled: Kick's resend,
+   * or the webhook of a chat line the live socket brought first (`socket-first.ts`). Not acted on.
+   */
+  onDuplicateEvent?: (eventKey: string, nowMs: number) => void;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -204,6 +209,10 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     }
     if (claim.verdict !== 'new') {
       counters.duplicates++;
+      const byEvent = claim.verdict === 'duplicate-event' || (claim.verdict === 'pending' && claim.by === 'event');
+      if (byEvent && judged.eventKey !== null) {
+        deps.onDuplicateEvent?.(judged.eventKey, nowMs);
+      }
       deps.log('debug', 'webhook duplicate', {
         ...describe(headers),
         by: claim.verdict === 'pending' ? claim.by : claim.verdict,

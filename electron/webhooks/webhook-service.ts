@@ -22,6 +22,7 @@ import { openHeldSubscriptionsFile } from './held-subscriptions-file';
 import type { IdMemoryOptions } from './id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
 import { parseKickEvent } from './parse-event';
+import { createSocketFirst, type TrailView } from './socket-first';
 import { createPublicKeyCache } from './public-key-cache';
 import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receiver';
 import {
@@ -31,7 +32,7 @@ import {
 } from './subscription-reconciler';
 import { createTunnel, type CreateTunnelDeps } from './tunnel/create-tunnel';
 import type { Tunnel } from './tunnel/tunnel';
-import type { KickEvent } from './types';
+import type { JournalRecord, KickEvent } from './types';
 import { Listeners } from '../../shared/listeners';
 import { plural } from '../../shared/plural';
 
@@ -83,6 +84,15 @@ export interface WebhookService {
   receiverUrl(): string | null;
   /** The URL to paste into Kick's dashboard. */
   webhookUrl(): string | null;
+  /**
+   * Journals an event the live socket brought first, under its event key, so the webhook that follows is a
+   * copy however late it comes, this run or the next ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)).
+   * 'new' when it is to be shown; 'duplicate' when its webhook (or an earlier socket copy) came first;
+   * 'closed' before restore() or after stop().
+   */
+  recordLive(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
+  /** How far the webhooks trail the live socket, over the chat lines both brought this run. */
+  trail(): TrailView;
 }
 
 /** What `restore()` resolves with: the journal's events and the next step. */
@@ -136,6 +146,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   /** Epoch ms the last event of each type arrived in this run, for the broadcaster subscriptions are kept for. */
   const lastArrival = new Map<string, number>();
   let arrivalsFor: number | null = null;
+  const socketFirst = createSocketFirst();
 
   /** Opens the journal and replays it into the dedup memory and the history. */
   const restore = async (): Promise<RestoredWebhookService> => {
@@ -194,6 +205,11 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       gate,
       holdMs: config.holdMs,
       onRefused: changed,
+      onDuplicateEvent: (eventKey, nowMs) => {
+        // The duplicates counter moved, and perhaps the trail behind the live socket.
+        socketFirst.noteWebhook(eventKey, nowMs);
+        changed();
+      },
       onEvent: (event) => {
         // Per type, so Health can say "Arriving" only once one did ([design notes](../../docs/design-notes.md#events-arriving-or-only-subscribed)).
         lastArrival.set(event.type, event.receivedAtMs);
@@ -295,6 +311,27 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       });
       reconciler.start();
     },
+    recordLive(record, eventKey) {
+      if (stopped || journal === null || dedup === null) {
+        return 'closed';
+      }
+      const claim = dedup.claim(record.messageId, record.bodyHash, record.receivedAtMs, eventKey);
+      if (claim.verdict !== 'new') {
+        return 'duplicate';
+      }
+      socketFirst.noteSocket(eventKey, record.receivedAtMs);
+      // Shown before the write is durable, like a webhook's line: a failed write only leaves the webhook to
+      // bring it again, and the chat history knows the line by its id.
+      journal.append(record).then(
+        () => claim.settle(true),
+        (error: unknown) => {
+          claim.settle(false);
+          deps.log(`webhooks: a line from the live socket could not be journaled: ${String(error)}`);
+        },
+      );
+      return 'new';
+    },
+    trail: () => socketFirst.trail(),
     receiverUrl: () => local?.url ?? null,
     webhookUrl() {
       const base = tunnel?.publicUrl() ?? null;
