@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../../../shared/kick/live-events';
+import { createLiveMerge, LIVE_SOCKET_SOURCE } from '../../../../electron/app/live-merge';
+import { ChatHistory } from '../../../../electron/services/chat-history';
+import { eventKeyOf } from '../../../../electron/webhooks/event-key';
+import type { JournalRecord, KickEvent } from '../../../../electron/webhooks/types';
+
+const MESSAGE_ID = '6f0c1c5e-1d5e-4a55-9a37-5d1f0b0a0002';
+
+function line(over: Partial<Extract<LiveEvent, { type: 'chat.message' }>> = {}): LiveEvent {
+  return {
+    type: 'chat.message',
+    channel: 'chatrooms.7.v2',
+    messageId: MESSAGE_ID,
+    chatroomId: 7,
+    content: 'hello',
+    messageType: 'message',
+    sender: {
+      id: 42,
+      username: 'viewer',
+      slug: 'viewer',
+      color: '#00FF00',
+      badges: [{ type: 'subscriber', text: 'Sub', count: 3 }],
+    },
+    replyTo: null,
+    createdAt: '2026-01-02T03:04:05+00:00',
+    ...over,
+  };
+}
+
+function setUp(verdicts: ('new' | 'duplicate' | 'closed')[] = [], journal = true) {
+  const chat = new ChatHistory({ capacity: 100 });
+  const recorded: { record: JournalRecord; key: string }[] = [];
+  const delivered: KickEvent[] = [];
+  const deleted: string[] = [];
+  const merge = createLiveMerge({
+    clock: { now: () => Date.parse('2026-01-02T03:04:06Z') },
+    broadcasterUserId: () => 1,
+    recordLive: journal
+      ? (record, key) => {
+          recorded.push({ record, key });
+          return verdicts.shift() ?? 'new';
+        }
+      : null,
+    deliver: (event) => delivered.push(event),
+    chat,
+    deleted: (id) => deleted.push(id),
+    log: () => undefined,
+  });
+  return { chat, recorded, delivered, deleted, merge };
+}
+
+describe('live merge', () => {
+  it("journals a socket line under the key its webhook will have, and delivers it once in the webhook's shape", () => {
+    const { merge, recorded, delivered } = setUp(['new', 'duplicate']);
+    merge.onEvent(line());
+    merge.onEvent(line());
+    expect(delivered).toHaveLength(1);
+    expect(recorded[0]!.record).toMatchObject({ subscriptionId: LIVE_SOCKET_SOURCE, type: 'chat.message.sent' });
+    // Kick's webhook gives the same line's time to the nanosecond; the key is the same.
+    const webhook = { message_id: MESSAGE_ID, created_at: '2026-01-02T03:04:05.123456789Z' };
+    expect(recorded[0]!.key).toBe(eventKeyOf('chat.message.sent', webhook));
+    expect(delivered[0]).toMatchObject({
+      kind: 'known',
+      payload: { message_id: MESSAGE_ID, content: 'hello', broadcaster: { user_id: 1 }, sender: { user_id: 42 } },
+    });
+    expect(merge.counts()).toMatchObject({ shown: 1, alreadyThere: 1 });
+  });
+
+  it('leaves to the webhook a line without Kick time, or when no journal runs', () => {
+    const timeless = setUp();
+    timeless.merge.onEvent(line({ createdAt: null }));
+    const journalless = setUp([], false);
+    journalless.merge.onEvent(line());
+    expect([...timeless.delivered, ...journalless.delivered]).toHaveLength(0);
+    expect(timeless.recorded).toHaveLength(0);
+  });
+
+  it('applies a deletion and a ban from the socket to chat at once, each line once', () => {
+    const { merge, chat, deleted } = setUp();
+    const view = (messageId: string, userId: number) => ({
+      messageId,
+      content: 'x',
+      emotes: [],
+      sender: { userId, username: `u${userId}`, color: null, badges: [], isVerified: false },
+      replyTo: null,
+      sentAtMs: 0,
+      deleted: false,
+    });
+    chat.add(view('a', 42));
+    chat.add(view('b', 42));
+    chat.add(view('c', 43));
+    merge.onEvent({ type: 'chat.deleted', channel: null, messageId: 'a', aiModerated: false, violatedRules: [] });
+    merge.onEvent({ type: 'chat.deleted', channel: null, messageId: 'a', aiModerated: false, violatedRules: [] });
+    const user = { id: 42, username: 'u42', slug: null };
+    merge.onEvent({
+      type: 'user.banned',
+      channel: null,
+      user,
+      bannedBy: null,
+      permanent: false,
+      durationMinutes: 5,
+      expiresAt: null,
+    });
+    expect(deleted).toEqual(['a', 'b']);
+    expect(chat.find('c')?.deleted).toBe(false);
+  });
+
+  it("uses none of the socket's subs, gifts, KICKs or redemptions: the signed webhooks bring them", () => {
+    const { merge, delivered, recorded } = setUp();
+    const sender = { id: 9, username: 'g', slug: null };
+    merge.onEvent({ type: 'subscription', channel: null, username: 'v', months: 2 });
+    merge.onEvent({ type: 'subs.gifted', channel: null, gifterUsername: 'g', recipients: ['a'], gifterTotal: 1 });
+    merge.onEvent({
+      type: 'kicks.gifted',
+      channel: null,
+      transactionId: null,
+      sender,
+      giftId: 'x',
+      giftName: null,
+      amount: 100,
+      message: null,
+      createdAt: null,
+    });
+    merge.onEvent({ type: 'reward.redeemed', channel: null, title: 't', userId: 9, username: 'g', input: null });
+    expect(delivered).toHaveLength(0);
+    expect(recorded).toHaveLength(0);
+    expect(merge.counts().ignored).toBe(4);
+  });
+});
