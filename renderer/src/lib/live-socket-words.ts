@@ -46,3 +46,26 @@ export function liveSocketWords(view: LiveSocketHealthView, now: number): LiveSo
 export function lastMessageWords(view: LiveSocketHealthView, now: number): string {
   return view.lastFrameAtMs === null ? 'nothing yet' : formatRelative(view.lastFrameAtMs, now);
 }
+
+/**
+ * How far Kick's webhooks trail the live connection, over the chat lines both brought
+ * ([design notes](../../../docs/design-notes.md#chat-from-the-live-socket-first)); null until one line came both ways.
+ */
+export function webhookTrailWords(view: LiveSocketHealthView): string | null {
+  const trail = view.webhookTrail;
+  if (!trail || trail.samples === 0 || trail.p50Ms === null || trail.p95Ms === null) {
+    return null;
+  }
+  return `Kick’s webhooks bring the same chat ${gap(trail.p50Ms)} later (${gap(trail.p95Ms)} at most for 95 in 100 lines).`;
+}
+
+function gap(ms: number): string {
+  if (ms < 1_000) {
+    return 'under a second';
+  }
+  if (ms < 90_000) {
+    const seconds = Math.round(ms / 1_000);
+    return `about ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  }
+  return `about ${Math.round(ms / 60_000)} minutes`;
+}

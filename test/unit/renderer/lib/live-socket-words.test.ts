@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSocketHealthView } from '../../../../shared/views';
-import { lastMessageWords, liveSocketWords } from '../../../../renderer/src/lib/live-socket-words';
+import { lastMessageWords, liveSocketWords, webhookTrailWords } from '../../../../renderer/src/lib/live-socket-words';
 
 const NOW = 1_800_000_000_000;
 const view = (over: Partial<LiveSocketHealthView>): LiveSocketHealthView => ({
@@ -40,5 +40,18 @@ describe('liveSocketWords', () => {
   it('says when the last message came, or that none has', () => {
     expect(lastMessageWords(view({}), NOW)).toBe('2 min ago');
     expect(lastMessageWords(view({ lastFrameAtMs: null }), NOW)).toBe('nothing yet');
+  });
+});
+
+describe('webhookTrailWords', () => {
+  it('says nothing until a line came both ways, then how much later the webhooks bring it', () => {
+    expect(webhookTrailWords(view({}))).toBeNull();
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 0, p50Ms: null, p95Ms: null } }))).toBeNull();
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 3, p50Ms: 400, p95Ms: 1_400 } }))).toBe(
+      'Kick’s webhooks bring the same chat under a second later (about 1 second at most for 95 in 100 lines).',
+    );
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 40, p50Ms: 600_000, p95Ms: 960_000 } }))).toBe(
+      'Kick’s webhooks bring the same chat about 10 minutes later (about 16 minutes at most for 95 in 100 lines).',
+    );
   });
 });
