@@ -32,7 +32,7 @@ import { HEX_COLOUR, LIMITS } from './limits';
 import { type AutomodVerdict, automodSaveSchema } from './automod';
 import { chatBotSaveSchema } from './chat-bot';
 import { obsActionsSaveSchema } from './obs-actions';
-import { LATE_AFTER_MAX_SEC, LATE_AFTER_MIN_SEC } from './late-events';
+import { lateAfterSecSchema } from './late-events';
 import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import { redirectUriProblem } from './loopback-redirect';
@@ -190,7 +190,7 @@ export const INVOKE_SCHEMAS = {
         .partial()
         .optional(),
       chatScrollback: z.int().min(100).max(10_000).optional(),
-      lateAfterSec: z.int().min(LATE_AFTER_MIN_SEC).max(LATE_AFTER_MAX_SEC).optional(),
+      lateAfterSec: lateAfterSecSchema.optional(),
       setupGuideDone: z.boolean().optional(),
       overlays: overlaySettingsSchema.optional(),
       automod: automodSaveSchema.optional(),

@@ -6,6 +6,7 @@
  * actions skip it. While deliveries run late, one digest in Activity lists what came late, one per episode.
  * Pure: the times are given, nothing here reads a clock.
  */
+import { z } from 'zod';
 
 /** The "late" age's limits, in seconds: under 30 s is ordinary network and retry delay. */
 export const LATE_AFTER_MIN_SEC = 30;
@@ -13,6 +14,12 @@ export const LATE_AFTER_MIN_SEC = 30;
 export const LATE_AFTER_MAX_SEC = 3600;
 /** Default: two minutes. */
 export const DEFAULT_LATE_AFTER_SEC = 120;
+/** The setting as the panel and the settings file check it, its limits named in the refusal. */
+export const lateAfterSecSchema = z
+  .int('must be a whole number of seconds')
+  .min(LATE_AFTER_MIN_SEC, `must be at least ${LATE_AFTER_MIN_SEC} seconds`)
+  .max(LATE_AFTER_MAX_SEC, `must be at most ${LATE_AFTER_MAX_SEC} seconds (1 hour)`);
+
 /** Events listed in one digest; the count goes on past it. */
 export const LATE_DIGEST_LIST_MAX = 50;
 

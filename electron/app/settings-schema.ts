@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
-import { DEFAULT_LATE_AFTER_SEC, LATE_AFTER_MAX_SEC, LATE_AFTER_MIN_SEC } from '../../shared/late-events';
+import { DEFAULT_LATE_AFTER_SEC, lateAfterSecSchema } from '../../shared/late-events';
 import { DEFAULT_OBS_ACTIONS, type ObsActionsSettings, obsActionsSettingsSchema } from '../../shared/obs-actions';
 import { OBS_CONNECTION_DEFAULTS, type ObsConnectionSettings, obsConnectionSaveSchema } from '../../shared/obs';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
@@ -118,7 +118,7 @@ export const FIELDS = {
     })
     .default({ follows: true, subs: true, kicks: true, redemptions: true }),
   chatScrollback: z.int().min(100).max(10_000).default(DEFAULT_CHAT_SCROLLBACK),
-  lateAfterSec: z.int().min(LATE_AFTER_MIN_SEC).max(LATE_AFTER_MAX_SEC).default(DEFAULT_LATE_AFTER_SEC),
+  lateAfterSec: lateAfterSecSchema.default(DEFAULT_LATE_AFTER_SEC),
   emoteHost: httpsOrigin.default(DEFAULT_EMOTE_HOST),
   installSubdomain: z
     .string()
