@@ -32,6 +32,7 @@ const REPLY_NAMES: Record<ReplyEvent, string> = {
   'gifted-subs': 'Gifted subs',
   kicks: 'KICKs',
   redemption: 'Redemption',
+  raid: 'Raid',
 };
 
 const fieldsIn = (template: string, fields: readonly string[]): string[] =>

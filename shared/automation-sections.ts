@@ -78,6 +78,7 @@ const OBS_ACTIONS: Summaries<ObsActionsSettings, keyof ObsActionsSettings> = {
   },
   goLive: { label: 'OBS scene on going live', summary: sceneSwitch },
   goOffline: { label: 'OBS scene on going offline', summary: sceneSwitch },
+  raid: { label: 'OBS scene on a raid', summary: sceneSwitch },
 };
 
 const sectionsOf = (area: AutomationArea, table: Record<string, { label: string; summary: (v: never) => string }>) =>

@@ -10,7 +10,15 @@ export const PERMISSION_LEVELS = ['everyone', 'subscriber', 'vip', 'moderator', 
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
 /** The events a reply can thank, one template each. */
-export const REPLY_EVENTS = ['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption'] as const;
+export const REPLY_EVENTS = [
+  'follow',
+  'subscription',
+  'renewal',
+  'gifted-subs',
+  'kicks',
+  'redemption',
+  'raid',
+] as const;
 export type ReplyEvent = (typeof REPLY_EVENTS)[number];
 
 const name = z
@@ -64,6 +72,7 @@ const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
   'gifted-subs': 'Thank you {user} for the {count} gifted subs!',
   kicks: 'Thanks for the {amount} KICKs, {user}!',
   redemption: 'Redeemed: {reward} by {user}',
+  raid: 'Welcome raiders from {user}!',
 };
 
 const reply = (kind: ReplyEvent) =>
@@ -105,6 +114,7 @@ const REPLY_NAMES: Record<ReplyEvent, string> = {
   'gifted-subs': 'gifted subs',
   kicks: 'KICKs',
   redemption: 'redemption',
+  raid: 'raid',
 };
 
 /** What a viewer would choose the start of, said to the streamer at the field. */

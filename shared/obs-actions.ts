@@ -62,13 +62,15 @@ export const obsActionsSettingsSchema = z.object({
     .default([]),
   goLive: sceneSwitchSchema.prefault({}),
   goOffline: sceneSwitchSchema.prefault({}),
+  /** An incoming raid (from Kick's live socket): switch to this scene to greet the raiders. */
+  raid: sceneSwitchSchema.prefault({}),
 });
 export type ObsActionsSettings = z.infer<typeof obsActionsSettingsSchema>;
 
 export const DEFAULT_OBS_ACTIONS: ObsActionsSettings = obsActionsSettingsSchema.parse({});
 
 /** The scene-switch actions, as the editor and the feed name them. */
-export const SCENE_SWITCHES = ['adBreak', 'goLive', 'goOffline'] as const;
+export const SCENE_SWITCHES = ['adBreak', 'goLive', 'goOffline', 'raid'] as const;
 export type SceneSwitchKey = (typeof SCENE_SWITCHES)[number];
 
 /**

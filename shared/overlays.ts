@@ -29,11 +29,20 @@ export { OVERLAY_KINDS };
 export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 /** What can raise an alert, one template each. */
-export const ALERT_KINDS = ['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption', 'live'] as const;
+export const ALERT_KINDS = [
+  'follow',
+  'subscription',
+  'renewal',
+  'gifted-subs',
+  'kicks',
+  'redemption',
+  'live',
+  'raid',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The fields a template may use; `{user}` etc. in the text are replaced, anything else is left as typed. */
-export const ALERT_FIELDS = ['user', 'count', 'amount', 'months', 'reward', 'message', 'title'] as const;
+export const ALERT_FIELDS = ['user', 'count', 'amount', 'months', 'reward', 'message', 'title', 'viewers'] as const;
 export type AlertFields = Partial<Record<(typeof ALERT_FIELDS)[number], string>>;
 
 export { OVERLAY_MEDIA_PATH, OVERLAY_PATH_PREFIX, OVERLAY_WS_PATH } from './overlay-paths';
@@ -145,6 +154,10 @@ const DEFAULT_DESIGNS: Record<AlertKind, Omit<AlertTemplate, 'enabled' | 'durati
   live: {
     text: 'We are live: {title}',
     ...design('neon', 'above', 'drop', 'fade', 'builtin:broadcast.svg', 'builtin:rise.wav'),
+  },
+  raid: {
+    text: '{user} is raiding with {viewers:viewer|viewers}!',
+    ...design('neon', 'above', 'bounce', 'fade', 'builtin:broadcast.svg', 'builtin:fanfare.wav'),
   },
 };
 

@@ -68,6 +68,8 @@ export type FeedKind =
   | 'gifted-subs'
   | 'kicks'
   | 'redemption'
+  /** An incoming raid or host, from Kick's live socket (docs/overlays.md#raids). */
+  | 'raid'
   | 'ban'
   | 'live-status'
   | 'metadata'

@@ -17,6 +17,7 @@ import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { AccountService } from '../services/account';
 import type { KickEvent } from '../webhooks/types';
 import type { LiveState } from './live-state';
+import type { AlertSource } from '../overlays/alert-source';
 import type { SettingsStore } from './settings';
 
 export interface AppChatBot {
@@ -24,6 +25,8 @@ export interface AppChatBot {
   sendManual(message: { content: string; as: 'bot' | 'user'; replyToMessageId?: string }): Promise<KickChatSendResult>;
   onChat(message: ChatMessageView): void;
   onEvent(event: KickEvent, live: boolean): void;
+  /** An incoming raid, once per raid (app-raids.ts). */
+  onRaid(source: AlertSource): void;
   stop(): void;
 }
 
@@ -100,6 +103,7 @@ export function createAppChatBot(deps: {
     },
     onChat: (message) => bot.onChat(message),
     onEvent: (event, live) => bot.onEvent(event, live),
+    onRaid: (source) => bot.onRaid(source),
     stop() {
       clearInterval(ticking);
       offs.forEach((off) => off());

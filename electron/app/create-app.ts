@@ -35,6 +35,7 @@ import { obsWebSocketLinkFactory } from '../obs/obs-websocket-link';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { type AppLiveSocket, createAppLiveSocket } from './app-live-socket';
+import { createAppRaids } from './app-raids';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
@@ -290,6 +291,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     streamChanged: () => live.refresh(),
     late: (event) => lateGate.judge(event),
   });
+  // Kick's public API has no raid event: raids come from the live socket only (../../docs/overlays.md#raids).
+  const raids = createAppRaids({ feed, events, overlays: overlays.hub, chatBot, obs: obsActions, clock });
 
   // The socket's chat joins the webhooks' by message id; its deletions and bans apply at once
   // (../../docs/design-notes.md#chat-from-the-live-socket-first).
@@ -320,6 +323,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     webhooks.onHealthChange(() => healthPush.changed()),
     liveSocket.onChange(() => healthPush.changed()),
     liveSocket.onEvent((event) => liveMerge.onEvent(event)),
+    liveSocket.onEvent(raids),
     () => healthPush.stop(),
     () => live.stop(),
     live.onChange((view) => events.emit('stream:changed', view)),

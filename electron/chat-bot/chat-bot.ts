@@ -10,7 +10,7 @@ import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
 import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, streamerMaySend } from '../../shared/chat-bot-reply-safety';
 import { fillTemplate } from '../../shared/overlays';
 import type { ChatMessageView } from '../../shared/views';
-import { alertSourceOf } from '../overlays/alert-source';
+import { type AlertSource, alertSourceOf } from '../overlays/alert-source';
 import type { KickEvent } from '../webhooks/types';
 import type { OutgoingMessage } from './chat-queue';
 
@@ -41,6 +41,8 @@ interface Pending {
   users: string[];
   count: number;
   amount: number;
+  /** Raids: the raiders, all raids combined. */
+  viewers: number;
   months: string;
   reward: string;
   firstAtMs: number;
@@ -72,8 +74,13 @@ export class ChatBot {
   /** A Kick event: when live (not the journal's), maybe an event reply. */
   onEvent(event: KickEvent, live: boolean): void {
     if (live) {
-      this.#reply(event);
+      this.#reply(alertSourceOf(event));
     }
+  }
+
+  /** An incoming raid from Kick's live socket (once per raid, electron/app/app-raids.ts): maybe a welcome. */
+  onRaid(source: AlertSource): void {
+    this.#reply(source);
   }
 
   /**
@@ -205,8 +212,7 @@ export class ChatBot {
     return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`;
   }
 
-  #reply(event: KickEvent): void {
-    const source = alertSourceOf(event);
+  #reply(source: AlertSource | null): void {
     if (!source || !(REPLY_EVENTS as readonly string[]).includes(source.kind)) {
       return;
     }
@@ -227,6 +233,7 @@ export class ChatBot {
       }
       pending.count += Number(source.fields.count ?? 1);
       pending.amount += Number(source.fields.amount ?? 0);
+      pending.viewers += Number(source.fields.viewers ?? 0);
       pending.timer.cancel();
       const wait = Math.min(reply.combineSec * 1000, pending.firstAtMs + MAX_COMBINE_MS - this.#deps.now());
       pending.timer = this.#deps.setTimer(() => this.#flush(kind, key), Math.max(0, wait));
@@ -236,6 +243,7 @@ export class ChatBot {
       users: [user],
       count: Number(source.fields.count ?? 1),
       amount: Number(source.fields.amount ?? 0),
+      viewers: Number(source.fields.viewers ?? 0),
       months: source.fields.months ?? '',
       reward,
       firstAtMs: this.#deps.now(),
@@ -256,6 +264,7 @@ export class ChatBot {
       amount: String(pending.amount),
       months: pending.months,
       reward: pending.reward,
+      viewers: String(pending.viewers),
     });
     const template = settings.replies[kind].template;
     this.#send(content.slice(0, 500), settings.sendRepliesAs, template, EVENT_VIEWER_FIELDS, `the ${kind} reply`);

@@ -154,6 +154,19 @@ export class ObsActions {
     }
   }
 
+  /** An incoming raid (electron/app/app-raids.ts, once per raid): switch to the raid scene, if one is set. */
+  raided(username: string): void {
+    const action = this.#deps.actions().raid;
+    if (this.#stopped || !action.enabled || !action.scene) {
+      return;
+    }
+    const scene = action.scene;
+    this.#run([scene], `switch to ${quoted(scene)} for the raid`, async () => {
+      await this.#setScene(scene);
+      return `OBS: switched to ${scene} for ${username}'s raid`;
+    });
+  }
+
   /** Kick accepted an ad break Greenroom ran (Kick sends no event for ad breaks). */
   adBreakStarted(seconds: number): void {
     const action = this.#deps.actions().adBreak;

@@ -64,6 +64,7 @@ const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
   kicks: { user: 'TestViewer', amount: '100', message: 'Test KICKs' },
   redemption: { user: 'TestViewer', reward: 'Hydrate', message: '' },
   live: { title: 'Test stream' },
+  raid: { user: 'TestViewer', viewers: '120' },
 };
 
 export class AlertQueue {

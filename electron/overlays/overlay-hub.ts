@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../core/clock';
 import type { KickEvent } from '../webhooks/types';
 import { AlertQueue, type AlertProgressStore } from './alert-queue';
-import { alertSourceOf } from './alert-source';
+import { type AlertSource, alertSourceOf } from './alert-source';
 import { RecentAlerts } from './recent-alerts';
 import { GoalTally } from './goal-tally';
 
@@ -107,6 +107,15 @@ export class OverlayHub {
     if (this.#goal.add(event) && live) {
       this.#sendGoal();
     }
+  }
+
+  /**
+   * An incoming raid from Kick's live socket, once per raid (electron/app/app-raids.ts): no webhook carries
+   * one, so it never comes through `ingest` (docs/overlays.md#raids).
+   */
+  offerRaid(source: AlertSource): void {
+    this.#recent.note(source);
+    this.alerts.offer(source);
   }
 
   /** The journal replay is over: alerts not yet shown start playing. */

@@ -12,6 +12,7 @@
 import type { ChatToolsSettings } from '../../../../shared/chat-tools';
 import type { Result } from '../../../../shared/errors';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
+import { DEFAULT_LATE_AFTER_SEC, LATE_AFTER_MAX_SEC, LATE_AFTER_MIN_SEC } from '../../../../shared/late-events';
 import { redirectUriProblem } from '../../../../shared/loopback-redirect';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { NotAppliedView, SettingsView } from '../../../../shared/views';
@@ -74,6 +75,8 @@ export class SettingsState {
   redirectUri = $state('');
   tunnel = $state('');
   scrollback = $state<number | null>(1000);
+  /** Seconds after which an event is late (docs/design-notes.md#late-events). */
+  lateAfter = $state<number | null>(DEFAULT_LATE_AFTER_SEC);
   wantedEvents = $state<KickEventType[]>([]);
 
   readonly credentialsError = $derived.by(() => {
@@ -127,6 +130,14 @@ export class SettingsState {
   readonly scrollbackError = $derived(
     this.scrollback === null || !Number.isInteger(this.scrollback) || this.scrollback < 100 || this.scrollback > 10_000
       ? 'Scrollback: a whole number from 100 to 10000.'
+      : null,
+  );
+  readonly lateAfterError = $derived(
+    this.lateAfter === null ||
+      !Number.isInteger(this.lateAfter) ||
+      this.lateAfter < LATE_AFTER_MIN_SEC ||
+      this.lateAfter > LATE_AFTER_MAX_SEC
+      ? `Late after: a whole number of seconds from ${LATE_AFTER_MIN_SEC} to ${LATE_AFTER_MAX_SEC} (1 hour).`
       : null,
   );
   /** Real Kick needs the streamer's own developer app before anything works. */
@@ -202,6 +213,9 @@ export class SettingsState {
     }
     if (clean(this.scrollback, was?.chatScrollback)) {
       this.scrollback = settings.chatScrollback;
+    }
+    if (settings.lateAfterSec !== undefined && clean(this.lateAfter, was?.lateAfterSec)) {
+      this.lateAfter = settings.lateAfterSec;
     }
     if (clean(this.wantedEvents.join(), was && known(was.wantedEvents).join())) {
       this.wantedEvents = known(settings.wantedEvents);
@@ -299,11 +313,13 @@ export class SettingsState {
   }
 
   saveScrollback(): Promise<boolean> {
-    if (this.scrollbackError || this.scrollback === null) {
+    if (this.scrollbackError || this.scrollback === null || this.lateAfterError || this.lateAfter === null) {
       return Promise.resolve(false);
     }
     const chatScrollback = this.scrollback;
-    return this.#save('chat', 'Chat settings saved.', () => this.#api.settings.update({ chatScrollback }));
+    // An older main has no late age and would refuse the field.
+    const late = this.#settings?.lateAfterSec !== undefined ? { lateAfterSec: this.lateAfter } : {};
+    return this.#save('chat', 'Chat settings saved.', () => this.#api.settings.update({ chatScrollback, ...late }));
   }
 
   /** Saves the chat reading tools whole (highlights, ignore list, marks); main names a field it refuses. */
@@ -340,6 +356,7 @@ export class SettingsState {
     this.redirectUri = '';
     this.tunnel = '';
     this.scrollback = 1000;
+    this.lateAfter = DEFAULT_LATE_AFTER_SEC;
     this.wantedEvents = [];
   }
 

@@ -61,6 +61,7 @@ describe('settings:update of the OBS actions through the router', () => {
     rewards: [],
     goLive: { enabled: false, scene: '' },
     goOffline: { enabled: false, scene: '' },
+    raid: { enabled: false, scene: '' },
     ...over,
   });
 

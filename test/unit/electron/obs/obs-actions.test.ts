@@ -194,6 +194,7 @@ describe('OBS actions: the settings', () => {
       rewards: [],
       goLive: { enabled: false, scene: '' },
       goOffline: { enabled: false, scene: '' },
+      raid: { enabled: false, scene: '' },
     });
   });
 });

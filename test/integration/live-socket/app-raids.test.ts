@@ -1,0 +1,142 @@
+/**
+ * Raids in the built app on the embedded sandbox, which plays Kick's live socket: the sandbox's raid trigger
+ * sends the host twice (v2 and v1, as Kick does) and the app makes one feed entry, one alert and one
+ * welcome in chat of it, even when the twins disagree on the viewers. Hostile hosts arrive as raw frames on the same socket.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
+import type { LiveEvent } from '../../../shared/kick/live-events';
+import type { FeedItem } from '../../../shared/views';
+import { RAID_VIEWERS_MAX } from '../../../electron/services/raids';
+import { STREAMER_USER_ID } from '../../../sandbox/world';
+import { callAdmin } from '../../helpers/sandbox';
+import { browser, call, fx, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
+
+useSetup();
+
+/** Resolves with the `n`-th live event from now that satisfies `check`. */
+function nth(n: number, check: (event: LiveEvent) => boolean): Promise<LiveEvent> {
+  let seen = 0;
+  return new Promise((resolve) => {
+    const off = fx.app.liveSocket.onEvent((event) => {
+      if (check(event) && ++seen === n) {
+        off();
+        resolve(event);
+      }
+    });
+  });
+}
+
+const nextHost = () => nth(1, (event) => event.type === 'host');
+const chatSaying = (content: string) => nth(1, (e) => e.type === 'chat.message' && e.content === content);
+const raids = (): FeedItem[] =>
+  received['kick:event'].flatMap((e) => (e.kind === 'feed' && e.item.kind === 'raid' ? [e.item] : []));
+const waiting = () => fx.app.overlays.hub.alerts.view().waiting;
+
+/** Sends a host frame straight onto the sandbox's socket, as a changed or hostile Kick might. */
+function hostFrame(data: Record<string, unknown>): void {
+  fx.sandbox.ctx.state.emitLive({
+    broadcasterUserId: STREAMER_USER_ID,
+    room: 'chatrooms.v2',
+    event: 'App\\Events\\StreamHostEvent',
+    data: { chatroom_id: 1, optional_message: '', ...data },
+  });
+}
+
+describe('raids in the app', () => {
+  it('connects once signed in, with the raid welcome on', async () => {
+    await call('auth:start-login', {});
+    await browser.settled();
+    await new Promise<void>((resolve) => {
+      const check = () => fx.app.liveSocket.health().state === 'connected' && (off(), resolve());
+      const off = fx.app.events.on('health:changed', () => void check());
+      void check();
+    });
+    const chatBot = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
+    chatBot.replies.raid = { ...chatBot.replies.raid, enabled: true, combineSec: 0 };
+    await call('settings:update', { chatBot });
+  });
+
+  it('makes one feed entry, one alert and one welcome of a raid Kick sends twice', async () => {
+    const hosts = nextHost();
+    const welcome = chatSaying('Welcome raiders from xqc_sb!');
+    const res = await callAdmin(fx.sandbox, 'POST', '/live-socket/host', {
+      body: { host_username: 'xqc_sb', viewers: 120, message: 'hi' },
+    });
+    expect(res.status, res.text).toBe(200);
+    await hosts;
+    expect(raids().map((item) => item.text)).toEqual(['xqc_sb raided with 120 viewers']);
+    expect(fx.app.overlays.hub.alerts.view().tooOld.count).toBe(0);
+    expect(waiting()).toBe(1);
+    await welcome;
+
+    // A second raid's welcome goes out after any second welcome for the first (one queue, in order).
+    const second = chatSaying('Welcome raiders from adinross_sb!');
+    const welcomes: string[] = [];
+    const off = fx.app.liveSocket.onEvent((e) => e.type === 'chat.message' && welcomes.push(e.content));
+    const again = await callAdmin(fx.sandbox, 'POST', '/live-socket/host', {
+      body: { host_username: 'adinross_sb', viewers: 1, message: 'hello' },
+    });
+    expect(again.status, again.text).toBe(200);
+    await second;
+    off();
+    expect(welcomes.filter((c) => c.startsWith('Welcome raiders from xqc_sb'))).toEqual([]);
+    expect(raids().map((item) => item.text)).toEqual([
+      'xqc_sb raided with 120 viewers',
+      'adinross_sb raided with 1 viewer',
+    ]);
+    expect(waiting()).toBe(2);
+  });
+
+  it('makes one raid of twins that disagree on the viewers', async () => {
+    const before = raids().length;
+    const twins = nth(2, (e) => e.type === 'host');
+    hostFrame({ host_username: 'amouranth_sb', number_viewers: 300 });
+    fx.sandbox.ctx.state.emitLive({
+      broadcasterUserId: STREAMER_USER_ID,
+      room: 'chatrooms.v2',
+      event: 'App\\Events\\StreamHostedEvent',
+      data: { message: { id: 'm1', numberOfViewers: 302, createdAt: null }, user: { id: 7, username: 'Amouranth_SB' } },
+    });
+    await twins;
+    expect(
+      raids()
+        .slice(before)
+        .map((item) => item.text),
+    ).toEqual(['amouranth_sb raided with 300 viewers']);
+  });
+
+  it('shows a host name with HTML as text, without control characters, cut to length', async () => {
+    const name = '<img src=x onerror="alert(1)">\u202e\u0007';
+    const welcome = nth(1, (e) => e.type === 'chat.message' && e.content.startsWith('Welcome raiders from <img'));
+    const host = nth(1, (e) => e.type === 'host');
+    hostFrame({ host_username: name, number_viewers: 5 });
+    await host;
+    expect(raids().at(-1)).toMatchObject({
+      username: '<img src=x onerror="alert(1)">',
+      text: '<img src=x onerror="alert(1)"> raided with 5 viewers',
+    });
+    expect(((await welcome) as { content: string }).content).toBe(
+      'Welcome raiders from <img src=x onerror="alert(1)">!',
+    );
+
+    const long = nth(1, (e) => e.type === 'host');
+    hostFrame({ host_username: 'x'.repeat(10_000), number_viewers: 5 });
+    await long;
+    expect(raids().at(-1)!.username).toBe('x'.repeat(50));
+  });
+
+  it('bounds a negative, fractional or absurd viewer count', async () => {
+    const cases: [unknown, string][] = [
+      [-50, 'neg_raider raided with 0 viewers'],
+      [12.7, 'neg_raider2 raided with 12 viewers'],
+      [1e15, `neg_raider3 raided with ${RAID_VIEWERS_MAX.toLocaleString('en-US')} viewers`],
+    ];
+    for (const [i, [viewers, text]] of cases.entries()) {
+      const host = nth(1, (e) => e.type === 'host');
+      hostFrame({ host_username: i === 0 ? 'neg_raider' : `neg_raider${i + 1}`, number_viewers: viewers });
+      await host;
+      expect(raids().at(-1)!.text).toBe(text);
+    }
+  });
+});
