@@ -67,6 +67,15 @@ describe('live merge', () => {
     expect(merge.counts()).toMatchObject({ shown: 1, alreadyThere: 1 });
   });
 
+  it('lists the emotes inline in the content with their places, as the webhook does', () => {
+    const { merge, delivered } = setUp();
+    const content = 'hi [emote:37232:PeepoClap]';
+    merge.onEvent(line({ content }));
+    expect(delivered[0]).toMatchObject({
+      payload: { emotes: [{ emote_id: '37232', positions: [{ s: 3, e: content.length - 1 }] }] },
+    });
+  });
+
   it('leaves to the webhook a line without Kick time, or when no journal runs', () => {
     const timeless = setUp();
     timeless.merge.onEvent(line({ createdAt: null }));
