@@ -205,9 +205,15 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       gate,
       holdMs: config.holdMs,
       onRefused: changed,
-      onDuplicateEvent: (eventKey, nowMs) => {
-        // The duplicates counter moved, and perhaps the trail behind the live socket.
-        socketFirst.noteWebhook(eventKey, nowMs);
+      onDuplicateEvent: (eventKey, nowMs, payload) => {
+        // The duplicates counter moved, and perhaps the trail behind the live socket. A webhook the socket
+        // came before still tells how late Kick delivers, so its lag is counted as a new delivery's would be.
+        if (socketFirst.noteWebhook(eventKey, nowMs) !== null) {
+          const createdAt = (payload as { created_at?: unknown } | null)?.created_at;
+          if (typeof createdAt === 'string') {
+            lag.record(createdAt, nowMs, 'event');
+          }
+        }
         changed();
       },
       onEvent: (event) => {

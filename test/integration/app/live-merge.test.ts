@@ -43,6 +43,7 @@ const linesWith = (messageId: string) => fx.chat.filter((m) => m.messageId === m
 describe("the live socket's chat beside the webhooks", () => {
   it('shows a line once from the socket; its late webhook adds no second line and is counted in the trail', async () => {
     const before = fx.app.snapshot().health.counters.duplicates;
+    const lagSamples = fx.app.snapshot().health.lag.samples;
     const id = type(fx.app, 'hello from the socket');
     const line = await shown(fx, id);
     expect(line).toMatchObject({ content: 'hello from the socket', deleted: false });
@@ -54,6 +55,8 @@ describe("the live socket's chat beside the webhooks", () => {
     const health = fx.app.snapshot().health;
     expect(health.counters.duplicates).toBe(before + 1);
     expect(health.liveSocket?.webhookTrail?.p50Ms).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000 - 200);
+    // Its webhook still counts in how late Kick delivers ("Kick is delaying events").
+    expect(health.lag.samples).toBe(lagSamples + 1);
   });
 
   it('answers each !discord once, though socket and webhook both bring it', async () => {
