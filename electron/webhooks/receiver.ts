@@ -69,7 +69,7 @@ export interface WebhookReceiverDeps {
    * Each delivery recognised by its event's own id (`event-key.ts`) as one already journaled: Kick's resend,
    * or the webhook of a chat line the live socket brought first (`socket-first.ts`). Not acted on.
    */
-  onDuplicateEvent?: (eventKey: string, nowMs: number, payload: unknown) => void;
+  onDuplicateEvent?: (copy: { eventKey: string; type: string; nowMs: number; payload: unknown }) => void;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
 }
 
@@ -211,7 +211,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       counters.duplicates++;
       const byEvent = claim.verdict === 'duplicate-event' || (claim.verdict === 'pending' && claim.by === 'event');
       if (byEvent && judged.eventKey !== null) {
-        deps.onDuplicateEvent?.(judged.eventKey, nowMs, judged.payload);
+        deps.onDuplicateEvent?.({ eventKey: judged.eventKey, type: headers.type, nowMs, payload: judged.payload });
       }
       deps.log('debug', 'webhook duplicate', {
         ...describe(headers),

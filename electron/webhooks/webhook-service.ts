@@ -205,10 +205,11 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       gate,
       holdMs: config.holdMs,
       onRefused: changed,
-      onDuplicateEvent: (eventKey, nowMs, payload) => {
+      onDuplicateEvent: ({ eventKey, type, nowMs, payload }) => {
         // The duplicates counter moved, and perhaps the trail behind the live socket. A webhook the socket
-        // came before still tells how late Kick delivers, so its lag is counted as a new delivery's would be.
+        // came before still says its type arrives and how late Kick delivers, as a new delivery's would.
         if (socketFirst.noteWebhook(eventKey, nowMs) !== null) {
+          lastArrival.set(type, nowMs);
           const createdAt = (payload as { created_at?: unknown } | null)?.created_at;
           if (typeof createdAt === 'string') {
             lag.record(createdAt, nowMs, 'event');

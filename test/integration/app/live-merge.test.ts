@@ -57,6 +57,8 @@ describe("the live socket's chat beside the webhooks", () => {
     expect(health.liveSocket?.webhookTrail?.p50Ms).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000 - 200);
     // Its webhook still counts in how late Kick delivers ("Kick is delaying events").
     expect(health.lag.samples).toBe(lagSamples + 1);
+    const chatArrived = health.subscriptions.find((sub) => sub.type === 'chat.message.sent')?.lastArrivalMs;
+    expect(chatArrived).toBeGreaterThanOrEqual(line.sentAtMs);
   });
 
   it('answers each !discord once, though socket and webhook both bring it', async () => {
