@@ -146,6 +146,20 @@ export class AlertQueue {
     }
   }
 
+  /**
+   * A live event Kick delivered past the streamer's "late" age ([late events](../../docs/design-notes.md#late-events)):
+   * never played, but listed with the alerts too old to play, so the streamer still sees what was held back.
+   */
+  late(source: AlertSource): void {
+    if (!this.#redemptions.isFirst(source)) {
+      return;
+    }
+    const ageMs = Math.max(0, this.#options.clock.now() - source.eventAtMs);
+    this.#tooOld.add(source, ageMs, this.#view(source, this.#options.templates()[source.kind]).text);
+    this.#tooOldLog.add(1);
+    this.#options.onChange?.();
+  }
+
   /** A test alert from the panel: queued like a real one, never remembered as shown. */
   test(kind: AlertKind): void {
     this.#copies += 1;

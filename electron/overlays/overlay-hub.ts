@@ -89,15 +89,18 @@ export class OverlayHub {
   }
 
   /**
-   * One Kick event: `live` false while the journal is replayed at start-up. A `late` one counts for the goal
-   * and can be replayed from the feed, but never plays by itself ([late events](../../docs/design-notes.md#late-events)).
+   * One Kick event: `live` false while the journal is replayed at start-up. A `late` one counts for the goal,
+   * is listed with the alerts too old to play and can be replayed from the feed, but never plays by itself ([late events](../../docs/design-notes.md#late-events)).
    */
   ingest(event: KickEvent, live: boolean, late = false): void {
     const source = alertSourceOf(event);
     if (source) {
       this.#recent.note(source);
       if (late) {
-        // Neither now nor after a restart's replay: the moment has passed.
+        // Listed, never played: live, as the panel's too-old alerts; in a restart's replay, not at all.
+        if (live) {
+          this.alerts.late(source);
+        }
       } else if (live) {
         this.alerts.offer(source);
       } else {
