@@ -5,8 +5,9 @@
  * - A chat line from the socket is journaled under its event key, as a webhook delivery with its source
  *   (`live-socket`), and goes down the same path (auto-moderation first, then shown). Its webhook, whenever it
  *   comes, this run or after a restart, is then a copy the receiver answers and drops.
- * - A deletion, ban or timeout by any moderator is applied to chat at once: Kick sends no webhook for a
- *   deletion, and its ban webhook may come minutes later.
+ * - A deletion by any moderator is applied to chat at once: Kick sends no webhook for a deletion. A ban or
+ *   timeout leaves the viewer's lines as they are: Kick's chat API keeps them, and its ban webhook brings the
+ *   ban into the mod log.
  * - Subs, gifts, KICKs and redemptions stay with the signed webhooks: the socket's copies are not used, so
  *   no second alert can come from them.
  */
@@ -104,12 +105,6 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
           return chatLine(event);
         case 'chat.deleted':
           return remove(event.messageId);
-        case 'user.banned':
-          // A ban or a timeout takes the user's lines out of chat, as Kick's own chat does.
-          if (event.user.id > 0) {
-            deps.chat.recentFor(event.user.id).forEach((line) => remove(line.messageId));
-          }
-          return;
         default:
           // Subs, gifts, KICKs and redemptions come from the signed webhooks; raids and room state are
           // handled beside this module.

@@ -85,7 +85,7 @@ describe('live merge', () => {
     expect(timeless.recorded).toHaveLength(0);
   });
 
-  it('applies a deletion and a ban from the socket to chat at once, each line once', () => {
+  it("applies a deletion from the socket to chat at once, once, and leaves a banned viewer's lines", () => {
     const { merge, chat, deleted } = setUp();
     const view = (messageId: string, userId: number) => ({
       messageId,
@@ -111,7 +111,9 @@ describe('live merge', () => {
       durationMinutes: 5,
       expiresAt: null,
     });
-    expect(deleted).toEqual(['a', 'b']);
+    // A ban leaves the viewer's other lines: Kick's chat API keeps them.
+    expect(deleted).toEqual(['a']);
+    expect(chat.find('b')?.deleted).toBe(false);
     expect(chat.find('c')?.deleted).toBe(false);
   });
 
