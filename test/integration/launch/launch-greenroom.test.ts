@@ -51,7 +51,10 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
     // The loopback sign-in listener takes a free port; sandbox mode registers whatever it picked.
-    openSettings(dir, { randomBytes }).update({ redirectUri: 'http://127.0.0.1:0/callback' });
+    const settings = openSettings(dir, { randomBytes });
+    settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
+    // The chat test below follows the webhook path; with the live socket on, the socket would show it first.
+    settings.setLiveSocket({ ...settings.values().liveSocket, enabled: false });
     launched = await launchGreenroom({
       env: {
         GREENROOM_DATA_DIR: dir,
