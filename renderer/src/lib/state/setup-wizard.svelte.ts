@@ -64,10 +64,17 @@ export class SetupWizardState {
     () => !!this.#settings.settings?.clientId && !!this.#settings.settings?.hasClientSecret,
   );
   readonly signedIn = $derived.by(() => this.#session.signedIn);
-  /** A delivery was accepted since the wizard started waiting. */
-  readonly deliveryReceived = $derived.by(
-    () => this.#baseline !== null && (this.#health.health?.counters.accepted ?? 0) > this.#baseline,
-  );
+  /**
+   * A signed delivery reached Greenroom since the wizard started waiting: kept, or recognised as a copy. With
+   * Kick's live chat connection on, a chat line's webhook comes after the socket brought the line, so it is a
+   * copy, yet it proves webhooks arrive just the same.
+   */
+  readonly deliveryReceived = $derived.by(() => this.#baseline !== null && this.#arrived() > this.#baseline);
+
+  #arrived(): number {
+    const counters = this.#health.health?.counters;
+    return (counters?.accepted ?? 0) + (counters?.duplicates ?? 0);
+  }
   /**
    * Why Next is disabled, in the streamer's words, or null when it is not: shown beside the button, so a
    * greyed-out Next never leaves the streamer guessing.
@@ -147,7 +154,7 @@ export class SetupWizardState {
     }
     this.#current = id;
     if (id === 'delivery' && this.#baseline === null) {
-      this.#baseline = this.#health.health?.counters.accepted ?? 0;
+      this.#baseline = this.#arrived();
     }
   }
 

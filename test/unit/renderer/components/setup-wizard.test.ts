@@ -223,7 +223,18 @@ describe('the setup guide', () => {
     expect(dialog.textContent).not.toMatch(/tunnel/i);
     fake.emit(
       'health:changed',
-      health({ tunnel: { state: 'off' }, counters: { accepted: 41, duplicates: 0, rejected: 0 } }),
+      health({ tunnel: { state: 'off' }, counters: { accepted: 41, duplicates: 2, rejected: 1 } }),
+    );
+    await settle();
+    expect(within(guide()).getByText(/A delivery arrived/)).toBeTruthy();
+  });
+
+  it("counts a chat line's webhook that the live socket brought first: it is a copy, and webhooks arrive", async () => {
+    const { fake } = await setup();
+    await fireEvent.click(within(guide()).getByRole('button', { name: '3. Test delivery' }));
+    fake.emit(
+      'health:changed',
+      health({ tunnel: { state: 'off' }, counters: { accepted: 40, duplicates: 3, rejected: 1 } }),
     );
     await settle();
     expect(within(guide()).getByText(/A delivery arrived/)).toBeTruthy();
