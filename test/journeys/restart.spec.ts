@@ -68,10 +68,16 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
     recorder = await startWebhookRecorder(`http://127.0.0.1:${webhookPort}/kick/webhook`);
     sandbox = await startStandaloneSandbox({ redirectUri, webhookUrl: recorder.url });
     // What the streamer set up: the redirect URI registered with their Kick app, and the webhook port their
-    // reverse proxy forwards to.
+    // reverse proxy forwards to. This journey follows chat through the webhooks and the journal, so Kick's live
+    // chat connection is off: with it on, the socket would bring each line first.
     writeFileSync(
       join(dataDir, `${SETTINGS_FILE_NAME}.json`),
-      JSON.stringify({ version: 2, redirectUri, webhookPort }),
+      JSON.stringify({
+        version: 2,
+        redirectUri,
+        webhookPort,
+        liveSocket: { enabled: false, channelId: null, chatroomId: null, idsFor: null },
+      }),
     );
     browser = await launchChromium();
   });
