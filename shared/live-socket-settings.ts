@@ -1,6 +1,6 @@
 /**
- * The settings of Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)): on
- * by default, and the channel's ids, which Kick's public API does not give: looked up once, or entered once by the
+ * The settings of Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)): off
+ * by default (an opt-in, docs/settings.md says why), and the channel's ids, which Kick's public API does not give: looked up once, or entered once by the
  * streamer. Shared so the panel checks the entry with the same limits main does.
  */
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export interface LiveSocketSettings {
 }
 
 export const DEFAULT_LIVE_SOCKET: LiveSocketSettings = {
-  enabled: true,
+  enabled: false,
   channelId: null,
   chatroomId: null,
   idsFor: null,

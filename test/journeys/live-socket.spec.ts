@@ -29,6 +29,8 @@ describe("journey: Kick's live chat connection", () => {
   beforeAll(async () => {
     world = await startOverlayWorld();
     panel = await openPanel(await world.browser.newContext({ viewport: { width: 1280, height: 900 } }), world.app);
+    // Off by default: the streamer switches it on.
+    await value(world.panel.api.settings.update({ liveSocket: { enabled: true } }));
   });
   afterAll(async () => {
     await world?.close();

@@ -51,13 +51,19 @@ export async function call<C extends keyof InvokeResults>(channel: C, ...args: u
   return result.value;
 }
 
-/** The hooks every file of this group runs around each test. */
-export function useSetup(): void {
+/**
+ * The hooks every file of this group runs around each test. `liveSocket`: Kick's live chat connection
+ * switched on (it is off by default).
+ */
+export function useSetup(options: { liveSocket?: boolean } = {}): void {
   beforeAll(async () => {
     fx.dir = mkdtempSync(join(tmpdir(), 'greenroom-app-'));
     const settings = openSettings(fx.dir, { randomBytes });
     // Port 0: the loopback listener picks a free port, and sandbox mode registers whatever it picked.
     settings.update({ redirectUri: 'http://127.0.0.1:0/callback' });
+    if (options.liveSocket) {
+      settings.setLiveSocket({ ...settings.values().liveSocket, enabled: true });
+    }
     const config = resolveConfig({
       env: { GREENROOM_SANDBOX_ACTIVITY: 'off' },
       settings: settings.values(),

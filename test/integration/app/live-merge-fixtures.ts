@@ -36,6 +36,8 @@ export function withDiscordCommand(dir: string): void {
 
 /** Starts the app on `dir`, waits for the live connection, blocks "free followers" and holds webhooks `delaySeconds`. */
 export async function startLiveApp(dir: string, delaySeconds: number): Promise<AutomodApp> {
+  const settings = openSettings(dir, { randomBytes });
+  settings.setLiveSocket({ ...settings.values().liveSocket, enabled: true });
   const target = await startAutomodApp(dir);
   const rules = evasionRules();
   rules.blockedTerms.terms = [{ pattern: 'free followers', kind: 'plain' }];

@@ -12,7 +12,7 @@ import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { callAdmin } from '../../helpers/sandbox';
 import { browser, call, fx, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
-useSetup();
+useSetup({ liveSocket: true });
 
 const live = (): LiveSocketHealthView => fx.app.liveSocket.health();
 

@@ -11,7 +11,7 @@ import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { callAdmin } from '../../helpers/sandbox';
 import { browser, call, fx, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
-useSetup();
+useSetup({ liveSocket: true });
 
 /** Resolves with the `n`-th live event from now that satisfies `check`. */
 function nth(n: number, check: (event: LiveEvent) => boolean): Promise<LiveEvent> {

@@ -11,6 +11,8 @@ const URLS = { pusherUrl: 'wss://stand-in', webUrl: 'https://web.example', siteU
 
 function setup(lookup: { status: number; body: string } = { status: 403, body: '<html>' }) {
   const settings = openSettings(mkdtempSync(join(tmpdir(), 'greenroom-app-live-')), { randomBytes, log: () => {} });
+  // Off by default; these tests follow the connection once the streamer switched it on.
+  settings.setLiveSocket({ ...settings.values().liveSocket, enabled: true });
   const time = new FakeTime();
   const fake = new FakeTransports();
   const { fetch, calls } = scriptedFetch((url) =>

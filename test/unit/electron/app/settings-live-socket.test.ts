@@ -11,9 +11,9 @@ function store() {
 }
 
 describe("settings: Kick's live chat connection", () => {
-  it('is on by default, with no ids', () => {
+  it('is off by default, with no ids', () => {
     expect(store().settings.values().liveSocket).toEqual({
-      enabled: true,
+      enabled: false,
       channelId: null,
       chatroomId: null,
       idsFor: null,
@@ -36,7 +36,7 @@ describe("settings: Kick's live chat connection", () => {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...doc, liveSocket: { enabled: 'yes', channelId: -3 } }));
     const reopened = openSettings(dir, { randomBytes, log: () => {} });
-    expect(reopened.values().liveSocket).toEqual({ enabled: true, channelId: null, chatroomId: null, idsFor: null });
+    expect(reopened.values().liveSocket).toEqual({ enabled: false, channelId: null, chatroomId: null, idsFor: null });
     expect(reopened.values().chatScrollback).toBe(500);
   });
 });
