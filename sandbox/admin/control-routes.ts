@@ -1,6 +1,6 @@
 /**
  * The sandbox's control surface: move the clock, fire events (`POST /trigger/:event_type`), run scenarios,
- * list and stop background jobs, and look at or flush webhook deliveries.
+ * list and stop background jobs, and look at or flush webhook deliveries (those made and those still held).
  */
 import { toRfc3339 } from '../../electron/core/clock';
 import { bodyBool } from '../api/params';
@@ -11,6 +11,7 @@ import { describeScenarios, startScenario } from '../scenarios';
 import type { SandboxEvent } from '../state';
 import { fireTrigger, planTrigger, TRIGGER_LIMITS, type TriggerOptions } from '../triggers';
 import type { DeliveryAttempt, DeliveryEngine } from '../webhooks/delivery';
+import type { OutboxMessage } from '../webhooks/outbox';
 import { adminFail, adminOk, adminRoute, bodyInt, bodyNumber, queryLimit, readAdminBody, snakeKey } from './admin-http';
 import type { JobRunner } from './jobs';
 import { parseOverrides } from './overrides';
@@ -46,6 +47,25 @@ export function toAdminAttempt(attempt: DeliveryAttempt): Record<string, unknown
     }
   }
   return out;
+}
+
+/**
+ * A delivery still held in the queue (webhooks running behind, a retry waiting), with the payload it will
+ * carry: a test can tell which event's webhook has not gone out yet.
+ */
+function toAdminPending(message: Readonly<OutboxMessage>): Record<string, unknown> {
+  return {
+    message_id: message.messageId,
+    subscription_id: message.subscriptionId,
+    event_type: message.eventType,
+    event_version: message.eventVersion,
+    broadcaster_user_id: message.broadcasterUserId,
+    event_at: toRfc3339(message.eventAtMs),
+    due_at: toRfc3339(message.dueAtMs),
+    due_at_ms: message.dueAtMs,
+    failed_attempts: message.failedAttempts,
+    payload: JSON.parse(message.body.toString('utf8')) as unknown,
+  };
 }
 
 function clockAnswer(ctx: SandboxContext): Record<string, unknown> {
@@ -177,6 +197,17 @@ export function registerControlRoutes(
       return adminOk({
         pending: delivery.pendingCount(),
         attempts: delivery.attempts.slice(-limit).map(toAdminAttempt),
+      });
+    }),
+  );
+
+  router.get(
+    '/deliveries/pending',
+    adminRoute((req) => {
+      const limit = queryLimit(req, DELIVERIES_LIMIT_DEFAULT, DELIVERIES_LIMIT_MAX);
+      return adminOk({
+        pending: delivery.pendingCount(),
+        messages: delivery.pendingMessages().slice(0, limit).map(toAdminPending),
       });
     }),
   );
