@@ -4,7 +4,7 @@
  * cli-args.ts, passed in, so neither module imports the other.
  */
 import type { ParseArgsConfig } from 'node:util';
-import { DROP_CODES, LIVE_PROVIDERS } from '../live-socket/live-hub';
+import { CONNECTIONS_MODES, DROP_CODES, LIVE_PROVIDERS } from '../live-socket/live-hub';
 
 /** The CLI's usage error, and the call a command becomes (cli-args.ts's types, restated to avoid a cycle). */
 export interface LiveCliTools {
@@ -29,6 +29,7 @@ export const LIVE_ACTIONS = [
   'webhooks-behind',
   'providers',
   'lookup',
+  'connections',
   'drop',
   'host',
   'unknown-fields',
@@ -39,6 +40,7 @@ export const LIVE_ACTIONS = [
 export const LIVE_USAGE = `  npm run sandbox -- live webhooks-behind <minutes>      hold every webhook back; the socket is not held
   npm run sandbox -- live providers <pusher,centrifugo|centrifugo|pusher|none>   what discovery offers
   npm run sandbox -- live lookup <answers|cloudflare>    the channel lookup, or Cloudflare's 403 page
+  npm run sandbox -- live connections <accepted|refused>   refused: new sockets get HTTP 503 (a reconnect held)
   npm run sandbox -- live drop <${DROP_CODES.join('|')}> [--provider pusher|centrifugo]
   npm run sandbox -- live host [--from USERNAME] [--viewers N] [--message TEXT]   a raid or host
   npm run sandbox -- live unknown-fields | unknown-event | clear   [--broadcaster ID]`;
@@ -80,6 +82,10 @@ export function parseLive(argv: string[], tools: LiveCliTools): LiveCall {
     }
     case 'lookup':
       return post('/live-socket/settings', { lookup: one(tools, action, rest, 'answers or cloudflare') });
+    case 'connections':
+      return post('/live-socket/settings', {
+        connections: one(tools, action, rest, CONNECTIONS_MODES.join(' or ')),
+      });
     case 'drop': {
       const raw = one(tools, action, rest, `a close code: ${DROP_CODES.join(', ')}`);
       const code = /^\d+$/.test(raw) ? Number(raw) : raw;

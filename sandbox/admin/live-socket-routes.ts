@@ -1,6 +1,7 @@
 /**
  * The admin API's controls for Kick's live socket ([what they do](../../docs/sandbox.md#live-socket-triggers)):
- * webhooks running behind, what discovery offers, the channel lookup behind Cloudflare, socket drops by
+ * webhooks running behind, what discovery offers, the channel lookup behind Cloudflare, new sockets refused for
+ * a while (an unreachable socket host), socket drops by
  * close code or a cut connection, an incoming host or raid, and frames with unknown fields or an unknown
  * event name.
  */
@@ -11,7 +12,14 @@ import { chatMessagePayload } from '../events/payloads';
 import type { Router } from '../http/router';
 import { hostFrames } from '../live-socket/frames';
 import { channelIdOf, chatroomIdOf } from '../live-socket/ids';
-import { DROP_CODES, type DropCode, LIVE_PROVIDERS, type LiveProvider } from '../live-socket/live-hub';
+import {
+  CONNECTIONS_MODES,
+  type ConnectionsMode,
+  DROP_CODES,
+  type DropCode,
+  LIVE_PROVIDERS,
+  type LiveProvider,
+} from '../live-socket/live-hub';
 import type { SandboxChatMessage } from '../state';
 import { TRIGGER_LIMITS } from '../triggers';
 import { createUuid } from '../../electron/core/ids';
@@ -93,6 +101,10 @@ export function registerLiveSocketAdminRoutes(router: Router, ctx: SandboxContex
       if (lookup !== undefined && lookup !== 'answers' && lookup !== 'cloudflare') {
         adminFail(400, 'lookup: must be answers or cloudflare');
       }
+      const connections = bodyString(body, 'connections');
+      if (connections !== undefined && !CONNECTIONS_MODES.includes(connections as ConnectionsMode)) {
+        adminFail(400, `connections: must be ${CONNECTIONS_MODES.join(' or ')}`);
+      }
       // Checked whole before anything changes, so a refused call leaves every setting as it was.
       if (delay !== undefined) {
         ctx.state.webhookQueueDelayMs = Math.round(delay * 1000);
@@ -102,6 +114,9 @@ export function registerLiveSocketAdminRoutes(router: Router, ctx: SandboxContex
       }
       if (lookup !== undefined) {
         ctx.live.lookup = lookup;
+      }
+      if (connections !== undefined) {
+        ctx.live.connections = connections as ConnectionsMode;
       }
       return adminOk(status(ctx));
     }),

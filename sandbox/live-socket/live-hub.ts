@@ -26,6 +26,13 @@ export interface LiveSession {
 /** What the channel lookup on the web host answers: Kick's JSON, or the Cloudflare challenge page. */
 export type LookupMode = 'answers' | 'cloudflare';
 
+/**
+ * Whether the socket takes new connections: `refused` plays a socket host that cannot be reached for a while
+ * (an upgrade is answered HTTP 503), so a test can hold a client's reconnect and send chat during the gap.
+ */
+export type ConnectionsMode = 'accepted' | 'refused';
+export const CONNECTIONS_MODES: readonly ConnectionsMode[] = ['accepted', 'refused'];
+
 /** What the socket and its web host count, for the admin view and tests. */
 export interface LiveCounters {
   connections: number;
@@ -40,6 +47,7 @@ export class LiveHub {
   /** The providers discovery offers, in order; `['centrifugo']` plays "discovery offers only Centrifugo". */
   providers: LiveProvider[] = [...LIVE_PROVIDERS];
   lookup: LookupMode = 'answers';
+  connections: ConnectionsMode = 'accepted';
   /** Each channel's chat modes, as ChatroomUpdatedEvent last said them. */
   readonly chatroomModes = new Map<number, ChatroomModes>();
   readonly counters: LiveCounters = {
@@ -74,10 +82,11 @@ export class LiveHub {
     return modes;
   }
 
-  /** Back to what a fresh sandbox offers: both providers, the lookup answering, every chat mode off. */
+  /** Back to what a fresh sandbox offers: both providers, the lookup answering, connections taken, every chat mode off. */
   resetSettings(): void {
     this.providers = [...LIVE_PROVIDERS];
     this.lookup = 'answers';
+    this.connections = 'accepted';
     this.chatroomModes.clear();
   }
 
@@ -98,6 +107,7 @@ export class LiveHub {
     return {
       providers: [...this.providers],
       lookup: this.lookup,
+      connections: this.connections,
       sessions: [...this.sessions].map((s) => ({ provider: s.provider, channels: [...s.channels] })),
       counters: { ...this.counters },
     };

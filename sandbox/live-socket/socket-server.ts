@@ -33,10 +33,12 @@ export interface LiveSocketServer {
 
 export const CENTRIFUGO_PATH = '/connection/websocket';
 
+const STATUS_TEXT: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
+
 function refuseUpgrade(socket: Socket, status: number, reason: string): void {
   const body = `${reason}\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nContent-Type: text/plain\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nContent-Type: text/plain\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -87,6 +89,12 @@ export async function startLiveSocketServer(options: LiveSocketServerOptions): P
     const isPusher = url.pathname.startsWith('/app/');
     if (!isPusher && url.pathname !== CENTRIFUGO_PATH) {
       refuseUpgrade(socket, 404, 'no socket here');
+      return;
+    }
+    if (hub.connections === 'refused') {
+      // Told to play an unreachable socket host ([trigger](../../docs/sandbox.md#live-socket-triggers)): no socket at all.
+      hub.counters.refusedConnections++;
+      refuseUpgrade(socket, 503, 'the live socket is not taking connections');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {

@@ -12,6 +12,7 @@ describe('parseCliArgs: live', () => {
       [['providers', 'centrifugo'], '/live-socket/settings', { providers: ['centrifugo'] }],
       [['providers', 'none'], '/live-socket/settings', { providers: [] }],
       [['lookup', 'cloudflare'], '/live-socket/settings', { lookup: 'cloudflare' }],
+      [['connections', 'refused'], '/live-socket/settings', { connections: 'refused' }],
       [['drop', '4200'], '/live-socket/drop', { code: 4200 }],
       [['drop', 'cut', '--provider', 'pusher'], '/live-socket/drop', { code: 'cut', provider: 'pusher' }],
       [
@@ -35,6 +36,7 @@ describe('parseCliArgs: live', () => {
       [['webhooks-behind', 'ten'], /^webhooks-behind: expected a number from 0/],
       [['host', '--viewers', 'lots'], /^--viewers: expected an integer/],
       [['clear', 'now'], /^live clear: takes no words after it/],
+      [['connections'], /^live connections: expected accepted or refused/],
       [['drop', '--nope'], /Unknown option/],
     ];
     for (const [words, message] of bad) {
