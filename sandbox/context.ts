@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { AdjustableClock } from '../electron/core/clock';
+import type { FrameLog } from './live-socket/frame-log';
 import type { LiveHub } from './live-socket/live-hub';
 import type { SandboxApp, SandboxState } from './state';
 
@@ -42,5 +43,7 @@ export interface SandboxContext {
   adminToken: string;
   /** Kick's live socket: its sessions, what discovery offers, drops (live-socket/). */
   live: LiveHub;
+  /** The frames the live socket sent, with when (live-socket/frame-log.ts). */
+  liveFrames: FrameLog;
   log: (line: string) => void;
 }

@@ -286,6 +286,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
       adminToken,
       live: liveSocket.hub,
+      liveFrames: liveSocket.frames,
       log,
     };
     const delivery = new DeliveryEngine(ctx, options.delivery);

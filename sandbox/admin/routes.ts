@@ -12,6 +12,7 @@ import { registerChannelAdminRoutes } from './channel-routes';
 import { registerControlRoutes } from './control-routes';
 import { describeForAdmin } from './describe';
 import { JobRunner } from './jobs';
+import { registerLiveFrameAdminRoutes } from './live-frame-routes';
 import { registerLiveRoomAdminRoutes } from './live-room-routes';
 import { registerLiveSocketAdminRoutes } from './live-socket-routes';
 
@@ -34,5 +35,6 @@ export function registerAdminRoutes(router: Router, ctx: SandboxContext, deliver
   registerChannelAdminRoutes(router, ctx);
   registerLiveSocketAdminRoutes(router, ctx);
   registerLiveRoomAdminRoutes(router, ctx);
+  registerLiveFrameAdminRoutes(router, ctx);
   return { jobs, stopJobs: () => jobs.stopAll() };
 }

@@ -7,7 +7,8 @@
 import type { SandboxState } from '../state';
 import { serve, type RunningServer } from '../http/serve';
 import { Router } from '../http/router';
-import { framesForEvent } from './frames';
+import { FrameLog } from './frame-log';
+import { framesForEvent, type LiveFrame } from './frames';
 import { LiveHub } from './live-hub';
 import { DEFAULT_LIVE_SOCKET_LIMITS, type LiveSocketLimits } from './limits';
 import { type LiveSocketServer, startLiveSocketServer } from './socket-server';
@@ -24,6 +25,8 @@ export interface LiveSocketOptions {
 
 export interface LiveSocket {
   hub: LiveHub;
+  /** The frames sent, with when (`GET /live-socket/frames`). */
+  frames: FrameLog;
   /** Stands in for `wss://ws-us2.pusher.com` and Kick's Centrifugo host: `ws://127.0.0.1:<port>`. */
   socketUrl: string;
   /** Stands in for `https://web.kick.com` and `https://kick.com`'s `/api/v2`: `http://127.0.0.1:<port>`. */
@@ -67,18 +70,25 @@ export async function startLiveSocket(options: LiveSocketOptions): Promise<LiveS
     await socket.close();
     throw error;
   }
+  const frames = new FrameLog();
+  // Timed before it goes out: the moment a chat line's frame leaves is when the socket path starts.
+  const publish = (frame: LiveFrame): void => {
+    const at = now();
+    frames.record(frame, at, hub.publish(frame));
+  };
   const offEvent = state.onEvent((event) => {
     // Nobody listening (most of a chat storm in a test that does not read the socket): build no frames.
     if (hub.sessions.size === 0) {
       return;
     }
     for (const frame of framesForEvent(state, event)) {
-      hub.publish(frame);
+      publish(frame);
     }
   });
-  const offLive = state.onLiveFrame((frame) => hub.publish(frame));
+  const offLive = state.onLiveFrame(publish);
   return {
     hub,
+    frames,
     socketUrl: socket.url,
     webUrl: web.url,
     close: async () => {
