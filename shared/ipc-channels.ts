@@ -60,6 +60,7 @@ export const INVOKE_CHANNELS = [
   'obs:set-source-visible',
   'obs:output',
   'obs:setup-for-kick',
+  'chat:room-state',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;
@@ -77,6 +78,7 @@ export const EVENT_CHANNELS = [
   'alerts:changed',
   'views:changed',
   'obs:changed',
+  'chat:room-changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

@@ -37,6 +37,7 @@ import { chatToolsSettingsSchema, MOD_NOTE_MAX } from './chat-tools';
 import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySettingsSchema } from './overlays';
 import { redirectUriProblem } from './loopback-redirect';
 import { OBS_NAME_MAX, obsConnectionSaveSchema, type ObsSetupResult, type ObsView } from './obs';
+import type { RoomStateView } from './room-state';
 import type {
   AccountView,
   AppRestartedView,
@@ -100,6 +101,7 @@ export const INVOKE_SCHEMAS = {
     }),
   ),
   'chat:delete': one(z.strictObject({ messageId: z.string().min(1).max(64) })),
+  'chat:room-state': none,
   'mod:timeout': one(
     z.strictObject({
       userId,
@@ -261,6 +263,8 @@ export interface InvokeResults {
   'chat:history': ChatMessageView[];
   'chat:send': KickChatSendResult;
   'chat:delete': null;
+  /** The room's modes, pinned message and cleared-chat lines, from Kick's live socket (shared/room-state.ts). */
+  'chat:room-state': RoomStateView;
   'mod:timeout': ModAction;
   'mod:ban': ModAction;
   'mod:unban': ModAction;
@@ -349,6 +353,8 @@ export interface EventPayloads {
   'views:changed': { view: ChangedView };
   /** OBS's connection, outputs, scenes or the stream-health warnings changed (docs/obs.md). */
   'obs:changed': ObsView;
+  /** The room's modes, pinned message or cleared-chat lines changed (shared/room-state.ts). */
+  'chat:room-changed': RoomStateView;
 }
 
 /** The views a panel's own change makes stale in the other panels. */

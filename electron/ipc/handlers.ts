@@ -14,6 +14,7 @@ import type { Feed } from '../services/feed';
 import type { Moderation } from '../services/moderation';
 import type { ObsPort } from '../obs/obs-port';
 import { findChatLinks } from '../../shared/links';
+import { EMPTY_ROOM_STATE, type RoomStateView } from '../../shared/room-state';
 import { type ExternalLinkPolicy, isAllowedExternalUrl } from './external-links';
 import type { InvokeHandlers, SendHandlers } from './router';
 
@@ -55,6 +56,8 @@ export interface HandlerDeps {
   obs: ObsPort;
   /** "Reset the sandbox": signs out and puts the embedded sandbox's world back to its start. */
   resetSandbox: () => Promise<void>;
+  /** The room's modes, pinned message and cleared-chat lines (app/app-room-state.ts); none where no socket runs. */
+  roomState?: () => RoomStateView;
   log: (line: string) => void;
 }
 
@@ -85,6 +88,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       await moderation.deleteMessage(input.messageId);
       return null;
     },
+    'chat:room-state': () => Promise.resolve(deps.roomState?.() ?? structuredClone(EMPTY_ROOM_STATE)),
 
     'mod:timeout': (input) => moderation.timeout(input),
     'mod:ban': (input) => moderation.ban(input),

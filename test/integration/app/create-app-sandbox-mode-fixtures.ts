@@ -40,6 +40,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'alerts:changed': [],
   'views:changed': [],
   'obs:changed': [],
+  'chat:room-changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */
