@@ -36,6 +36,7 @@ import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
 import { type AppLiveSocket, createAppLiveSocket } from './app-live-socket';
 import { createAppRaids } from './app-raids';
+import { createAppRoomState } from './app-room-state';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
@@ -294,6 +295,15 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   // Kick's public API has no raid event: raids come from the live socket only (../../docs/overlays.md#raids).
   const raids = createAppRaids({ feed, events, overlays: overlays.hub, chatBot, obs: obsActions, clock });
 
+  // The room's modes, pinned message and cleared-chat lines: only the live socket says them
+  // (../../docs/chat-tools.md#the-rooms-modes-and-pinned-message).
+  const roomState = createAppRoomState({
+    clock,
+    setTimer: unrefTimer,
+    connectionState: () => liveSocket.health().state,
+    onConnectionChange: (listener) => liveSocket.onChange(listener),
+    push: (view) => events.emit('chat:room-changed', view),
+  });
   // The socket's chat joins the webhooks' by message id; its deletions and bans apply at once
   // (../../docs/design-notes.md#chat-from-the-live-socket-first).
   const liveMerge = createLiveMerge({
@@ -323,6 +333,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     webhooks.onHealthChange(() => healthPush.changed()),
     liveSocket.onChange(() => healthPush.changed()),
     liveSocket.onEvent((event) => liveMerge.onEvent(event)),
+    liveSocket.onEvent((event) => roomState.onEvent(event)),
+    () => roomState.stop(),
     liveSocket.onEvent(raids),
     () => healthPush.stop(),
     () => live.stop(),
@@ -364,6 +376,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       overlays,
       automod,
       obs,
+      roomState: () => roomState.view(),
       shell: adapters.shell,
       restart:
         adapters.restart ??
