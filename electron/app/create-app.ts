@@ -41,6 +41,7 @@ import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
 import { createLiveMerge } from './live-merge';
+import { createLiveModeration } from './live-moderation';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
 import { openAppKick, type SharedSandbox } from './app-kick';
@@ -293,7 +294,20 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     late: (event) => lateGate.judge(event),
   });
   // Kick's public API has no raid event: raids come from the live socket only (../../docs/overlays.md#raids).
-  const raids = createAppRaids({ feed, events, overlays: overlays.hub, chatBot, obs: obsActions, clock });
+  // Raids pass the late gate and are journaled beside the webhooks, so a restart shows them once.
+  const raids = createAppRaids({
+    feed,
+    events,
+    overlays: overlays.hub,
+    chatBot,
+    obs: obsActions,
+    late: lateGate,
+    broadcasterUserId: () => account.userId(),
+    recordLive: webhooks.recordLive ? (record, key) => webhooks.recordLive!(record, key) : null,
+    clock,
+    setTimer: unrefTimer,
+    log,
+  });
 
   // The room's modes, pinned message and cleared-chat lines: only the live socket says them
   // (../../docs/chat-tools.md#the-rooms-modes-and-pinned-message).
@@ -304,6 +318,9 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     onConnectionChange: (listener) => liveSocket.onChange(listener),
     push: (view) => events.emit('chat:room-changed', view),
   });
+  // Bans, timeouts and unbans by any moderator reach the mod log once, from whichever copy comes first
+  // (../../docs/design-notes.md#other-moderators-bans-from-the-live-socket).
+  const liveModeration = createLiveModeration({ clock, moderation, log });
   // The socket's chat joins the webhooks' by message id; its deletions and bans apply at once
   // (../../docs/design-notes.md#chat-from-the-live-socket-first).
   const liveMerge = createLiveMerge({
@@ -316,6 +333,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     },
     chat,
     deleted: (messageId) => events.emit('chat:deleted', { messageId }),
+    moderated: (event) => liveModeration.onLiveEvent(event),
     log,
   });
 
@@ -329,13 +347,15 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       // A late redemption is marked seen without acting, so its later status update does not act either.
       obsActions.onEvent(event, !late);
       lateGate.recorded(event, late);
+      liveModeration.onWebhook(event);
     }),
     webhooks.onHealthChange(() => healthPush.changed()),
     liveSocket.onChange(() => healthPush.changed()),
     liveSocket.onEvent((event) => liveMerge.onEvent(event)),
     liveSocket.onEvent((event) => roomState.onEvent(event)),
     () => roomState.stop(),
-    liveSocket.onEvent(raids),
+    liveSocket.onEvent((event) => raids.onEvent(event)),
+    () => raids.stop(),
     () => healthPush.stop(),
     () => live.stop(),
     live.onChange((view) => events.emit('stream:changed', view)),
@@ -430,8 +450,14 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         // The journal is read back before anything live can arrive: restore() is the only way to start().
         const restored = await webhooks.restore();
         for (const event of restored.events) {
+          if (raids.restore(event)) {
+            continue;
+          }
+          // Judged as it was live, so the feed's late marks and the late digest come back as they were.
+          const late = lateGate.judge(event);
           ingest(event, false);
           obsActions.onEvent(event, false);
+          lateGate.recorded(event, late, false);
         }
         overlays.hub.endReplay();
         moderation.reapplyDeletions();

@@ -4,7 +4,7 @@
  * age. A late event's feed item is marked; the bot, the alert box and the OBS actions are told it is not
  * live news. While deliveries run late, one digest entry in the feed lists them, updated in place.
  */
-import { isLate, LateEpisodes, lateDigestText } from '../../shared/late-events';
+import { isLate, type LateEntry, LateEpisodes, lateDigestText } from '../../shared/late-events';
 import type { FeedItem } from '../../shared/views';
 import type { Feed } from '../services/feed';
 import { toPanelEvent } from '../services/event-views';
@@ -16,13 +16,22 @@ import type { SettingsStore } from './settings';
 export interface LateGate {
   /** Whether a live event is late. */
   judge(event: KickEvent): boolean;
-  /** After the event went into the feed: adds it to the episode's digest when late, or ends the episode. */
-  recorded(event: KickEvent, late: boolean): void;
+  /** Whether something that happened at `happenedAtMs` (null: not known) is late on arriving at `receivedAtMs`. */
+  judgeTimes(happenedAtMs: number | null, receivedAtMs: number): boolean;
+  /**
+   * After the event went into the feed: adds it to the episode's digest when late, or ends the episode.
+   * `live` false while the journal is read back at start: the digest is rebuilt as it was, and not announced.
+   */
+  recorded(event: KickEvent, late: boolean, live?: boolean): void;
+  /** The same for a feed entry that is not a webhook's event (a raid from the live socket). */
+  recordedItem(entry: LateEntry, late: boolean, receivedAtMs: number, live?: boolean): void;
 }
 
 /**
  * When Kick says the event happened: the payload's own time (`created_at`, a redemption's `redeemed_at`, a
  * ban's `metadata.created_at`), else `Kick-Event-Message-Timestamp`, its send time. Null when neither reads.
+ * A renewal's `created_at` may be when the subscription began, months ago, so its send time is taken, as the
+ * alert box takes it: one age per event for both limits ([late events](../../docs/design-notes.md#late-events)).
  */
 export function happenedAtMs(event: KickEvent): number | null {
   const payload = event.payload;
@@ -30,7 +39,7 @@ export function happenedAtMs(event: KickEvent): number | null {
     const record = payload as Record<string, unknown>;
     const metadata = record.metadata;
     const own = [
-      record.created_at,
+      event.type === 'channel.subscription.renewal' ? undefined : record.created_at,
       record.redeemed_at,
       typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).created_at : undefined,
     ];
@@ -52,37 +61,38 @@ export function createLateGate(deps: {
 }): LateGate {
   const episodes = new LateEpisodes();
   const age = () => deps.settings.values().lateAfterSec;
+  const note = (entry: LateEntry, late: boolean, receivedAtMs: number, live: boolean): void => {
+    const digest = episodes.note(entry, late, receivedAtMs, age());
+    if (!digest) {
+      return;
+    }
+    const item: FeedItem = {
+      id: digest.id,
+      kind: 'app',
+      atMs: digest.startedAtMs,
+      text: lateDigestText(digest.count),
+      userId: null,
+      username: null,
+      eventType: 'greenroom.late-digest',
+      lateDigest: { count: digest.count, entries: digest.entries },
+    };
+    const kept = deps.feed.upsert(item);
+    if (kept && live) {
+      deps.events.emit('kick:event', { kind: 'feed', item: { ...kept } });
+    }
+  };
   return {
     judge: (event) => isLate(happenedAtMs(event), event.receivedAtMs, age()),
-    recorded(event, late) {
+    judgeTimes: (at, receivedAtMs) => isLate(at, receivedAtMs, age()),
+    recorded(event, late, live = true) {
       const view = toPanelEvent(event);
       // Chat is shown in chat, not in Activity: it neither joins a digest nor ends an episode.
       if (view.kind === 'chat') {
         return;
       }
-      const digest = episodes.note(
-        { id: view.item.id, text: view.item.text, happenedAtMs: happenedAtMs(event) ?? event.receivedAtMs },
-        late,
-        event.receivedAtMs,
-        age(),
-      );
-      if (!digest) {
-        return;
-      }
-      const item: FeedItem = {
-        id: digest.id,
-        kind: 'app',
-        atMs: digest.startedAtMs,
-        text: lateDigestText(digest.count),
-        userId: null,
-        username: null,
-        eventType: 'greenroom.late-digest',
-        lateDigest: { count: digest.count, entries: digest.entries },
-      };
-      const kept = deps.feed.upsert(item);
-      if (kept) {
-        deps.events.emit('kick:event', { kind: 'feed', item: { ...kept } });
-      }
+      const entry = { id: view.item.id, text: view.item.text, happenedAtMs: happenedAtMs(event) ?? event.receivedAtMs };
+      note(entry, late, event.receivedAtMs, live);
     },
+    recordedItem: (entry, late, receivedAtMs, live = true) => note(entry, late, receivedAtMs, live),
   };
 }

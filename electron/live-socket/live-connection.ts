@@ -31,8 +31,9 @@ export const SILENCE_LIMIT_MS = 160_000;
 /** Connected this long, a drop is a new outage: the backoff starts from its first step again. */
 export const STABLE_AFTER_MS = 60_000;
 /**
- * A chat message or deletion seen again on another alias within this window is the same one; so is a host whose
- * v1 and v2 events both came (Kick sends each host twice).
+ * A chat message, deletion or host seen again on another alias within this window is the same one. A host's
+ * v1 and v2 twins both pass: only v1 carries Kick's time, and the raids make one raid of them
+ * (electron/services/raids.ts).
  */
 export const REPEAT_WINDOW_MS = 30_000;
 
@@ -291,8 +292,8 @@ export class LiveConnection {
   }
 
   /**
-   * The same event on two channel aliases, or a host's v1/v2 twin ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)):
-   * each key is remembered for {@link REPEAT_WINDOW_MS}.
+   * The same event on two channel aliases ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)): each key is
+   * remembered for {@link REPEAT_WINDOW_MS}.
    */
   #isRepeat(event: LiveEvent): boolean {
     const key =
@@ -301,7 +302,7 @@ export class LiveConnection {
         : event.type === 'chat.deleted'
           ? `d:${event.messageId}`
           : event.type === 'host'
-            ? `h:${event.hostUsername.toLowerCase()}:${event.viewers}`
+            ? `h:${event.version}:${event.hostUsername.toLowerCase()}:${event.viewers}`
             : null;
     if (key === null) {
       return false;

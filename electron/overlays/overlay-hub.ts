@@ -114,11 +114,20 @@ export class OverlayHub {
 
   /**
    * An incoming raid from Kick's live socket, once per raid (electron/app/app-raids.ts): no webhook carries
-   * one, so it never comes through `ingest` (docs/overlays.md#raids).
+   * one, so it never comes through `ingest` (docs/overlays.md#raids). `live` and `late` as for `ingest`: the
+   * journal's raids are replayed at start like its events, and a late one is never played.
    */
-  offerRaid(source: AlertSource): void {
+  offerRaid(source: AlertSource, live = true, late = false): void {
     this.#recent.note(source);
-    this.alerts.offer(source);
+    if (late) {
+      if (live) {
+        this.alerts.late(source);
+      }
+    } else if (live) {
+      this.alerts.offer(source);
+    } else {
+      this.alerts.replay(source);
+    }
   }
 
   /** The journal replay is over: alerts not yet shown start playing. */

@@ -15,6 +15,12 @@ export const RAID_VIEWERS_MAX = 10_000_000;
 export const RAID_NAME_MAX = 50;
 /** How long after a host its twin (the other version) may arrive and still be the same raid. */
 export const RAID_TWIN_WINDOW_MS = 60_000;
+/**
+ * How long a host without Kick's time (the new-style copy carries none) waits for its twin, which does: only
+ * with that time can a raid be judged late ([late events](../../docs/design-notes.md#late-events)). Kick
+ * sends the twin at once, so the wait ends with it; a twin that never comes costs the raid this much.
+ */
+export const RAID_TIME_WAIT_MS = 2000;
 
 type HostEvent = Extract<LiveEvent, { type: 'host' }>;
 
@@ -27,7 +33,15 @@ export interface Raid {
   /** When Kick says it happened, else when Greenroom heard of it. */
   atMs: number;
   receivedAtMs: number;
+  /** Whether `atMs` is Kick's own time: without it nothing says the raid is late. */
+  timed: boolean;
 }
+
+/**
+ * What one host event is: a new raid; the twin of one that had no time, bringing Kick's time for it
+ * (`timed`, once); or nothing (a twin with nothing new, or a host without a usable name).
+ */
+export type HostVerdict = { kind: 'new'; raid: Raid } | { kind: 'timed'; raid: Raid } | null;
 
 /** A whole number from 0 to RAID_VIEWERS_MAX: a negative, fractional or absurd count from the socket is bounded. */
 export function raidViewers(value: number): number {
@@ -45,27 +59,49 @@ export function raidUsername(value: string): string | null {
 
 /** Remembers recent hosts by raider, so a host's twin is recognised as the same raid. */
 export class RaidTwins {
-  readonly #seen = new Map<string, number>();
+  readonly #seen = new Map<string, { firstAtMs: number; raid: Raid }>();
 
-  /** The raid this host event is, or null for the twin of one already seen (or a host without a usable name). */
-  accept(event: HostEvent, nowMs: number): Raid | null {
+  /** What this host event is (see {@link HostVerdict}). */
+  accept(event: HostEvent, nowMs: number): HostVerdict {
     const username = raidUsername(event.hostUsername);
     if (username === null) {
       return null;
     }
-    for (const [key, atMs] of this.#seen) {
-      if (nowMs - atMs >= RAID_TWIN_WINDOW_MS) {
+    this.#forgetBefore(nowMs);
+    const key = username.toLowerCase();
+    const created = event.createdAt === null ? Number.NaN : Date.parse(event.createdAt);
+    const known = this.#seen.get(key);
+    if (known) {
+      if (known.raid.timed || !Number.isFinite(created)) {
+        return null;
+      }
+      known.raid = { ...known.raid, atMs: created, timed: true };
+      return { kind: 'timed', raid: { ...known.raid } };
+    }
+    const raid: Raid = {
+      id: `raid:${key}:${nowMs}`,
+      username,
+      viewers: raidViewers(event.viewers),
+      atMs: Number.isFinite(created) ? created : nowMs,
+      receivedAtMs: nowMs,
+      timed: Number.isFinite(created),
+    };
+    this.#seen.set(key, { firstAtMs: nowMs, raid });
+    return { kind: 'new', raid: { ...raid } };
+  }
+
+  /** A raid read back from the journal at start: a twin arriving just after the restart is still its twin. */
+  remember(raid: Raid): void {
+    this.#forgetBefore(raid.receivedAtMs);
+    this.#seen.set(raid.username.toLowerCase(), { firstAtMs: raid.receivedAtMs, raid: { ...raid, timed: true } });
+  }
+
+  #forgetBefore(nowMs: number): void {
+    for (const [key, { firstAtMs }] of this.#seen) {
+      if (nowMs - firstAtMs >= RAID_TWIN_WINDOW_MS) {
         this.#seen.delete(key);
       }
     }
-    const key = username.toLowerCase();
-    if (this.#seen.has(key)) {
-      return null;
-    }
-    this.#seen.set(key, nowMs);
-    const created = event.createdAt === null ? Number.NaN : Date.parse(event.createdAt);
-    const atMs = Number.isFinite(created) ? created : nowMs;
-    return { id: `raid:${key}:${nowMs}`, username, viewers: raidViewers(event.viewers), atMs, receivedAtMs: nowMs };
   }
 }
 

@@ -8,6 +8,7 @@ import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
 import type { LiveEvent } from '../../../shared/kick/live-events';
 import type { FeedItem } from '../../../shared/views';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
+import { RAID_TIME_WAIT_MS } from '../../../electron/services/raids';
 import { callAdmin } from '../../helpers/sandbox';
 import { browser, call, fx, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
@@ -26,7 +27,8 @@ function nth(n: number, check: (event: LiveEvent) => boolean): Promise<LiveEvent
   });
 }
 
-const nextHost = () => nth(1, (event) => event.type === 'host');
+/** A host without Kick's time waits for its twin's (RAID_TIME_WAIT_MS) before it shows. */
+const HELD = { timeout: RAID_TIME_WAIT_MS + 3000 };
 const chatSaying = (content: string) => nth(1, (e) => e.type === 'chat.message' && e.content === content);
 const raids = (): FeedItem[] =>
   received['kick:event'].flatMap((e) => (e.kind === 'feed' && e.item.kind === 'raid' ? [e.item] : []));
@@ -58,7 +60,8 @@ describe('raids in the app', () => {
   });
 
   it('makes one feed entry, one alert and one welcome of a raid Kick sends twice', async () => {
-    const hosts = nextHost();
+    // Both copies: the raid is acted on when the old-style one brings Kick's time.
+    const hosts = nth(2, (event) => event.type === 'host');
     const welcome = chatSaying('Welcome raiders from xqc_sb!');
     const res = await callAdmin(fx.sandbox, 'POST', '/live-socket/host', {
       body: { host_username: 'xqc_sb', viewers: 120, message: 'hi' },
@@ -99,11 +102,46 @@ describe('raids in the app', () => {
       data: { message: { id: 'm1', numberOfViewers: 302, createdAt: null }, user: { id: 7, username: 'Amouranth_SB' } },
     });
     await twins;
-    expect(
-      raids()
-        .slice(before)
-        .map((item) => item.text),
-    ).toEqual(['amouranth_sb raided with 300 viewers']);
+    // Neither copy carries Kick's time, so the raid waits out its twin's time before it shows.
+    await expect
+      .poll(
+        () =>
+          raids()
+            .slice(before)
+            .map((item) => item.text),
+        HELD,
+      )
+      .toEqual(['amouranth_sb raided with 300 viewers']);
+  });
+
+  it("records a raid Kick's time says is old, marked late, with no alert or welcome, in the late digest", async () => {
+    const before = raids().length;
+    const tooOld = fx.app.overlays.hub.alerts.view().tooOld.count;
+    const waitingBefore = waiting();
+    const twins = nth(2, (e) => e.type === 'host');
+    // As Kick sends it: the new-style copy without a time first, then its twin with Kick's time, 10 minutes ago.
+    hostFrame({ host_username: 'late_raider', number_viewers: 40 });
+    fx.sandbox.ctx.state.emitLive({
+      broadcasterUserId: STREAMER_USER_ID,
+      room: 'chatrooms.v2',
+      event: 'App\\Events\\StreamHostedEvent',
+      data: {
+        message: { id: 'm2', numberOfViewers: 40, createdAt: new Date(Date.now() - 10 * 60_000).toISOString() },
+        user: { id: 8, username: 'late_raider' },
+      },
+    });
+    await twins;
+    await expect.poll(() => raids().slice(before), HELD).toHaveLength(1);
+    expect(raids().at(-1)).toMatchObject({ text: 'late_raider raided with 40 viewers', late: true });
+    expect(fx.app.overlays.hub.alerts.view().tooOld.count).toBe(tooOld + 1);
+    expect(waiting()).toBe(waitingBefore);
+    const digest = (await call('feed:history')).find((item) => item.lateDigest);
+    expect(digest?.lateDigest?.entries.map((e) => e.text)).toEqual(['late_raider raided with 40 viewers']);
+    // A later raid on time gets its welcome; the late one none, though the bot's queue has had its turn.
+    const welcome = chatSaying('Welcome raiders from after_late!');
+    hostFrame({ host_username: 'after_late', number_viewers: 3 });
+    await welcome;
+    expect(sentChat().filter((c) => c.includes('late_raider'))).toEqual([]);
   });
 
   it('shows a host name with HTML as text, without control characters, cut to length', async () => {
@@ -111,6 +149,7 @@ describe('raids in the app', () => {
     const host = nth(1, (e) => e.type === 'host');
     hostFrame({ host_username: name, number_viewers: 5 });
     await host;
+    await expect.poll(() => raids().at(-1)?.username, HELD).toBe('<img src=x onerror="alert(1)">');
     expect(raids().at(-1)).toMatchObject({
       username: '<img src=x onerror="alert(1)">',
       text: '<img src=x onerror="alert(1)"> raided with 5 viewers',
@@ -124,7 +163,7 @@ describe('raids in the app', () => {
     const long = nth(1, (e) => e.type === 'host');
     hostFrame({ host_username: 'x'.repeat(10_000), number_viewers: 5 });
     await long;
-    expect(raids().at(-1)!.username).toBe('x'.repeat(50));
+    await expect.poll(() => raids().at(-1)!.username, HELD).toBe('x'.repeat(50));
   });
 
   it('bounds a negative, fractional or absurd viewer count', async () => {
@@ -137,7 +176,7 @@ describe('raids in the app', () => {
       const host = nth(1, (e) => e.type === 'host');
       hostFrame({ host_username: i === 0 ? 'neg_raider' : `neg_raider${i + 1}`, number_viewers: viewers });
       await host;
-      expect(raids().at(-1)!.text).toBe(text);
+      await expect.poll(() => raids().at(-1)!.text, HELD).toBe(text);
     }
   });
 });

@@ -42,20 +42,20 @@ describe('LiveConnection', () => {
     });
   });
 
-  it('passes a message seen on two aliases once, and a host that came as v1 and v2 once', async () => {
+  it('passes a message or a host seen on two aliases once, and both twins of a host (only v1 has the time)', async () => {
     const { fake, events } = await connected();
     fake.last.handlers.onFrame(CHAT('m1'), null);
     fake.last.handlers.onFrame(CHAT('m1', 'chatrooms.4242'), null);
     const host = { chatroom_id: 1, host_username: 'Raider', number_viewers: 7 };
     fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host }, 'c');
-    fake.last.handlers.onFrame(
-      {
-        event: 'App\\Events\\StreamHostedEvent',
-        data: { message: { numberOfViewers: 7 }, user: { username: 'raider' } },
-      },
-      'c',
-    );
-    expect(events.map((e) => e.type)).toEqual(['chat.message', 'host']);
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host, channel: 'chatroom_4242' }, null);
+    const hosted = { message: { numberOfViewers: 7, createdAt: '2026-01-01T00:00:00Z' }, user: { username: 'raider' } };
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostedEvent', data: hosted }, 'c');
+    expect(events.map((e) => (e.type === 'host' ? `host ${e.version}` : e.type))).toEqual([
+      'chat.message',
+      'host v2',
+      'host v1',
+    ]);
   });
 
   it('counts unknown and unreadable frames and logs each kind once, never throwing', async () => {

@@ -30,16 +30,37 @@ describe('raids from the live socket', () => {
   it('makes one raid of a host and its twin, and a new one after the window', () => {
     const twins = new RaidTwins();
     const first = twins.accept(host(), 1000);
-    expect(first).toMatchObject({ username: 'xqc', viewers: 120, atMs: 1000 });
+    expect(first).toMatchObject({ kind: 'new', raid: { username: 'xqc', viewers: 120, atMs: 1000, timed: false } });
     expect(twins.accept(host({ version: 'v1', hostUsername: 'XQC', viewers: 121, hostId: 'm1' }), 1500)).toBeNull();
-    expect(twins.accept(host(), 1000 + RAID_TWIN_WINDOW_MS)).not.toBeNull();
+    expect(twins.accept(host(), 1000 + RAID_TWIN_WINDOW_MS)).toMatchObject({ kind: 'new' });
   });
 
   it("takes Kick's time when the host carries one", () => {
-    const raid = new RaidTwins().accept(host({ createdAt: '2026-01-01T00:00:00+00:00' }), 5)!;
-    expect(raid.atMs).toBe(Date.parse('2026-01-01T00:00:00Z'));
+    const verdict = new RaidTwins().accept(host({ createdAt: '2026-01-01T00:00:00+00:00' }), 5)!;
+    const raid = verdict.raid;
+    expect(raid).toMatchObject({ atMs: Date.parse('2026-01-01T00:00:00Z'), timed: true });
     expect(raidAlertSource(raid)).toMatchObject({ kind: 'raid', fields: { user: 'xqc', viewers: '120' }, amount: 120 });
     expect(raidFeedItem(raid)).toMatchObject({ kind: 'raid', text: 'xqc raided with 120 viewers', username: 'xqc' });
+  });
+
+  it("gives a raid without a time its twin's time, once, under the same id", () => {
+    const twins = new RaidTwins();
+    const first = twins.accept(host(), 1000)!;
+    const timed = twins.accept(host({ version: 'v1', hostId: 'm1', createdAt: '2026-01-01T00:00:00Z' }), 1010);
+    expect(timed).toEqual({
+      kind: 'timed',
+      raid: { ...first.raid, atMs: Date.parse('2026-01-01T00:00:00Z'), timed: true },
+    });
+    // A third copy with another time changes nothing: the raid was already judged on the first time.
+    expect(twins.accept(host({ version: 'v1', createdAt: '2026-01-01T00:05:00Z' }), 1020)).toBeNull();
+  });
+
+  it('knows a raid read back from the journal, so its twin after a restart is no new raid', () => {
+    const twins = new RaidTwins();
+    const raid = new RaidTwins().accept(host({ createdAt: '2026-01-01T00:00:00Z' }), 1000)!.raid;
+    twins.remember(raid);
+    expect(twins.accept(host({ hostUsername: 'XQC' }), 2000)).toBeNull();
+    expect(twins.accept(host(), 1000 + RAID_TWIN_WINDOW_MS)).toMatchObject({ kind: 'new' });
   });
 
   it('bounds the viewers: negative, fractional, huge, not a number', () => {
