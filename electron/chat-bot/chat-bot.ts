@@ -53,6 +53,8 @@ interface Pending {
 const MAX_COMBINE_MS = 60_000;
 /** Chat messages remembered as answered, so a redelivered one is never answered twice. */
 const MAX_ANSWERED = 1000;
+/** Kick's times of chat heard before the bot saw the stream live: as many as a timer can ask for. */
+const MAX_EARLY_CHAT = 10_000;
 
 export class ChatBot {
   readonly #deps: ChatBotDeps;
@@ -66,6 +68,12 @@ export class ChatBot {
   #timers: { lastMs: number; messages: number }[] = [];
   /** Live at the last tick: going live starts the timers afresh. */
   #wasLive = false;
+  /**
+   * Kick's times (`sentAtMs`) of the chat heard while the bot did not see the stream live yet. Kick's live
+   * socket brings chat before the live-status webhook, so a line typed after the stream started can come
+   * first; going live counts these by the stream's own start ([timers](../../docs/chat-bot.md#timers-count-chat-from-the-streams-start)).
+   */
+  #earlyChat: number[] = [];
 
   constructor(deps: ChatBotDeps) {
     this.#deps = deps;
@@ -92,7 +100,12 @@ export class ChatBot {
     if (this.#fromABot(message)) {
       return;
     }
-    this.#followStream();
+    if (!this.#followStream()) {
+      this.#earlyChat.push(message.sentAtMs);
+      if (this.#earlyChat.length > MAX_EARLY_CHAT) {
+        this.#earlyChat.shift();
+      }
+    }
     for (const timer of this.#timerStates()) {
       timer.messages += 1;
     }
@@ -165,14 +178,27 @@ export class ChatBot {
     });
   }
 
-  /** Whether the stream is live; going live starts the timers afresh (Greenroom's start counts too). */
+  /**
+   * Whether the stream is live; going live starts the timers afresh (Greenroom's start counts too), counting
+   * the chat already heard that Kick timed from the stream's start on. Kick gives both times to the second, so
+   * a line of the start's own second counts.
+   */
   #followStream(): boolean {
-    const live = this.#deps.stream().live;
-    if (live && !this.#wasLive) {
+    const stream = this.#deps.stream();
+    if (stream.live && !this.#wasLive) {
+      const startedSec = stream.startedAtMs === null ? null : Math.floor(stream.startedAtMs / 1000);
+      const since =
+        startedSec === null ? 0 : this.#earlyChat.filter((atMs) => Math.floor(atMs / 1000) >= startedSec).length;
       this.#timers = [];
+      for (const timer of this.#timerStates()) {
+        timer.messages = since;
+      }
     }
-    this.#wasLive = live;
-    return live;
+    if (stream.live) {
+      this.#earlyChat = [];
+    }
+    this.#wasLive = stream.live;
+    return stream.live;
   }
 
   stop(): void {
