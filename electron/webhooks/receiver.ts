@@ -71,6 +71,8 @@ export interface WebhookReceiverDeps {
    */
   onDuplicateEvent?: (copy: { eventKey: string; type: string; nowMs: number; payload: unknown }) => void;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
+  /** Runs the turn's hand-over once the turn's I/O is done; `setImmediate` unless a test steps it by hand. */
+  handOverSchedule?: (run: () => void) => void;
 }
 
 export interface WebhookReceiver {
@@ -82,6 +84,12 @@ export interface WebhookReceiver {
   readonly counters: ReceiverCounters;
   /** The request listener, for mounting on another server. */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Hands over now what this turn journaled and has not handed over yet. Called before something else is
+   * journaled and shown at once (a line from the live socket), so what is shown keeps the journal's order and a
+   * restart brings chat back as it was ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)).
+   */
+  handOverNow(): void;
 }
 
 export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
@@ -102,7 +110,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   const reads = new SlowReads(deps.maxPendingBodies);
   const counters: ReceiverCounters = { accepted: 0, duplicates: 0, rejected: 0, foreign: 0, rejectedByCode: {} };
   const shownUnkept = createShownUnkept();
-  const handOver = createTurnHandOver(createPublish(deps));
+  const handOver = createTurnHandOver(createPublish(deps), deps.handOverSchedule);
   const channel = createChannelCheck({ ...deps, counters });
   let server: Server | null = null;
   let stopping = false;
@@ -271,6 +279,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   return {
     counters,
     handle: (req, res) => void handle(req, res),
+    handOverNow: () => handOver.flush(),
     async start() {
       if (server) {
         throw new Error('webhook receiver already started');

@@ -63,6 +63,8 @@ export interface WebhookServiceDeps {
   /** Kick's signing key (in the app: the Kick client's fetchPublicKey). */
   fetchPublicKey: () => Promise<string>;
   tunnel?: Pick<CreateTunnelDeps, 'scheduler' | 'selfCheckRoute' | 'random'>;
+  /** The receiver's hand-over at the end of a turn (`receiver.ts`); tests step it by hand. */
+  handOverSchedule?: (run: () => void) => void;
 }
 
 export type WebhookHealth = Omit<HealthView, 'mode' | 'secretStore'>;
@@ -204,6 +206,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       dedup: memory,
       gate,
       holdMs: config.holdMs,
+      handOverSchedule: deps.handOverSchedule,
       onRefused: changed,
       onDuplicateEvent: ({ eventKey, type, nowMs, payload }) => {
         // The duplicates counter moved, and perhaps the trail behind the live socket. A webhook the socket
@@ -327,6 +330,9 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         return 'duplicate';
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
+      // Webhooks journaled this turn but not shown yet are shown first: the line goes after them in the
+      // journal, so it must on screen too, or a restart would bring them back in another order.
+      receiver?.handOverNow();
       // Shown before the write is durable, like a webhook's line: a failed write only leaves the webhook to
       // bring it again, and the chat history knows the line by its id.
       journal.append(record).then(

@@ -1,0 +1,141 @@
+/**
+ * A line from Kick's live socket that comes in the same turn of the event loop as a webhook's line, through
+ * the real webhook service (receiver over HTTP, journal on disk): what is shown keeps the journal's order, so a
+ * restart brings chat back as it was ([design notes](../../../docs/design-notes.md#chat-from-the-live-socket-first)).
+ * The receiver's end-of-turn hand-over is stepped by hand, which puts the socket line exactly between a
+ * webhook's journal append and its hand-over, as a busy event loop does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AdjustableClock, toRfc3339 } from '../../../electron/core/clock';
+import { hashBody } from '../../../electron/webhooks/dedup';
+import { eventKeyOf } from '../../../electron/webhooks/event-key';
+import type { JournalRecord, KickEvent } from '../../../electron/webhooks/types';
+import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
+import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
+import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
+import { saveHeld } from './own-channel-fixtures';
+
+const key = createTestKey();
+const T0 = Date.UTC(2025, 3, 1, 20, 0, 0);
+const chatPayload = samplePayloads(T0)['chat.message.sent'];
+
+const lineOf = (event: KickEvent): string => (event.payload as { message_id: string }).message_id;
+
+/** A chat line as both paths bring it: Kick's time in whole seconds, as the socket gives it. */
+const line = (messageId: string, content: string) => ({
+  ...chatPayload,
+  message_id: messageId,
+  content,
+  created_at: toRfc3339(T0),
+});
+
+/** The journal record and key the live merge makes of a socket line (electron/app/live-merge.ts). */
+function socketRecord(payload: ReturnType<typeof line>): { record: JournalRecord; eventKey: string } {
+  const body = JSON.stringify(payload);
+  const record: JournalRecord = {
+    messageId: `live-socket:${payload.message_id}`,
+    subscriptionId: 'live-socket',
+    type: 'chat.message.sent',
+    version: '1',
+    timestamp: new Date(T0).toISOString(),
+    receivedAtMs: T0,
+    bodyHash: hashBody(Buffer.from(body, 'utf8')),
+    body,
+  };
+  return { record, eventKey: eventKeyOf(record.type, payload)! };
+}
+
+describe('socket lines and webhook lines of the same turn', () => {
+  let dataDir: string;
+  let service: WebhookService;
+  /** What the app showed, in order: the bus's events and the socket lines the test shows as the merge does. */
+  let shown: string[];
+  let handOvers: (() => void)[];
+  let queued: () => void;
+
+  const open = (): WebhookService =>
+    createWebhookService(
+      { dataDir, port: 0, tunnel: 'off', subdomain: 'unused0', wantedEvents: KICK_EVENT_TYPES, fsync: 'never' },
+      {
+        clock: new AdjustableClock({ now: () => T0 }),
+        log: () => undefined,
+        fetchPublicKey: () => Promise.resolve(key.publicKeyPem),
+        handOverSchedule: (run) => {
+          handOvers.push(run);
+          queued();
+        },
+      },
+    );
+
+  /** Posts a webhook's line; resolves once it is journaled and waits for the end-of-turn hand-over. */
+  const webhookLine = async (payload: ReturnType<typeof line>) => {
+    const waiting = new Promise<void>((resolve) => (queued = resolve));
+    const delivery = buildDelivery({ type: 'chat.message.sent', payload, privateKey: key.privateKey, atMs: T0 });
+    const answer = postDelivery(service.receiverUrl()!, delivery);
+    await waiting;
+    // Wrapped: an async function returning the promise itself would wait for Kick's 200, after the hand-over.
+    return { answer };
+  };
+
+  /** The socket's line, journaled and shown at once when new, as the live merge does. */
+  const socketLine = (payload: ReturnType<typeof line>) => {
+    const { record, eventKey } = socketRecord(payload);
+    const verdict = service.recordLive(record, eventKey);
+    if (verdict === 'new') {
+      shown.push(payload.message_id);
+    }
+    return verdict;
+  };
+
+  const endTurn = () => handOvers.splice(0).forEach((run) => run());
+
+  const restoredAfterRestart = async (): Promise<string[]> => {
+    await service.stop();
+    service = open();
+    return (await service.restore()).events.map(lineOf);
+  };
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'greenroom-socket-order-'));
+    saveHeld(dataDir);
+    shown = [];
+    handOvers = [];
+    queued = () => undefined;
+    service = open();
+    service.bus.onAny((event) => void shown.push(lineOf(event)));
+    await (await service.restore()).start();
+  });
+
+  afterEach(async () => {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the webhook's line first when the socket's comes after its journal append, and restores that order", async () => {
+    const { answer } = await webhookLine(line('aaaaaaaa-0000-4000-8000-000000000001', 'from the webhook'));
+    expect(socketLine(line('aaaaaaaa-0000-4000-8000-000000000002', 'from the socket'))).toBe('new');
+    endTurn();
+    expect((await answer).status).toBe(200);
+    expect(shown).toEqual(['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002']);
+    expect(await restoredAfterRestart()).toEqual(shown);
+  });
+
+  it("drops the socket's copy of a line its webhook journaled this turn, and keeps the next line after it", async () => {
+    const both = line('bbbbbbbb-0000-4000-8000-000000000001', 'on both paths');
+    const { answer } = await webhookLine(both);
+    expect(socketLine(both)).toBe('duplicate');
+    expect(socketLine(line('bbbbbbbb-0000-4000-8000-000000000002', 'next'))).toBe('new');
+    expect(socketLine(line('bbbbbbbb-0000-4000-8000-000000000003', 'and the next'))).toBe('new');
+    endTurn();
+    expect((await answer).status).toBe(200);
+    expect(shown).toEqual([
+      'bbbbbbbb-0000-4000-8000-000000000001',
+      'bbbbbbbb-0000-4000-8000-000000000002',
+      'bbbbbbbb-0000-4000-8000-000000000003',
+    ]);
+    expect(await restoredAfterRestart()).toEqual(shown);
+  });
+});
