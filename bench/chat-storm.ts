@@ -3,23 +3,28 @@
  *
  * The built app runs in its own process (`out/main/panel.js`, embedded sandbox, file journal), the panel
  * in headless Debian Chromium through the panel server. The benchmark injects chat through the sandbox's
- * admin API (`POST /trigger/chat.message.sent` with content, sender and reply overrides), which the
- * sandbox then signs and delivers to the app's webhook receiver like Kick: 400 messages/s for 60 s by
- * default (`GREENROOM_BENCH_STORM_RATE`, `GREENROOM_BENCH_STORM_S` for quick runs). Figures:
+ * admin API (`POST /trigger/chat.message.sent` with content, sender and reply overrides): 400 messages/s for
+ * 60 s by default (`GREENROOM_BENCH_STORM_RATE`, `GREENROOM_BENCH_STORM_S` for quick runs). Kick's live chat
+ * connection is on, as a streamer runs the app: the sandbox sends each message on its live socket at once and
+ * then signs and delivers its webhook to the app's receiver like Kick, so every message comes twice
+ * (`GREENROOM_BENCH_STORM_PATH=webhook`: the connection off, the webhooks alone; `lib/storm-socket.ts`). Figures:
  * - `chat-frame-p95-ms`: rAF frame intervals in the page from the first message sent to the last shown, each
  *   counted in whole frames of the 60 Hz display (Chromium's rAF clock is coarsened to 100 µs with jitter,
  *   so an on-time frame reads 16.6–16.9 ms): 16.7 is a frame on time, 33.3 one frame dropped. The raw
  *   intervals' spread goes to stderr.
- * - `chat-latency-p99-ms`: from the sandbox handing the delivery over (its first attempt's `attempted_at_ms`,
- *   polled from `GET /deliveries`) to the message's row being in the DOM (the page's MutationObserver).
- *   Both read the same machine clock. Deliveries are matched to chat messages through the app's journal
- *   (webhook message id → body's `message_id`). A message the log scrolled past without ever drawing it
- *   (it renders only rows in view) counts as shown when the first message after it was.
+ * - `chat-latency-p99-ms`: from the sandbox sending the message's socket frame (`sent_at_ms`, polled from
+ *   `GET /live-socket/frames`) to the message's row being in the DOM (the page's MutationObserver). On the
+ *   webhook path, from the sandbox handing the delivery over (its first attempt's `attempted_at_ms`, polled from
+ *   `GET /deliveries`), matched to its chat message through the app's journal (webhook message id → body's
+ *   `message_id`). Both ends read the same machine clock. A message the log scrolled past without ever
+ *   drawing it (it renders only rows in view) counts as shown when the first message after it was.
  * - `chat-heap-growth`: the page's JS heap after a forced GC at the end over the same after the first
  *   10,000 messages (40% of a storm shorter than 20,000).
  * - `chat-delivered`: storm messages that reached the page over the panel socket, of those sent;
  *   `chat-auto-pauses`: times chat stopped following live with nobody touching the page.
- * A breakdown (send → handover → app receipt → DOM, duplicates, rows never shown, and the CPU the app, Chromium
+ * - `chat-duplicates`: storm messages shown twice, counted in the page (`lib/storm-duplicates.ts`), once every
+ *   webhook copy has been delivered.
+ * A breakdown (send → frame or handover → app receipt → DOM, rows never shown, and the CPU the app, Chromium
  * and this process used, in cores: the two cores are shared by all three) goes to stderr. The storm runs
  * in rounds, 3 by default (`GREENROOM_BENCH_STORM_ROUNDS`); `lib/storm-rounds.ts` says how they combine.
  */
@@ -35,6 +40,8 @@ import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
 import { runSender } from './lib/storm-sender';
 import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
+import { countDuplicates, ROW_PROBE, type RowDrain, RowFindings } from './lib/storm-duplicates';
+import { pollChatFrames, stormPath, waitForChatroomSocket } from './lib/storm-socket';
 import type { AutomodSettings } from '../shared/automod';
 import type { BenchResult } from './types';
 
@@ -62,6 +69,8 @@ export const run = (): Promise<BenchResult[]> => inRounds(STORM_ROUNDS, () => ru
 /** The storm; with `automod`, those rules are on in the app before the first message (bench/automod.ts). */
 export async function runStorm(options: { automod?: AutomodSettings }): Promise<BenchResult[]> {
   ensureBuilt(note);
+  const path = stormPath();
+  const socket = path === 'socket';
   const app = await startAppProcess();
   let page: CdpPage | null = null;
   let pool: Pool | null = null;
@@ -69,16 +78,24 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const admin = await app.admin();
     const panel = await connectPanel(app.panelUrl);
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
+    // Set either way, so the storm does not depend on the app's default.
+    if (!(await panel.invoke('settings:update', [{ liveSocket: { enabled: socket } }])).ok) {
+      throw new Error('the app refused to switch Kick’s live chat connection');
+    }
     if (options.automod && !(await panel.invoke('settings:update', [{ automod: options.automod }])).ok) {
       throw new Error('the app refused the benchmark’s auto-moderation rules');
     }
     await panel.close();
+    if (socket) {
+      await waitForChatroomSocket(admin);
+    }
+    note(`path: ${socket ? 'live socket, every message also delivered by webhook' : 'webhooks alone'}`);
 
     page = await openPage({
       url: app.panelUrl,
       width: 1280,
       height: 860,
-      initScripts: [PAGE_PROBE],
+      initScripts: [PAGE_PROBE, ROW_PROBE],
       extraArgs: ['--enable-precise-memory-info'],
     });
     const cdp = page;
@@ -90,8 +107,14 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const recent: string[] = [];
 
     const findings = new ProbeFindings();
-    const drain = async (): Promise<void> =>
-      findings.add(await cdp.evaluate<ProbeDrain>('globalThis.__benchProbe.drain()'));
+    const rows = new RowFindings();
+    const drain = async (): Promise<void> => {
+      const drained = await cdp.evaluate<{ probe: ProbeDrain; rows: RowDrain }>(
+        '({ probe: globalThis.__benchProbe.drain(), rows: globalThis.__benchRows.drain() })',
+      );
+      findings.add(drained.probe);
+      rows.add(drained.rows);
+    };
 
     // Until the app's chat subscription is in place, triggered chat goes nowhere: probe until one shows.
     const probeDeadline = Date.now() + 30_000;
@@ -127,10 +150,27 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const queued = new Map<string, number>();
     /** Attempts the app did not answer 2xx in time (each counted once across polls). */
     const failedAttempts = new Set<string>();
+    /** Chat webhooks the app took (2xx) from the storm's start: with the socket on, every one a copy. */
+    const chatWebhooks = new Set<string>();
+    /** Chat message id → when its socket frame went out (the socket path's start). */
+    const frames = new Map<string, number>();
+    let stormStartMs = Number.POSITIVE_INFINITY;
+    let pending = 0;
     const pollAttempts = async (limit: number): Promise<void> => {
-      const answer = await adminCall<{ attempts: Attempt[] }>(admin, 'GET', `/deliveries?limit=${limit}`);
+      const answer = await adminCall<{ attempts: Attempt[]; pending: number }>(
+        admin,
+        'GET',
+        `/deliveries?limit=${limit}`,
+      );
+      pending = answer.pending;
+      if (socket) {
+        await pollChatFrames(admin, limit, frames);
+      }
       // The first attempt is the handover: a copy the app failed to take in time still started the clock.
       for (const a of answer.attempts) {
+        if (a.delivered && a.event_type === 'chat.message.sent' && a.attempted_at_ms >= stormStartMs) {
+          chatWebhooks.add(a.message_id);
+        }
         const known = attempts.get(a.message_id);
         if (known === undefined || a.attempted_at_ms < known) {
           attempts.set(a.message_id, a.attempted_at_ms);
@@ -145,7 +185,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
     };
-    await cdp.evaluate('globalThis.__benchProbe.recording = true');
+    await cdp.evaluate('globalThis.__benchProbe.recording = true; globalThis.__benchRows.recording = true');
     await cdp.send('Performance.enable');
     const busyAtStart = await rendererBusy(cdp);
     // Who uses the two cores during the storm: the app, Chromium (all its processes), this benchmark.
@@ -157,6 +197,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const pageMainCpuMs = (): number => renderers.reduce((sum, pid) => sum + (processCpuMs(pid, pid) ?? 0), 0);
     const cpuAtStart = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs(), pageMainCpuMs()];
     const stormStart = performance.now();
+    stormStartMs = Date.now();
     // Beside the sender: drain the page's findings every second, read the sandbox's attempts every few,
     // take the heap baseline once enough has arrived.
     const watching = { on: true, baselineHeap: null as number | null };
@@ -207,7 +248,17 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     if (sendError) {
       throw sendError;
     }
-    await cdp.evaluate('globalThis.__benchProbe.recording = false');
+    // Every webhook copy delivered (and a few frames to show what it would show) before counting duplicates.
+    const copiesDeadline = Date.now() + 30_000;
+    for (await pollAttempts(10_000); pending > 0; await pollAttempts(10_000)) {
+      if (Date.now() > copiesDeadline) {
+        note(`${pending} webhook deliveries still waiting 30 s after the last message`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await cdp.evaluate('globalThis.__benchProbe.recording = false; globalThis.__benchRows.recording = false');
     await drain();
     const stopAtMs = findings.lastAtMs;
     const baselineHeap = watching.baselineHeap;
@@ -221,30 +272,48 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     // --- Figures ---
     const {
       latency,
-      sendToHandover,
+      sendToStart,
       sandboxQueue,
-      handoverToReceipt,
+      startToReceipt,
       receiptToDom,
       receiptToPage,
       pageToDom,
       sendToDom,
       delivered,
-      duplicates,
       undrawn,
-    } = stormTimings({ sent, findings, stopAtMs, journal, attempts, queued });
+    } = stormTimings({ sent, findings, stopAtMs, journal, attempts, queued, frames: socket ? frames : undefined });
+    const dupes = countDuplicates(sent.keys(), rows.entries, findings.arrived, findings.received);
+    const start = socket ? 'frame' : 'handover';
     note(`${total} messages in ${round(sendSeconds, 1)} s (${round(total / sendSeconds)}/s), ${SENDERS} senders`);
-    note(describe('send → handover', sendToHandover));
-    note(describe('  of which the sandbox: event → handover', sandboxQueue));
-    note(describe('handover → app receipt', handoverToReceipt));
+    note(describe(`send → ${start}`, sendToStart));
+    if (!socket) {
+      note(describe('  of which the sandbox: event → handover', sandboxQueue));
+    }
+    note(describe(`${start} → app receipt`, startToReceipt));
     note(describe('app receipt → DOM', receiptToDom));
     note(describe('  app receipt → page socket', receiptToPage));
     note(describe('  page socket → DOM', pageToDom));
     note(describe('send → DOM', sendToDom));
     note(
-      `latency matched for ${latency.length} of ${total} (deliveries seen ${attempts.size}, journal ${journal.size}, ` +
-        `failed attempts ${failedAttempts.size}); ` +
-        `duplicates ${duplicates}; received but scrolled past undrawn ${undrawn}; frames ${findings.frames.length}, ` +
+      `latency matched for ${latency.length} of ${total} (${socket ? `socket frames seen ${frames.size}, ` : ''}` +
+        `deliveries seen ${attempts.size}, journal ${journal.size}, failed attempts ${failedAttempts.size}); ` +
+        `received but scrolled past undrawn ${undrawn}; frames ${findings.frames.length}, ` +
         `p50 ${round(quantile(findings.frames, 0.5), 1)} ms`,
+    );
+    if (socket) {
+      const viaSocket = [...journal.keys()].filter((id) => id.startsWith('live-socket:')).length;
+      note(
+        `chat webhooks the app took during the storm ${chatWebhooks.size} (of ${total} messages, each a copy); ` +
+          `lines journaled from the socket ${viaSocket}, from a webhook that came first ${journal.size - viaSocket}`,
+      );
+      if (chatWebhooks.size < total) {
+        note('not every message was also delivered by webhook: the duplicate count is partial');
+      }
+    }
+    note(
+      `duplicates: ${dupes.total} messages shown twice (rows shown again ${dupes.rowsAgain}, received by the page ` +
+        `again ${dupes.receivedAgain}; rows seen ${rows.entries.length})` +
+        (dupes.examples.length > 0 ? `, e.g. ${dupes.examples.join(', ')}` : ''),
     );
     note(describeFrames(findings.frames));
     note(
@@ -280,6 +349,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       },
       { name: 'chat-delivered', value: delivered, unit: `of ${total}`, target: { op: '>=', value: total } },
       { name: 'chat-auto-pauses', value: findings.pauses, unit: '', target: { op: '<=', value: 0 } },
+      { name: 'chat-duplicates', value: dupes.total, unit: '', target: { op: '<=', value: 0 } },
     ];
   } finally {
     await pool?.close();

@@ -3,8 +3,8 @@
  * machine one 60 s storm in a few meets a scheduling stall that alone puts its p99 past a second (seen while
  * working on the panel, docs/decisions.md "What the slower machine showed"). Each round is a whole
  * storm: a fresh app, a fresh browser. A figure is the median of the rounds' values, except what every round
- * must meet on its own: `chat-delivered` is the least of the rounds, `chat-auto-pauses` their sum. A figure a
- * round could not measure (NaN) leaves the combined figure NaN.
+ * must meet on its own: `chat-delivered` is the least of the rounds, `chat-auto-pauses` and `chat-duplicates` their
+ * sums. A figure a round could not measure (NaN) leaves the combined figure NaN.
  */
 import { median } from './stats';
 import type { BenchResult } from '../types';
@@ -15,6 +15,7 @@ export const STORM_ROUNDS = Math.max(1, Number(process.env.GREENROOM_BENCH_STORM
 const COMBINE: Record<string, (values: number[]) => number> = {
   'chat-delivered': (values) => Math.min(...values),
   'chat-auto-pauses': (values) => values.reduce((a, b) => a + b, 0),
+  'chat-duplicates': (values) => values.reduce((a, b) => a + b, 0),
 };
 
 /** One figure per name, from the rounds' results (each round gives the same names). */

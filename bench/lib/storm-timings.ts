@@ -1,6 +1,7 @@
 /**
- * The chat storm's timings (bench/chat-storm.ts): every sent message matched to its handover (the
- * sandbox's first attempt), its receipt in the app (the journal) and its row in the page's DOM.
+ * The chat storm's timings (bench/chat-storm.ts): every sent message matched to where its path starts (the
+ * webhook's handover, the sandbox's first attempt; or, with the live socket on, its frame leaving the
+ * sandbox), its receipt in the app (the journal) and its row in the page's DOM.
  */
 import type { CdpPage } from './cdp-page';
 import type { ProbeFindings } from './page-probe';
@@ -17,14 +18,16 @@ export interface StormRecord {
   attempts: ReadonlyMap<string, number>;
   /** Webhook message id → time from the event's creation to the handover. */
   queued: ReadonlyMap<string, number>;
+  /** Chat message id → when its live socket frame went out; given, the latency starts there, not at the handover. */
+  frames?: ReadonlyMap<string, number>;
 }
 
 export interface StormTimings {
-  /** Handover → row in the DOM, per matched message (the latency figure). */
+  /** Start (handover or frame) → row in the DOM, per matched message (the latency figure). */
   latency: number[];
-  sendToHandover: number[];
+  sendToStart: number[];
   sandboxQueue: number[];
-  handoverToReceipt: number[];
+  startToReceipt: number[];
   receiptToDom: number[];
   /** App receipt → the panel socket's frame reaching the page (journal, publish, batching, WebSocket). */
   receiptToPage: number[];
@@ -37,7 +40,15 @@ export interface StormTimings {
   undrawn: number;
 }
 
-export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queued }: StormRecord): StormTimings {
+export function stormTimings({
+  sent,
+  findings,
+  stopAtMs,
+  journal,
+  attempts,
+  queued,
+  frames,
+}: StormRecord): StormTimings {
   const { dom, received, arrived } = findings;
   const chatToHandover = new Map<string, number>();
   const sandboxQueue: number[] = [];
@@ -48,8 +59,10 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
       chatToHandover.set(chatId, handover);
       sandboxQueue.push(queued.get(webhookId)!);
     }
-    chatToReceipt.set(chatId, receivedAtMs);
+    // Both copies may be journaled (socket and webhook): the app received the message with the first.
+    chatToReceipt.set(chatId, Math.min(receivedAtMs, chatToReceipt.get(chatId) ?? Infinity));
   }
+  const startOf = frames ?? chatToHandover;
   // A row the log scrolled past within one frame never enters the DOM (the log renders only what is in
   // view): it counts as shown when the first later message was, the moment the screen moved past it.
   const shownBy = new Map<string, number>();
@@ -63,8 +76,8 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
     }
   }
   const latency: number[] = [];
-  const sendToHandover: number[] = [];
-  const handoverToReceipt: number[] = [];
+  const sendToStart: number[] = [];
+  const startToReceipt: number[] = [];
   const receiptToDom: number[] = [];
   const receiptToPage: number[] = [];
   const pageToDom: number[] = [];
@@ -77,16 +90,16 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
       duplicates += times - 1;
     }
     const shownAt = dom.get(id) ?? shownBy.get(id);
-    const handover = chatToHandover.get(id);
+    const start = startOf.get(id);
     const receipt = chatToReceipt.get(id);
     if (shownAt === undefined) {
       continue;
     }
-    if (handover !== undefined) {
-      latency.push(shownAt - handover);
-      sendToHandover.push(handover - sentAtMs);
+    if (start !== undefined) {
+      latency.push(shownAt - start);
+      sendToStart.push(start - sentAtMs);
       if (receipt !== undefined) {
-        handoverToReceipt.push(receipt - handover);
+        startToReceipt.push(receipt - start);
       }
     }
     const atPage = arrived.get(id);
@@ -106,9 +119,9 @@ export function stormTimings({ sent, findings, stopAtMs, journal, attempts, queu
   });
   return {
     latency,
-    sendToHandover,
+    sendToStart,
     sandboxQueue,
-    handoverToReceipt,
+    startToReceipt,
     receiptToDom,
     receiptToPage,
     pageToDom,

@@ -10,6 +10,8 @@ import type { AdminApi } from './app-process';
 
 export interface Attempt {
   message_id: string;
+  /** The webhook's event type, e.g. `chat.message.sent`. */
+  event_type: string;
   attempted_at_ms: number;
   event_at_ms: number;
   /** False when the app did not answer 2xx in time; the sandbox retries it. */

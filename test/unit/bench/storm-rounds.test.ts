@@ -24,6 +24,13 @@ describe('storm rounds', () => {
     expect(valueOf(combined, 'chat-auto-pauses')).toBe(1);
   });
 
+  it('holds every round to showing no message twice: one round’s duplicate is not a median away', () => {
+    const dupes = (n: number): BenchResult[] => [
+      { name: 'chat-duplicates', value: n, unit: '', target: { op: '<=', value: 0 } },
+    ];
+    expect(valueOf(combineRounds([dupes(0), dupes(2), dupes(0)]), 'chat-duplicates')).toBe(2);
+  });
+
   it('leaves a figure unmeasured when a round could not measure it', () => {
     const combined = combineRounds([round(40, 100, 0), round(41, 100, 0, Number.NaN), round(42, 100, 0)]);
     expect(valueOf(combined, 'chat-heap-growth')).toBeNaN();
