@@ -80,6 +80,7 @@ function defaults(): Map<InvokeChannel, Handler> {
     ['auth:cancel-login', ok(null)],
     ['auth:sign-out', ok({ revoked: true })],
     ['obs:status', ok(OBS_VIEW_NOT_SET_UP)],
+    ['chat:room-state', ok({ modes: null, pinned: null, asOfMs: null, clears: [] })],
   ]);
 }
 

@@ -24,6 +24,7 @@ import { ModerationState } from './moderation.svelte';
 import { ObsState } from './obs.svelte';
 import { RedemptionsState } from './redemptions.svelte';
 import { RewardsState } from './rewards.svelte';
+import { RoomState } from './room-state.svelte';
 import { SessionState } from './session.svelte';
 import { SettingsState } from './settings.svelte';
 import { SetupWizardState } from './setup-wizard.svelte';
@@ -77,6 +78,8 @@ export class AppState {
   readonly alertQueue: AlertQueueState;
   /** OBS as main sees it (obs.svelte.ts). */
   readonly obs: ObsState;
+  /** The chat room's modes, pinned message and cleared-chat lines (room-state.svelte.ts). */
+  readonly room: RoomState;
   /** Reloads the views that load from main when an event, a reconnect or a sign-in changes them. */
   readonly views: ViewRefresh;
   #started = $state(false);
@@ -119,6 +122,7 @@ export class AppState {
     this.wizard = new SetupWizardState(this.session, this.settings, this.health);
     this.alertQueue = new AlertQueueState(api);
     this.obs = new ObsState(api, this.deps.clock);
+    this.room = new RoomState(api);
     this.views = new ViewRefresh(
       {
         redemptions: this.redemptions,
@@ -181,6 +185,7 @@ export class AppState {
       this.api.on('stream:changed', (channel) => this.stream.applyPushed(channel)),
       this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
       this.api.on('obs:changed', (view) => this.obs.apply(view)),
+      this.api.on('chat:room-changed', (view) => this.room.apply(view)),
       this.obs.startTicking(),
       // Another panel changed rewards or ads, which Kick sends no event for.
       this.api.on('views:changed', ({ view }) => this.views.changed(view)),
@@ -219,6 +224,7 @@ export class AppState {
       this.mod.loadLog(),
       this.alertQueue.load(),
       this.obs.load(),
+      this.room.load(),
     ];
     if (snapshot.account.signedIn) {
       if (!wasSignedIn) {
@@ -291,6 +297,7 @@ export class AppState {
       this.wizard,
       this.alertQueue,
       this.obs,
+      this.room,
     ]) {
       s.reset();
     }
