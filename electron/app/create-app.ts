@@ -280,7 +280,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
   const obsActions = createAppObsActions({ obs: obs.api, settings, feed, events, clock, log });
 
   // Webhooks past the streamer's "late" age are recorded but not acted on (../../docs/design-notes.md#late-events).
-  const lateGate = createLateGate({ settings, feed, events });
+  // A follow's only time is Kick's send time: while Kick delivers late, it is judged by Health's delay figure.
+  const lateGate = createLateGate({ settings, feed, events, deliveryDelayMs: () => webhooks.health().lag.p50Ms });
   const ingest = createIngest({
     chat,
     chatters,

@@ -12,6 +12,7 @@ import { parseRfc3339 } from '../webhooks/replay-guard';
 import type { KickEvent } from '../webhooks/types';
 import type { AppEventEmitter } from './app-events';
 import type { SettingsStore } from './settings';
+import { lateByDeliveryDelay } from './delivery-delay';
 
 export interface LateGate {
   /** Whether a live event is late. */
@@ -58,6 +59,11 @@ export function createLateGate(deps: {
   settings: Pick<SettingsStore, 'values'>;
   feed: Pick<Feed, 'upsert'>;
   events: Pick<AppEventEmitter, 'emit'>;
+  /**
+   * How late Kick delivers right now (Health's figure), for an event with no time of its own: its header is
+   * Kick's send time, which never shows the queue's delay (delivery-delay.ts). Absent: such events are on time.
+   */
+  deliveryDelayMs?: () => number | null;
 }): LateGate {
   const episodes = new LateEpisodes();
   const age = () => deps.settings.values().lateAfterSec;
@@ -82,7 +88,14 @@ export function createLateGate(deps: {
     }
   };
   return {
-    judge: (event) => isLate(happenedAtMs(event), event.receivedAtMs, age()),
+    judge: (event) =>
+      isLate(happenedAtMs(event), event.receivedAtMs, age()) ||
+      lateByDeliveryDelay(
+        happenedAtMs(event),
+        parseRfc3339(event.timestamp),
+        deps.deliveryDelayMs ?? (() => null),
+        age(),
+      ),
     judgeTimes: (at, receivedAtMs) => isLate(at, receivedAtMs, age()),
     recorded(event, late, live = true) {
       const view = toPanelEvent(event);

@@ -1,0 +1,24 @@
+/**
+ * An event whose payload has no time of its own (a follow) says when it happened only by
+ * `Kick-Event-Message-Timestamp`, and Kick stamps that when it *sends*: a follow held ten minutes in Kick's
+ * queue looks on time. While Kick delivers late, such an event is judged by how late Kick delivers right
+ * now, the figure Health shows, measured on the events that do carry their own time (chat lines, whose
+ * live-socket copy came first, among them). [Late events](../../docs/design-notes.md#late-events) says why.
+ */
+
+/**
+ * Whether an event is late by Kick's current delivery delay: only when its time is Kick's send time alone
+ * (`happenedAtMs` is the header's `sentAtMs`), and the delay (read only then) is past the "late" age.
+ */
+export function lateByDeliveryDelay(
+  happenedAtMs: number | null,
+  sentAtMs: number | null,
+  deliveryDelayMs: () => number | null,
+  lateAfterSec: number,
+): boolean {
+  if (happenedAtMs === null || happenedAtMs !== sentAtMs) {
+    return false;
+  }
+  const delay = deliveryDelayMs();
+  return delay !== null && Number.isFinite(delay) && delay > lateAfterSec * 1000;
+}

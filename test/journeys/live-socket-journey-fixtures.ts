@@ -1,0 +1,85 @@
+/**
+ * What the live-socket journeys share (docs/settings.md#kicks-live-chat-connection): the overlays world with the
+ * panel open in Chromium and a watcher in the page that counts every chat row ever rendered per message id, the
+ * sandbox's live-socket status, and the connection's Health as the panel contract reports it.
+ */
+import type { Page } from 'playwright-core';
+import type { LiveSocketHealthView } from '../../shared/views';
+import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
+import { openPanel, value } from './panel';
+
+/**
+ * Counts, in the page, the chat rows of the chat column ever rendered, by message id: a line shown twice (two
+ * rows at once, or one removed and shown again) counts 2. Installed before the panel's own script runs.
+ */
+const WATCH_CHAT_ROWS = `
+  window.__chatRows = {};
+  const seen = new WeakSet();
+  new MutationObserver(() => {
+    for (const row of document.querySelectorAll('[role="log"][aria-label="Chat messages"] article[data-message-id]')) {
+      if (!seen.has(row)) {
+        seen.add(row);
+        const id = row.getAttribute('data-message-id');
+        window.__chatRows[id] = (window.__chatRows[id] ?? 0) + 1;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true });
+`;
+
+/** How many chat rows the page ever rendered for each message id. */
+export function chatRowsEverShown(page: Page): Promise<Record<string, number>> {
+  return page.evaluate<Record<string, number>>('window.__chatRows');
+}
+
+/** What the sandbox's `GET /live-socket` answers (the part the journeys read). */
+export interface SandboxLiveStatus {
+  providers: string[];
+  connections: string;
+  sessions: { provider: string; channels: string[] }[];
+  webhook_delay_seconds: number;
+}
+
+export interface LiveWorld {
+  world: OverlayWorld;
+  panel: Page;
+  /** The sandbox's view of its live socket. */
+  status(): Promise<SandboxLiveStatus>;
+  /** The app's live connection as Health has it (through the panel contract). */
+  health(): Promise<LiveSocketHealthView | undefined>;
+  /** A viewer's chat line in the streamer's channel; its message id. */
+  chat(content: string, userId?: number): Promise<string>;
+  /** The message ids of the webhooks the sandbox still holds. */
+  heldChat(): Promise<string[]>;
+  /** The chat message ids whose webhook the app acknowledged (through the recorder in front of it). */
+  acknowledgedChat(): string[];
+}
+
+/** Sandbox settings first (e.g. which providers discovery offers), then the panel open with the row watcher. */
+export async function startLiveWorld(sandboxSettings: Record<string, unknown> = {}): Promise<LiveWorld> {
+  const world = await startOverlayWorld();
+  if (Object.keys(sandboxSettings).length > 0) {
+    await world.sandbox.admin.call('POST', '/live-socket/settings', sandboxSettings);
+  }
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(WATCH_CHAT_ROWS);
+  const panel = await openPanel(context, world.app);
+  return {
+    world,
+    panel,
+    status: () => world.sandbox.admin.call<SandboxLiveStatus>('GET', '/live-socket'),
+    health: async () => (await value(world.panel.api.health.snapshot())).liveSocket,
+    chat: (content, userId = 100101) => world.sandbox.admin.chat(content, userId),
+    heldChat: async () =>
+      (
+        await world.sandbox.admin.call<{ messages: { payload: { message_id?: string } }[] }>(
+          'GET',
+          '/deliveries/pending?limit=1000',
+        )
+      ).messages.flatMap((m) => (m.payload.message_id ? [m.payload.message_id] : [])),
+    acknowledgedChat: () =>
+      world.recorder
+        .acknowledged()
+        .filter((d) => d.type === 'chat.message.sent')
+        .map((d) => d.payload.message_id as string),
+  };
+}
