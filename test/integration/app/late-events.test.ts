@@ -222,3 +222,41 @@ describe('late webhooks in the app', () => {
     await vi.waitFor(() => expect(appPosts(since)).toHaveLength(1), { timeout: 10_000 });
   });
 });
+
+describe('the late age beside the alert box’s age (docs/overlays.md#alerts-and-the-late-age)', () => {
+  const alertCount = async () => {
+    const alerts = await invoke('alerts:status');
+    return alerts.ok
+      ? { queued: alerts.value.waiting + (alerts.value.current ? 1 : 0), tooOld: alerts.value.tooOld.count }
+      : null;
+  };
+
+  it('ages a renewal by its send time, not by a created_at that may be when the subscription began', async () => {
+    expect((await invoke('settings:update', { lateAfterSec: 120 })).ok).toBe(true);
+    const before = (await alertCount())!;
+    const item = await deliver('channel.subscription.renewal', {
+      ...payloads['channel.subscription.renewal'],
+      created_at: ago(180 * 24 * 60 * MINUTE),
+    });
+    expect(item.late).toBeUndefined();
+    expect(await alertCount()).toEqual({ queued: before.queued + 1, tooOld: before.tooOld });
+  });
+
+  it('holds an alert back by the shorter limit; the bot answers whatever the alert box’s limit', async () => {
+    const overlays = structuredClone(fx.app.snapshot().settings.overlays);
+    overlays.queue.maxAgeSec = 30;
+    expect((await invoke('settings:update', { overlays, lateAfterSec: 120 })).ok).toBe(true);
+    // An empty line, so this alert is at the front when its age is read (alerts leave in arrival order).
+    expect((await invoke('alerts:clear')).ok).toBe(true);
+    const before = (await alertCount())!;
+    const since = mark();
+    // A minute old: on time for the late age, too old for the alert box.
+    const item = await deliver('channel.subscription.new', {
+      ...sub(ago(MINUTE)),
+      subscriber: payloads['channel.subscription.gifts'].giftees[1] ?? payloads['channel.followed'].follower,
+    });
+    expect(item.late).toBeUndefined();
+    await vi.waitFor(() => expect(appPosts(since)).toHaveLength(1), { timeout: 10_000 });
+    expect(await alertCount()).toEqual({ queued: before.queued, tooOld: before.tooOld + 1 });
+  });
+});
