@@ -145,6 +145,11 @@ export interface ModAction {
   errorCode?: ErrorCode;
   /** Set when auto-moderation took the action. */
   auto?: AutomodNote;
+  /**
+   * Set when a moderator took the action on Kick, not through Greenroom (a ban, timeout or unban seen on Kick's
+   * live socket or in its ban webhook): who did it, when Kick named them.
+   */
+  elsewhere?: { moderator: string | null };
 }
 
 export interface UserCardView {

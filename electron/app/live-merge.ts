@@ -5,9 +5,9 @@
  * - A chat line from the socket is journaled under its event key, as a webhook delivery with its source
  *   (`live-socket`), and goes down the same path (auto-moderation first, then shown). Its webhook, whenever it
  *   comes, this run or after a restart, is then a copy the receiver answers and drops.
- * - A deletion by any moderator is applied to chat at once: Kick sends no webhook for a deletion. A ban or
- *   timeout leaves the viewer's lines as they are: Kick's chat API keeps them, and its ban webhook brings the
- *   ban into the mod log.
+ * - A deletion by any moderator is applied to chat at once: Kick sends no webhook for a deletion. A ban,
+ *   timeout or unban goes to the mod log at once (`moderated`, live-moderation.ts) and leaves the viewer's
+ *   lines as they are: Kick's chat API keeps them.
  * - Subs, gifts, KICKs and redemptions stay with the signed webhooks: the socket's copies are not used, so
  *   no second alert can come from them.
  */
@@ -34,6 +34,8 @@ export interface LiveMergeDeps {
   chat: Pick<ChatHistory, 'markDeleted' | 'recentFor' | 'find'>;
   /** Tells the panels and the overlays a line is gone (`chat:deleted`). */
   deleted: (messageId: string) => void;
+  /** A ban, timeout or unban by any moderator, for the mod log (live-moderation.ts). */
+  moderated: (event: LiveEvent) => void;
   log: (line: string) => void;
 }
 
@@ -105,6 +107,9 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
           return chatLine(event);
         case 'chat.deleted':
           return remove(event.messageId);
+        case 'user.banned':
+        case 'user.unbanned':
+          return deps.moderated(event);
         default:
           // Subs, gifts, KICKs and redemptions come from the signed webhooks; raids and room state are
           // handled beside this module.

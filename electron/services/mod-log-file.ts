@@ -76,6 +76,10 @@ const modAction = z.object({
     })
     .optional()
     .catch(undefined),
+  elsewhere: z
+    .object({ moderator: z.string().max(100).nullable() })
+    .optional()
+    .catch(undefined),
 });
 
 /** Options of {@link openModLogFile}. */

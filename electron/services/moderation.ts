@@ -19,6 +19,8 @@ export class Moderation {
   readonly #logSize: number;
   /** Oldest first. */
   #actions: ModAction[] = [];
+  /** Bans, timeouts and unbans sent to Kick and not answered yet, by user id (see `underWay`). */
+  readonly #underWay = new Map<number, number>();
 
   constructor(deps: ModerationDeps) {
     this.#deps = deps;
@@ -151,6 +153,47 @@ export class Moderation {
     return done;
   }
 
+  /**
+   * Whether a ban, timeout or unban of this user is on its way to Kick through Greenroom: Kick's own word of it
+   * (the live socket, the ban webhook) can come before Kick's answer, and is then a copy, not a second action.
+   */
+  underWay(userId: number): boolean {
+    return this.#underWay.has(userId);
+  }
+
+  /**
+   * Records a ban, timeout or unban a moderator took on Kick, not through Greenroom
+   * ([design notes](../../docs/design-notes.md#other-moderators-bans-from-the-live-socket)). The caller has
+   * already made sure it is not one the log holds (`electron/app/live-moderation.ts`).
+   */
+  async recordElsewhere(input: {
+    kind: 'ban' | 'timeout' | 'unban';
+    userId: number;
+    username: string | null;
+    moderator: string | null;
+    atMs: number;
+    minutes?: number;
+    reason?: string;
+  }): Promise<ModAction> {
+    const target = this.#target(input.userId);
+    const action = this.#entry(
+      input.kind,
+      { userId: input.userId, username: input.username ?? target.username },
+      {
+        elsewhere: { moderator: input.moderator },
+      },
+    );
+    action.atMs = input.atMs;
+    if (input.minutes !== undefined) {
+      action.minutes = input.minutes;
+    }
+    if (input.reason) {
+      action.reason = input.reason;
+    }
+    await this.#record(action);
+    return action;
+  }
+
   /** The mod log, oldest first. */
   actions(): ModAction[] {
     return [...this.#actions];
@@ -211,6 +254,10 @@ export class Moderation {
         (base as unknown as Record<string, unknown>)[key] = value;
       }
     }
+    const userId = kind === 'delete' ? null : target.userId;
+    if (userId !== null) {
+      this.#underWay.set(userId, (this.#underWay.get(userId) ?? 0) + 1);
+    }
     try {
       await act(await this.#deps.broadcasterUserId());
     } catch (error) {
@@ -221,6 +268,15 @@ export class Moderation {
           : { ...base, ok: false, error: 'Something went wrong', errorCode: 'Internal' },
       );
       throw error;
+    } finally {
+      if (userId !== null) {
+        const left = (this.#underWay.get(userId) ?? 1) - 1;
+        if (left > 0) {
+          this.#underWay.set(userId, left);
+        } else {
+          this.#underWay.delete(userId);
+        }
+      }
     }
     await this.#record(base);
     return base;

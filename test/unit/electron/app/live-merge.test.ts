@@ -33,6 +33,7 @@ function setUp(verdicts: ('new' | 'duplicate' | 'closed')[] = [], journal = true
   const recorded: { record: JournalRecord; key: string }[] = [];
   const delivered: KickEvent[] = [];
   const deleted: string[] = [];
+  const moderated: LiveEvent[] = [];
   const merge = createLiveMerge({
     clock: { now: () => Date.parse('2026-01-02T03:04:06Z') },
     broadcasterUserId: () => 1,
@@ -45,9 +46,10 @@ function setUp(verdicts: ('new' | 'duplicate' | 'closed')[] = [], journal = true
     deliver: (event) => delivered.push(event),
     chat,
     deleted: (id) => deleted.push(id),
+    moderated: (event) => moderated.push(event),
     log: () => undefined,
   });
-  return { chat, recorded, delivered, deleted, merge };
+  return { chat, recorded, delivered, deleted, moderated, merge };
 }
 
 describe('live merge', () => {
@@ -86,7 +88,7 @@ describe('live merge', () => {
   });
 
   it("applies a deletion from the socket to chat at once, once, and leaves a banned viewer's lines", () => {
-    const { merge, chat, deleted } = setUp();
+    const { merge, chat, deleted, moderated } = setUp();
     const view = (messageId: string, userId: number) => ({
       messageId,
       content: 'x',
@@ -111,7 +113,8 @@ describe('live merge', () => {
       durationMinutes: 5,
       expiresAt: null,
     });
-    // A ban leaves the viewer's other lines: Kick's chat API keeps them.
+    // A ban leaves the viewer's other lines: Kick's chat API keeps them; it goes to the mod log instead.
+    expect(moderated.map((e) => e.type)).toEqual(['user.banned']);
     expect(deleted).toEqual(['a']);
     expect(chat.find('b')?.deleted).toBe(false);
     expect(chat.find('c')?.deleted).toBe(false);
