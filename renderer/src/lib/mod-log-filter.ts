@@ -28,8 +28,11 @@ export const KIND_LABELS: Record<ModActionKind, string> = {
   flag: 'Dry run',
 };
 
-/** Who took an action: auto-moderation, or a person (the signed-in account, through Greenroom). */
-export type ModLogWho = 'anyone' | 'automod' | 'person';
+/**
+ * Who took an action: auto-moderation, a person through Greenroom (the signed-in account), or a moderator on Kick
+ * itself (seen on Kick's live socket or in its ban webhook).
+ */
+export type ModLogWho = 'anyone' | 'automod' | 'person' | 'kick';
 
 export interface ModLogFilter {
   who: ModLogWho;
@@ -63,12 +66,16 @@ export function filterModLog(
   const chatter = filter.chatter.trim().toLowerCase();
   return actions.filter(
     (a) =>
-      (filter.who === 'anyone' || (filter.who === 'automod') === (a.auto !== undefined)) &&
+      (filter.who === 'anyone' || filter.who === whoOf(a)) &&
       (filter.rule === 'any' || a.auto?.rule === filter.rule) &&
       (filter.kind === 'any' || a.kind === filter.kind) &&
       (chatter === '' || (a.targetUsername ?? '').toLowerCase().includes(chatter)) &&
       (!filter.undoable || undoable.has(a.id)),
   );
+}
+
+function whoOf(a: ModAction): Exclude<ModLogWho, 'anyone'> {
+  return a.auto ? 'automod' : a.elsewhere ? 'kick' : 'person';
 }
 
 /**
@@ -98,4 +105,35 @@ export function liftableByPerson(log: readonly ModAction[], nowMs: number): Set<
     }
   }
   return ids;
+}
+
+/** Whether a person is banned or timed out now, as the user card says it. */
+export type Standing = { kind: 'banned' } | { kind: 'timed-out'; untilMs: number | null } | null;
+
+/**
+ * A person's standing at `nowMs` from their entries in the mod log (`log`, theirs only): their latest ban, timeout
+ * or unban, by anyone, through Greenroom or on Kick ([design notes](../../../docs/design-notes.md#other-moderators-bans-from-the-live-socket)).
+ * A timeout Kick gave no length for stays "timed out" until an unban says otherwise.
+ */
+export function standingOf(log: readonly ModAction[], nowMs: number): Standing {
+  let latest: ModAction | null = null;
+  for (const a of log) {
+    if (!a.ok || (a.kind !== 'ban' && a.kind !== 'timeout' && a.kind !== 'unban')) {
+      continue;
+    }
+    if (!latest || latest.atMs < a.atMs || (latest.atMs === a.atMs && latest.id < a.id)) {
+      latest = a;
+    }
+  }
+  if (latest?.kind === 'ban') {
+    return { kind: 'banned' };
+  }
+  if (latest?.kind !== 'timeout') {
+    return null;
+  }
+  if (latest.minutes === undefined) {
+    return { kind: 'timed-out', untilMs: null };
+  }
+  const untilMs = latest.atMs + latest.minutes * 60_000;
+  return untilMs > nowMs ? { kind: 'timed-out', untilMs } : null;
 }

@@ -68,6 +68,30 @@ describe('Mod log tab', () => {
     expect(screen.queryByRole('region', { name: 'Mod log' })).toBeNull();
   });
 
+  it("names another moderator's ban on Kick, which arrives live, and filters to moderators on Kick", async () => {
+    const { fake, clock, rows, pick } = await setup();
+    fake.emit(
+      'mod:action',
+      modAction({
+        id: 'k1',
+        kind: 'ban',
+        atMs: T0,
+        targetUserId: 11,
+        targetUsername: 'raider',
+        elsewhere: { moderator: 'mod_mia' },
+      }),
+    );
+    // The log redraws at most twice a second.
+    clock.advance(1000);
+    await settle();
+    expect(rows()[0]).toContain('on Kick by mod_mia');
+    await pick('Who', 'kick');
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toContain('raider');
+    await pick('Who', 'person');
+    expect(rows().map((r) => r.match(/troll|raider/)?.[0])).toEqual(['troll']);
+  });
+
   it('filters to auto-moderation, to a rule, to an action and to a chatter', async () => {
     const { region, rows, pick } = await setup();
     await pick('Who', 'automod');

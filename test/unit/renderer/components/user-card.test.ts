@@ -8,6 +8,7 @@ import { message, modAction } from '../fixtures';
 async function openCard() {
   const fake = createFakeApi();
   const frames = manualFrames();
+  const clock = manualClock(Date.parse('2026-03-04T12:00:00Z'));
   fake.handle('mod:user-card', (a: { userId: number }) => ({
     ok: true,
     value: {
@@ -20,7 +21,7 @@ async function openCard() {
     },
   }));
   const r = render(App, {
-    props: { api: fake.api, view: 'chat', deps: { scheduler: frames.scheduler, clock: manualClock() } },
+    props: { api: fake.api, view: 'chat', deps: { scheduler: frames.scheduler, clock } },
   });
   await settle();
   const m = message({ messageId: 'now-1', userId: 42, username: 'troll', content: 'buy followers' });
@@ -30,7 +31,7 @@ async function openCard() {
   const row = r.container.querySelector<HTMLElement>('[data-message-id="now-1"]')!;
   await fireEvent.click(within(row).getByRole('button', { name: 'troll' }));
   await settle();
-  return { fake, dialog: screen.getByRole('dialog', { name: 'troll' }) };
+  return { fake, clock, dialog: screen.getByRole('dialog', { name: 'troll' }) };
 }
 
 describe('UserCard', () => {
@@ -51,6 +52,54 @@ describe('UserCard', () => {
     await fireEvent.keyDown(dialog, { key: 'u' });
     await settle();
     expect(fake.argsOf('mod:unban')).toEqual([[{ userId: 42 }]]);
+  });
+
+  it("shows another moderator's ban or timeout from Kick at once, and what lifts it", async () => {
+    const { fake, dialog, clock } = await openCard();
+    const standing = () => within(dialog).queryByTestId('user-standing')?.textContent ?? null;
+    // The earlier 5 minute timeout is long over.
+    expect(standing()).toBeNull();
+    const at = clock.now();
+    const onKick = { moderator: 'mod_mia' };
+    fake.emit(
+      'mod:action',
+      modAction({ id: 'k1', kind: 'timeout', minutes: 10, atMs: at, targetUserId: 42, elsewhere: onKick }),
+    );
+    await settle();
+    const until = new Date(at + 10 * 60_000);
+    const hhmm = `${String(until.getHours()).padStart(2, '0')}:${String(until.getMinutes()).padStart(2, '0')}`;
+    expect(standing()).toBe(`Timed out until ${hhmm}`);
+    expect(within(dialog).getByText(/timeout 10m — on Kick by mod_mia/)).toBeTruthy();
+    fake.emit('mod:action', modAction({ id: 'k2', kind: 'ban', atMs: at + 1000, targetUserId: 42, elsewhere: onKick }));
+    await settle();
+    expect(standing()).toBe('Banned');
+    fake.emit(
+      'mod:action',
+      modAction({ id: 'k3', kind: 'unban', atMs: at + 2000, targetUserId: 42, elsewhere: { moderator: null } }),
+    );
+    await settle();
+    expect(standing()).toBeNull();
+    expect(within(dialog).getByText(/unban — on Kick/)).toBeTruthy();
+  });
+
+  it('says a timeout has run out once it has', async () => {
+    const { fake, dialog, clock } = await openCard();
+    fake.emit(
+      'mod:action',
+      modAction({
+        id: 'k4',
+        kind: 'timeout',
+        minutes: 1,
+        atMs: clock.now(),
+        targetUserId: 42,
+        elsewhere: { moderator: 'mod_mia' },
+      }),
+    );
+    await settle();
+    expect(within(dialog).getByTestId('user-standing').textContent).toMatch(/^Timed out until/);
+    clock.advance(90_000);
+    await settle();
+    expect(within(dialog).queryByTestId('user-standing')).toBeNull();
   });
 
   it('B asks for the ban confirm', async () => {

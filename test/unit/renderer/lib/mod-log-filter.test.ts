@@ -4,6 +4,7 @@ import {
   isFiltering,
   liftableByPerson,
   NO_FILTER,
+  standingOf,
   type ModLogFilter,
 } from '../../../../renderer/src/lib/mod-log-filter';
 import type { AutomodNote } from '../../../../shared/views';
@@ -85,5 +86,27 @@ describe('liftableByPerson', () => {
     const unban = modAction({ id: '01C', kind: 'unban', targetUserId: 1, atMs: at });
     expect(liftableByPerson([ban, unban], at)).toEqual(new Set());
     expect(liftableByPerson([unban, ban], at)).toEqual(new Set());
+  });
+});
+
+describe('standingOf', () => {
+  const at = 1_800_000_000_000;
+  it('reads the latest ban, timeout or unban by anyone, through Greenroom or on Kick', () => {
+    const timeout = modAction({ id: 's1', kind: 'timeout', minutes: 10, atMs: at, elsewhere: { moderator: 'mia' } });
+    expect(standingOf([timeout], at + 5 * MIN)).toEqual({ kind: 'timed-out', untilMs: at + 10 * MIN });
+    expect(standingOf([timeout], at + 10 * MIN)).toBeNull();
+    const ban = modAction({ id: 's2', kind: 'ban', atMs: at + MIN });
+    expect(standingOf([ban, timeout], at + 20 * MIN)).toEqual({ kind: 'banned' });
+    const unban = modAction({ id: 's3', kind: 'unban', atMs: at + 2 * MIN, elsewhere: { moderator: null } });
+    expect(standingOf([unban, ban, timeout], at + 3 * MIN)).toBeNull();
+    // A failed ban or a deletion says nothing of it.
+    const failed = modAction({ id: 's4', kind: 'ban', atMs: at + 3 * MIN, ok: false });
+    const deleted = modAction({ id: 's5', kind: 'delete', atMs: at + 4 * MIN });
+    expect(standingOf([unban, failed, deleted], at + 5 * MIN)).toBeNull();
+  });
+
+  it('keeps a timeout Kick gave no length for until an unban', () => {
+    const timeout = modAction({ id: 's6', kind: 'timeout', atMs: at });
+    expect(standingOf([timeout], at + 10_000 * MIN)).toEqual({ kind: 'timed-out', untilMs: null });
   });
 });
