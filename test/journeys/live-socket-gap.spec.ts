@@ -12,7 +12,10 @@ import { chatRowsEverShown, type LiveWorld, startLiveWorld } from './live-socket
 import { value } from './panel';
 
 const WAIT = { timeout: 30_000 };
-/** A held reconnect backs off (1 s doubling, docs/kick-wire-reference.md): the second drop may wait half a minute. */
+/**
+ * A held reconnect backs off (1 s doubling, docs/kick-wire-reference.md, the close codes), and the count is not reset
+ * between the two drops (the line did not hold a minute): the second may wait half a minute.
+ */
 const RECONNECT = { timeout: 90_000 };
 /**
  * Kick's webhooks this far behind while the socket is up: a line on screen while its webhook is still held can
