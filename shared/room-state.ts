@@ -44,10 +44,15 @@ export interface PinnedMessageView {
   expiresAtMs: number | null;
 }
 
-/** One "Chat was cleared by a moderator" line, placed in chat at its time. */
+/** One "Chat was cleared by a moderator" line, placed in chat where it came. */
 export interface ChatClearedView {
   id: string;
   atMs: number;
+  /**
+   * The newest chat line Greenroom had when the clear came (null: none), so the line sits right after it: chat
+   * times are Kick's whole seconds, too coarse to order a clear among the lines of the same second.
+   */
+  afterMessageId: string | null;
 }
 
 /** The room's state, pushed as `chat:room-changed` and read with `chat:room-state`. */

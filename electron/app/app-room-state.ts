@@ -18,6 +18,8 @@ export interface AppRoomStateDeps {
   connectionState: () => LiveSocketHealthView['state'];
   onConnectionChange: (listener: () => void) => () => void;
   push: (view: RoomStateView) => void;
+  /** The newest chat line's id (null: none yet): a clear's line goes right after it. Read only for a clear. */
+  lastMessageId: () => string | null;
 }
 
 export interface AppRoomState {
@@ -77,7 +79,10 @@ export function createAppRoomState(deps: AppRoomStateDeps): AppRoomState {
   return {
     view: () => tracker.view(now()),
     onEvent(event) {
-      if (!stopped && tracker.apply(event, now())) {
+      if (stopped) {
+        return;
+      }
+      if (tracker.apply(event, now(), event.type === 'chat.cleared' ? deps.lastMessageId() : null)) {
         changed();
       }
     },

@@ -318,6 +318,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     connectionState: () => liveSocket.health().state,
     onConnectionChange: (listener) => liveSocket.onChange(listener),
     push: (view) => events.emit('chat:room-changed', view),
+    lastMessageId: () => chat.messages().at(-1)?.messageId ?? null,
   });
   // Bans, timeouts and unbans by any moderator reach the mod log once, from whichever copy comes first
   // (../../docs/design-notes.md#other-moderators-bans-from-the-live-socket).

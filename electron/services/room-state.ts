@@ -67,8 +67,11 @@ export class RoomStateTracker {
   #connection: RoomConnection = 'off';
   #clearCount = 0;
 
-  /** Takes one live-socket event; true when the view changed. Events that are not the room's are ignored. */
-  apply(event: LiveEvent, nowMs: number): boolean {
+  /**
+   * Takes one live-socket event; true when the view changed. Events that are not the room's are ignored.
+   * `lastMessageId` is the newest chat line when the event came, where a clear's line goes.
+   */
+  apply(event: LiveEvent, nowMs: number, lastMessageId: string | null = null): boolean {
     switch (event.type) {
       case 'chatroom.updated':
         this.#modes = { value: this.#nextModes(event), staleSinceMs: null };
@@ -87,9 +90,10 @@ export class RoomStateTracker {
         return had;
       }
       case 'chat.cleared':
-        this.#clears = [...this.#clears, { id: `cleared-${nowMs}-${++this.#clearCount}`, atMs: nowMs }].slice(
-          -CLEAR_LINES_MAX,
-        );
+        this.#clears = [
+          ...this.#clears,
+          { id: `cleared-${nowMs}-${++this.#clearCount}`, atMs: nowMs, afterMessageId: lastMessageId },
+        ].slice(-CLEAR_LINES_MAX);
         return true;
       default:
         return false;

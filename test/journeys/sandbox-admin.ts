@@ -21,7 +21,11 @@ export class SandboxAdmin {
   ) {}
 
   /** A JSON call; a non-2xx answer throws with the sandbox's message. */
-  async call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+  async call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const res = await request(`${this.url}${path}`, {
       method,
       headers: {

@@ -110,13 +110,15 @@ describe("the chat room's state in the app", () => {
   });
 
   it('adds one cleared line for a cleared chat, and keeps every chat line', async () => {
-    const before = (await call('chat:history')).length;
+    const history = await call('chat:history');
     const pushes = received['chat:room-changed'].length;
     await admin('POST', '/live-socket/clear');
     const view = await roomWhere((v) => v.clears.length === 1);
     expect(view.clears[0]!.atMs).toBeGreaterThan(0);
+    // Right after the newest line: chat times are whole seconds, too coarse to place it by time.
+    expect(view.clears[0]!.afterMessageId).toBe(history.at(-1)!.messageId);
     expect(received['chat:room-changed'].length).toBe(pushes + 1);
-    expect((await call('chat:history')).length).toBe(before);
+    expect((await call('chat:history')).length).toBe(history.length);
   });
 
   it('says "as of" the drop when the connection is cut, and forgets when it is switched off', async () => {

@@ -23,6 +23,7 @@ function setup(initial: LiveSocketHealthView['state'] = 'connected') {
       return () => listeners.splice(listeners.indexOf(listener), 1);
     },
     push: (view) => pushed.push(view),
+    lastMessageId: () => 'newest-line',
   });
   const setState = (next: LiveSocketHealthView['state']) => {
     state = next;
@@ -94,6 +95,12 @@ describe('the app room state', () => {
     expect(pushed.at(-1)).toMatchObject({ modes: null });
     setState('off');
     expect(pushed).toHaveLength(2);
+  });
+
+  it('places a clear after the newest chat line main has', () => {
+    const { room, pushed } = setup();
+    room.onEvent({ type: 'chat.cleared', channel: null });
+    expect(pushed.at(-1)?.clears).toEqual([expect.objectContaining({ afterMessageId: 'newest-line' })]);
   });
 
   it('stops listening and cancels its timer when stopped', () => {

@@ -156,9 +156,13 @@ describe('the room state tracker', () => {
   it('adds one cleared line per ChatroomClearEvent, the newest kept', () => {
     const tracker = upTracker();
     for (let i = 0; i < CLEAR_LINES_MAX + 3; i++) {
-      tracker.apply(event('ChatroomClearEvent', { id: `c${i}` }), T0 + i);
+      tracker.apply(event('ChatroomClearEvent', { id: `c${i}` }), T0 + i, `line-${i}`);
     }
     const clears = tracker.view(T0).clears;
+    expect(clears.at(-1)).toMatchObject({
+      atMs: T0 + CLEAR_LINES_MAX + 2,
+      afterMessageId: `line-${CLEAR_LINES_MAX + 2}`,
+    });
     expect(clears).toHaveLength(CLEAR_LINES_MAX);
     expect(clears[0]!.atMs).toBe(T0 + 3);
     expect(new Set(clears.map((c) => c.id)).size).toBe(CLEAR_LINES_MAX);

@@ -129,7 +129,7 @@ describe('the cleared-chat line', () => {
   it('shows one line at the clear time among the messages, and none while searching', async () => {
     const { fake, push, container } = await chatView();
     await push(message({ messageId: 'a', sentAtMs: 1000 }), message({ messageId: 'b', sentAtMs: 3000 }));
-    fake.emit('chat:room-changed', room({ clears: [{ id: 'c1', atMs: 2000 }] }));
+    fake.emit('chat:room-changed', room({ clears: [{ id: 'c1', atMs: 2000, afterMessageId: 'a' }] }));
     await settle();
     const rows = [...container.querySelectorAll('[data-message-id], [data-cleared-id]')];
     expect(rows.map((r) => r.getAttribute('data-message-id') ?? `clear:${r.getAttribute('data-cleared-id')}`)).toEqual([
