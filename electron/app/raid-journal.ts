@@ -17,7 +17,7 @@ const storedRaid = z.object({
   broadcaster: z.object({ user_id: z.number() }),
   raid: z.object({
     id: z.string().min(1).max(200),
-    username: z.string().max(1000),
+    username: z.string(),
     viewers: z.number(),
     at_ms: z.number().finite(),
     received_at_ms: z.number().finite(),

@@ -69,7 +69,8 @@ export class RaidTwins {
     }
     this.#forgetBefore(nowMs);
     const key = username.toLowerCase();
-    const created = event.createdAt === null ? Number.NaN : Date.parse(event.createdAt);
+    // A time ahead of ours means the clocks disagree: it counts as now, as an alert's time does.
+    const created = Math.min(event.createdAt === null ? Number.NaN : Date.parse(event.createdAt), nowMs);
     const known = this.#seen.get(key);
     if (known) {
       if (known.raid.timed || !Number.isFinite(created)) {

@@ -29,8 +29,7 @@ describe('journey: an incoming raid', () => {
     (await world.sandbox.admin.call<SandboxChat>('GET', `/channels/${STREAMER_USER_ID}/chat?limit=200`)).messages
       .filter((m) => m.type === 'bot')
       .map((m) => m.content);
-  const alertsShown = (): Promise<string[]> =>
-    box.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts);
+  const alertsShown = (): Promise<string[]> => box.evaluate<string[]>('window.__alerts');
 
   beforeAll(async () => {
     world = await startOverlayWorld();

@@ -9,11 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raidRecord } from '../../../electron/app/raid-journal';
 import { openSettings } from '../../../electron/app/settings';
+import { createFileJournal } from '../../../electron/webhooks/journal';
+import type { JournalRecord } from '../../../electron/webhooks/types';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
 import type { FeedItem } from '../../../shared/views';
 import { triggerEvent } from '../../../sandbox/triggers';
-import { FIRST_VIEWER_USER_ID } from '../../../sandbox/world';
+import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { callAdmin } from '../../helpers/sandbox';
 import { type AutomodApp, call } from './automod-fixtures';
 import { botPosts, startLiveApp, until, webhooksDelivered } from './live-merge-fixtures';
@@ -55,9 +58,19 @@ async function lateSub(offset: number, minutesAgo: number): Promise<void> {
   await webhooksDelivered(fx.app);
 }
 
-async function restart(): Promise<void> {
+async function restart(whileDown?: () => Promise<void>): Promise<void> {
   await fx.app.stop();
+  await whileDown?.();
   fx = await startLiveApp(dir, 0);
+}
+
+/** Appends records to the stopped app's journal with the journal's own writer, as a hand or a fault might. */
+async function appendToJournal(records: JournalRecord[]): Promise<void> {
+  const journal = await createFileJournal({ dir: join(dir, 'journal') });
+  for (const record of records) {
+    await journal.append(record);
+  }
+  await journal.close();
 }
 
 describe('a raid across a restart', () => {
@@ -83,6 +96,36 @@ describe('a raid across a restart', () => {
       'xqc_sb raided with 120 viewers',
       'adinross_sb raided with 3 viewers',
     ]);
+  });
+});
+
+describe('raids in a journal changed on disk', () => {
+  it('shows a hand-edited raid bounded, and leaves out one that does not read', async () => {
+    const { record } = raidRecord(
+      { id: 'raid:edited:1', username: 'x', viewers: 1, atMs: Date.now(), receivedAtMs: Date.now(), timed: true },
+      STREAMER_USER_ID,
+    );
+    const body = (raid: unknown) => JSON.stringify({ broadcaster: { user_id: STREAMER_USER_ID }, raid });
+    const hostile = {
+      ...record,
+      body: body({
+        id: 'raid:edited:1',
+        username: `<script>alert(1)</script>\u202e${'w'.repeat(5000)}`,
+        viewers: -1e9,
+        at_ms: Date.now(),
+        received_at_ms: Date.now(),
+      }),
+    };
+    const broken = { ...record, messageId: 'live-socket:raid:broken', body: body({ id: 'raid:broken', username: 7 }) };
+    await restart(() => appendToJournal([hostile, broken]));
+    const items = await feed();
+    const edited = raidsIn(items).filter((item) => item.id === 'raid:edited:1');
+    expect(edited).toHaveLength(1);
+    expect(edited[0]!.username).toBe(`<script>alert(1)</script>${'w'.repeat(25)}`);
+    expect(edited[0]!.text).toMatch(/ raided with 0 viewers$/);
+    // Nothing else of either record: no entry for an event Greenroom did not understand.
+    expect(items.filter((item) => item.eventType === 'greenroom.raid' || item.id.includes('broken'))).toHaveLength(0);
+    expect(fx.logs.filter((line) => line.includes('could not be read'))).toHaveLength(1);
   });
 });
 

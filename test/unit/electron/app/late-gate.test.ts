@@ -49,13 +49,22 @@ function gate(lateAfterSec = 120) {
     return isLate;
   };
   const digests = () => feed.items().filter((i) => i.lateDigest);
-  return { pass, digests, emitted };
+  return { pass, digests, emitted, feed, late };
 }
 
 describe('happenedAtMs', () => {
   it("reads the payload's created_at first, the send-time header when there is none", () => {
     expect(happenedAtMs(sub(T0, T0 + 1000))).toBe(T0);
     expect(happenedAtMs(follow(T0 - 5000, T0))).toBe(T0 - 5000);
+  });
+
+  it("takes a renewal's send time: its created_at may be when the subscription began", () => {
+    const renewal = event(
+      'channel.subscription.renewal',
+      { ...subscriptionPayload(world(), STREAMER_USER_ID, PIXELPANDA, 6), created_at: iso(T0 - 180 * 86_400_000) },
+      iso(T0).replace('.000', ''),
+    );
+    expect(happenedAtMs(renewal)).toBe(T0);
   });
 
   it('falls back to the header when created_at is not a time', () => {
@@ -92,5 +101,28 @@ describe('the late gate', () => {
     g.pass(sub(T0 + 10 * 60_000, T0 + 10 * 60_000 + 1000));
     g.pass(sub(T0, T0 + 11 * 60_000));
     expect(g.digests().map((d) => d.lateDigest!.count)).toEqual([1, 1]);
+  });
+
+  it("rebuilds a digest from the journal's events without announcing it; the episode then goes on in it", () => {
+    const g = gate();
+    const restored = (e: KickEvent) => {
+      g.feed.upsert({
+        id: e.messageId,
+        kind: 'follow',
+        atMs: e.receivedAtMs,
+        text: 'x',
+        userId: null,
+        username: null,
+        eventType: e.type,
+      });
+      g.late.recorded(e, g.late.judge(e), false);
+    };
+    restored(sub(T0, T0 + 10 * 60_000));
+    restored(sub(T0 + 1000, T0 + 10 * 60_000 + 1000));
+    expect(g.emitted).toEqual([]);
+    expect(g.digests().map((d) => d.lateDigest!.count)).toEqual([2]);
+    g.pass(sub(T0 + 2000, T0 + 10 * 60_000 + 5000));
+    expect(g.digests().map((d) => d.lateDigest!.count)).toEqual([3]);
+    expect(g.emitted.map((i) => i.lateDigest?.count)).toEqual([3]);
   });
 });

@@ -14,6 +14,8 @@ import {
 import { actionsSetup, SETUP } from '../obs/obs-actions-fixtures';
 
 type Host = Extract<LiveEvent, { type: 'host' }>;
+/** Ten seconds after the hosts' own times below. */
+const NOW = Date.parse('2026-01-01T00:00:10Z');
 const host = (over: Partial<Host> = {}): Host => ({
   type: 'host',
   channel: 'chatrooms.1.v2',
@@ -36,7 +38,7 @@ describe('raids from the live socket', () => {
   });
 
   it("takes Kick's time when the host carries one", () => {
-    const verdict = new RaidTwins().accept(host({ createdAt: '2026-01-01T00:00:00+00:00' }), 5)!;
+    const verdict = new RaidTwins().accept(host({ createdAt: '2026-01-01T00:00:00+00:00' }), NOW)!;
     const raid = verdict.raid;
     expect(raid).toMatchObject({ atMs: Date.parse('2026-01-01T00:00:00Z'), timed: true });
     expect(raidAlertSource(raid)).toMatchObject({ kind: 'raid', fields: { user: 'xqc', viewers: '120' }, amount: 120 });
@@ -45,14 +47,21 @@ describe('raids from the live socket', () => {
 
   it("gives a raid without a time its twin's time, once, under the same id", () => {
     const twins = new RaidTwins();
-    const first = twins.accept(host(), 1000)!;
-    const timed = twins.accept(host({ version: 'v1', hostId: 'm1', createdAt: '2026-01-01T00:00:00Z' }), 1010);
+    const first = twins.accept(host(), NOW)!;
+    const timed = twins.accept(host({ version: 'v1', hostId: 'm1', createdAt: '2026-01-01T00:00:00Z' }), NOW + 10);
     expect(timed).toEqual({
       kind: 'timed',
       raid: { ...first.raid, atMs: Date.parse('2026-01-01T00:00:00Z'), timed: true },
     });
     // A third copy with another time changes nothing: the raid was already judged on the first time.
-    expect(twins.accept(host({ version: 'v1', createdAt: '2026-01-01T00:05:00Z' }), 1020)).toBeNull();
+    expect(twins.accept(host({ version: 'v1', createdAt: '2026-01-01T00:00:05Z' }), NOW + 20)).toBeNull();
+  });
+
+  it('takes a time ahead of the clock as now: the clocks disagree, the raid did not happen in the future', () => {
+    expect(new RaidTwins().accept(host({ createdAt: '2027-01-01T00:00:00Z' }), NOW)!.raid).toMatchObject({
+      atMs: NOW,
+      timed: true,
+    });
   });
 
   it('knows a raid read back from the journal, so its twin after a restart is no new raid', () => {
