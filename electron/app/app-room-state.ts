@@ -40,8 +40,18 @@ export function createAppRoomState(deps: AppRoomStateDeps): AppRoomState {
   let stopped = false;
 
   const now = () => deps.clock.now();
+  // What the panels were last told: a socket repeating the same modes (or flooding them) pushes nothing.
+  let told = JSON.stringify(tracker.view(now()));
+  const push = () => {
+    const view = tracker.view(now());
+    const text = JSON.stringify(view);
+    if (text !== told) {
+      told = text;
+      deps.push(view);
+    }
+  };
   const changed = () => {
-    deps.push(tracker.view(now()));
+    push();
     schedule();
   };
   const schedule = () => {
@@ -55,7 +65,7 @@ export function createAppRoomState(deps: AppRoomStateDeps): AppRoomState {
       () => {
         timer = null;
         if (tracker.tick(now())) {
-          deps.push(tracker.view(now()));
+          push();
         }
         schedule();
       },

@@ -69,6 +69,24 @@ describe("the chat room's state in the app", () => {
     expect((await call('chat:room-state')).modes).toMatchObject({ followersOnly: { minutes: 15 }, emotesOnly: true });
   });
 
+  it('pushes nothing more when a flood of frames repeats the same modes', async () => {
+    const pushes = received['chat:room-changed'].length;
+    const frame = {
+      broadcasterUserId: STREAMER_USER_ID,
+      room: 'chatrooms.v2' as const,
+      event: 'App\\Events\\ChatroomUpdatedEvent',
+      data: { slow_mode: { enabled: false, message_interval: 0 }, subscribers_mode: { enabled: true } },
+    };
+    for (let i = 0; i < 500; i++) {
+      fx.sandbox.ctx.state.emitLive(frame);
+    }
+    await roomWhere((v) => v.modes?.subscribersOnly === true);
+    // A marker change after the flood: everything before it has been handled.
+    fx.sandbox.ctx.state.emitLive({ ...frame, data: { subscribers_mode: { enabled: false } } });
+    await roomWhere((v) => v.modes?.subscribersOnly === false);
+    expect(received['chat:room-changed'].length).toBe(pushes + 2);
+  });
+
   it('shows a pinned message with who pinned it, and takes it down when it is unpinned', async () => {
     const sent = await callAdmin(fx.sandbox, 'POST', `/channels/${STREAMER_USER_ID}/chat`, {
       body: { content: 'schedule: every night at 8', user_id: FIRST_VIEWER_USER_ID },

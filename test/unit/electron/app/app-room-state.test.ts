@@ -97,6 +97,14 @@ describe('the app room state', () => {
     expect(pushed).toHaveLength(2);
   });
 
+  it('pushes nothing when the socket repeats the modes, however often', () => {
+    const { room, pushed } = setup();
+    for (let i = 0; i < 1000; i++) {
+      room.onEvent(EMOTES_ONLY);
+    }
+    expect(pushed).toHaveLength(1);
+  });
+
   it('places a clear after the newest chat line main has', () => {
     const { room, pushed } = setup();
     room.onEvent({ type: 'chat.cleared', channel: null });
