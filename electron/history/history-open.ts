@@ -1,0 +1,234 @@
+/**
+ * Opens the history store at start ([history](../../docs/history.md#crash-safety-and-rebuild)) and brings it
+ * level with the journal:
+ *
+ * - WAL with `synchronous=NORMAL`: a committed transaction survives the process being killed (it is in the WAL,
+ *   which the system holds), and a power cut can cost only the last commits, which the journal (synced before
+ *   Kick's 200) still holds and the catch-up below applies again. `FULL` would add an fsync to every event's
+ *   commit and buy nothing the journal does not already give.
+ * - A file that is not a regular file (a link, a folder), not a database, failing SQLite's check, or written by
+ *   a newer Greenroom is moved aside with its `-wal` and `-shm` (never deleted: it may still hold what the
+ *   journal no longer does) in one plain line, and a new store is rebuilt from the journal.
+ * - A missing store is built from the journal, also in one line.
+ * - SQLite's own check (`quick_check`) reads the whole file: 3 s for a million events on a shared 2-core machine
+ *   (`bench/history-store-compare.ts`). It runs only when the last run did not close the store cleanly (a crash,
+ *   a kill, or a damage error seen while running); every other start reads the schema and the last row of each
+ *   table, which finds a file that is not a database or was cut short.
+ * - SQLite's own check (`quick_check`) reads the whole file: 3 s for a million events on a shared 2-core machine
+ *   (`bench/history-store-compare.ts`). It runs only when the last run did not close the store cleanly (a crash,
+ *   a kill, or a damage error seen while running); every other start reads the schema and the last row of each
+ *   table, which finds a file that is not a database or was cut short.
+ * - Then every journal record after the last one the store holds is applied: nothing the journal
+ *   acknowledged is missing from the history, whatever stopped the last run.
+ */
+import { lstatSync, renameSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Clock } from '../core/clock';
+import type { EventJournal } from '../webhooks/types';
+import { migrate, NewerSchemaError } from './history-schema';
+import { createHistoryStore } from './history-store';
+import type { HistoryStore } from './history-store';
+import type { SqliteDatabase, SqliteDriver } from './sqlite-driver';
+
+export interface OpenHistoryOptions {
+  /** The database file, in the app's data folder. */
+  path: string;
+  driver: SqliteDriver;
+  clock: Clock;
+  journal: Pick<EventJournal, 'readAll'>;
+  chatRetentionDays?: number;
+  log: (line: string) => void;
+}
+
+export interface OpenedHistory {
+  store: HistoryStore;
+  /** Why the store was built anew from the journal, or null when the one on disk was used. */
+  rebuilt: 'missing' | 'damaged' | null;
+  /** Journal records applied at open. */
+  caughtUp: number;
+}
+
+const SIDE_FILES = ['-wal', '-shm'];
+
+export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHistory> {
+  const { path, log } = options;
+  let rebuilt: OpenedHistory['rebuilt'] = null;
+  /** What was moved aside and why, said once the rebuild is done. */
+  let aside = '';
+  const problem = checkFile(path);
+  if (problem === MISSING) {
+    rebuilt = 'missing';
+    moveSideFilesAside(path);
+  } else if (problem !== null) {
+    aside = moveAside(path, problem);
+    rebuilt = 'damaged';
+  }
+  let db: SqliteDatabase;
+  try {
+    db = openChecked(options, rebuilt === null);
+  } catch (error) {
+    if (rebuilt !== null) {
+      throw error; // a new, empty file that cannot be opened is a fault of the folder, not damage
+    }
+    aside = moveAside(
+      path,
+      error instanceof NewerSchemaError ? error.message : `it could not be read (${describe(error)})`,
+    );
+    rebuilt = 'damaged';
+    db = openChecked(options, false);
+  }
+  setCleanMark(db, false);
+  const store = watchForDamage(
+    createHistoryStore(db, { clock: options.clock, chatRetentionDays: options.chatRetentionDays }),
+    db,
+  );
+  try {
+    const caughtUp = store.catchUp(await options.journal.readAll());
+    if (rebuilt === 'missing') {
+      log(`history: there was no stream history yet; built it from the journal (${caughtUp} events)`);
+    } else if (rebuilt === 'damaged') {
+      log(`history: ${aside} and rebuilt the stream history from the journal (${caughtUp} events)`);
+    }
+    store.prune();
+    return { store, rebuilt, caughtUp };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** Opens, checks and migrates; throws (and closes) when the file is not a sound store. */
+function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatabase {
+  const db = options.driver.open(options.path);
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+    db.prepare('SELECT count(*) AS n FROM sqlite_schema').get();
+    migrate(db, options.clock);
+    for (const table of ['events', 'chat_lines', 'streams', 'viewers']) {
+      db.prepare(`SELECT * FROM ${table} ORDER BY rowid DESC LIMIT 1`).get();
+    }
+    const mark = db.prepare("SELECT value FROM meta WHERE name = 'closed_cleanly'").get();
+    if (existed && mark?.value !== '1') {
+      const check = db.prepare('PRAGMA quick_check(1)').get();
+      if (check?.quick_check !== 'ok') {
+        const found = String(check?.quick_check ?? 'no answer').replace('*** in database main ***', '');
+        throw new Error(`SQLite's check found damage: ${oneLine(found)}`);
+      }
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function setCleanMark(db: SqliteDatabase, clean: boolean): void {
+  db.prepare(
+    "INSERT INTO meta (name, value) VALUES ('closed_cleanly', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+  ).run(clean ? '1' : '0');
+}
+
+/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), with or without an extended code. */
+function isDamage(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && [11, 26].includes(code & 0xff);
+}
+
+/** Marks the store cleanly closed on close, unless a damage error was seen: then the next start checks it. */
+function watchForDamage(store: HistoryStore, db: SqliteDatabase): HistoryStore {
+  let sound = true;
+  const watch =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (error) {
+        sound &&= !isDamage(error);
+        throw error;
+      }
+    };
+  return {
+    ...store,
+    apply: watch(store.apply),
+    catchUp: watch(store.catchUp),
+    observeLiveStatus: watch(store.observeLiveStatus),
+    prune: watch(store.prune),
+    close() {
+      if (sound) {
+        try {
+          setCleanMark(db, true);
+        } catch {
+          // Closing must not fail: the next start runs the full check instead.
+        }
+      }
+      store.close();
+    },
+  };
+}
+
+const MISSING = Symbol('missing');
+
+/** Null for a regular file, MISSING, or why the path cannot be the store. */
+function checkFile(path: string): string | typeof MISSING | null {
+  try {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) {
+      return 'it is a link to another file, which Greenroom does not follow';
+    }
+    return stat.isFile() ? null : 'it is not a file';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return MISSING;
+    }
+    return `it could not be read (${describe(error)})`;
+  }
+}
+
+/**
+ * `history.sqlite` → `history.sqlite.damaged` (or `.damaged-2`, …), its side files along with it; returns
+ * the first half of the line that says so.
+ */
+function moveAside(path: string, why: string): string {
+  let target = `${path}.damaged`;
+  for (let n = 2; exists(target); n++) {
+    target = `${path}.damaged-${n}`;
+  }
+  try {
+    renameSync(path, target);
+  } catch (error) {
+    throw new Error(`history: ${path}: ${why}; could not move it aside (${describe(error)})`, { cause: error });
+  }
+  for (const side of SIDE_FILES) {
+    if (exists(path + side)) {
+      renameSync(path + side, target + side);
+    }
+  }
+  return `${path}: ${why}; moved it aside to ${basename(target)}`;
+}
+
+/** A `-wal` left without its database would be read into the new one: it goes aside too. */
+function moveSideFilesAside(path: string): void {
+  for (const side of SIDE_FILES) {
+    if (exists(path + side)) {
+      renameSync(path + side, `${path}.orphan${side}`);
+    }
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describe(error: unknown): string {
+  return oneLine(error instanceof Error ? error.message : String(error));
+}
+
+/** SQLite's reports run over several lines; the log gets one. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,235 @@
+/**
+ * Turns journal records into history rows ([history](../../docs/history.md#from-the-journal-to-rows)). Pure: no
+ * file, no clock; the only state is the stream open before the record, passed in and handed back. The live
+ * path and the rebuild from the journal both call it, so a rebuilt store holds what the live one did.
+ *
+ * Streams follow Kick's live status: a stream is known by Kick's `started_at`, so a `livestream.status.updated`
+ * for a stream already in the store (live when Greenroom opened, or after a restart) joins it rather than
+ * starting another; a live status for a different stream while one is open ends the open one (its offline
+ * status never came) when the new one started.
+ */
+import type { JournalRecord, KickEvent } from '../webhooks/types';
+import type { KickEventUser } from '../../shared/kick/events';
+import { eventKeyOf } from '../webhooks/event-key';
+import { parseKickEvent } from '../webhooks/parse-event';
+
+/** The stream open at a moment: Kick's `started_at`, in ms, is its id. */
+export interface OpenStream {
+  startedAtMs: number;
+}
+
+export type StreamOp =
+  | { op: 'start'; startedAtMs: number; seenFromMs: number; title: string; category: string | null }
+  /** `endedAtMs` null: Kick did not say when; the store takes the stream's last activity. */
+  | { op: 'end'; startedAtMs: number; endedAtMs: number | null }
+  | { op: 'change'; startedAtMs: number; atMs: number; title: string; category: string | null };
+
+/** What one record adds to a viewer's counts. */
+export interface ViewerDelta {
+  userId: number;
+  username: string;
+  atMs: number;
+  messages?: number;
+  followedAtMs?: number;
+  subMonths?: number;
+  giftedSubs?: number;
+  kicks?: number;
+}
+
+/** One row for `events` (kept for good) or `chat_lines` (kept for the retention days). */
+export interface HistoryRow {
+  table: 'events' | 'chat_lines';
+  /** Unique per event: Kick's own id where it has one, else the delivery's message id. */
+  key: string;
+  type: string;
+  atMs: number;
+  receivedAtMs: number;
+  streamId: number | null;
+  userId: number | null;
+  username: string | null;
+  amount: number | null;
+  /** Events: a small JSON object of what the recap needs; chat: the line's text. */
+  text: string | null;
+}
+
+export interface Projection {
+  row: HistoryRow;
+  /** Applied only when the row is new, so a record seen twice changes nothing the second time. */
+  streams: StreamOp[];
+  viewers: ViewerDelta[];
+  /** The stream open after this record. */
+  open: OpenStream | null;
+}
+
+/** Kick's live status read at start, outside the journal (the status Greenroom asks Kick for when it opens). */
+export interface LiveStatus {
+  isLive: boolean;
+  startedAtMs: number | null;
+  title: string;
+  category: string | null;
+}
+
+/** Projects one journal record; `open` is the stream open before it. */
+export function projectRecord(record: JournalRecord, open: OpenStream | null): Projection {
+  const event = parseKickEvent(record);
+  const eventKey = eventKeyOf(record.type, event.payload);
+  const row: HistoryRow = {
+    table: 'events',
+    key: eventKey === null ? `delivery:${record.messageId}` : `event:${eventKey}`,
+    type: record.type,
+    atMs: eventTime(event, record),
+    receivedAtMs: record.receivedAtMs,
+    streamId: open?.startedAtMs ?? null,
+    userId: null,
+    username: null,
+    amount: null,
+    text: null,
+  };
+  const projection: Projection = { row, streams: [], viewers: [], open };
+  if (event.kind === 'known') {
+    describeEvent(event, projection);
+  } else {
+    row.text = JSON.stringify({ unreadable: event.reason.slice(0, 200) });
+  }
+  return projection;
+}
+
+/** What Kick's live status, read when Greenroom opens, changes: a stream live then is joined or begun. */
+export function projectLiveStatus(status: LiveStatus, open: OpenStream | null, nowMs: number): StreamOp[] {
+  if (!status.isLive) {
+    return open ? [{ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: null }] : [];
+  }
+  const startedAtMs = status.startedAtMs ?? nowMs;
+  if (open?.startedAtMs === startedAtMs) {
+    return [];
+  }
+  const ops: StreamOp[] = open ? [{ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: null }] : [];
+  ops.push({ op: 'start', startedAtMs, seenFromMs: nowMs, title: status.title, category: status.category });
+  return ops;
+}
+
+function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projection): void {
+  const { row } = p;
+  const seen = (user: KickEventUser | null | undefined, extra: Omit<ViewerDelta, 'userId' | 'username' | 'atMs'>) => {
+    if (user && !user.is_anonymous && user.user_id !== null && user.username !== null) {
+      row.userId = user.user_id;
+      row.username = user.username;
+      p.viewers.push({ userId: user.user_id, username: user.username, atMs: row.atMs, ...extra });
+    }
+  };
+  switch (event.type) {
+    case 'chat.message.sent':
+      row.table = 'chat_lines';
+      row.text = event.payload.content;
+      seen(event.payload.sender, { messages: 1 });
+      return;
+    case 'channel.followed':
+      seen(event.payload.follower, { followedAtMs: row.atMs });
+      return;
+    case 'channel.subscription.new':
+    case 'channel.subscription.renewal':
+      row.amount = event.payload.duration;
+      seen(event.payload.subscriber, { subMonths: event.payload.duration });
+      return;
+    case 'channel.subscription.gifts': {
+      const giftees = event.payload.giftees;
+      row.amount = giftees.length;
+      row.text = JSON.stringify({ giftees: giftees.map((g) => g.username).filter((name) => name !== null) });
+      seen(event.payload.gifter, { giftedSubs: giftees.length });
+      return;
+    }
+    case 'kicks.gifted': {
+      const { sender, gift } = event.payload;
+      row.amount = gift.amount;
+      row.text = JSON.stringify({ name: gift.name, message: gift.message });
+      seen({ ...sender, is_anonymous: false }, { kicks: gift.amount });
+      return;
+    }
+    case 'channel.reward.redemption.updated': {
+      const { redeemer, reward, status } = event.payload;
+      row.amount = reward.cost;
+      row.text = JSON.stringify({ reward: reward.title, status });
+      seen({ ...redeemer, is_anonymous: false }, {});
+      return;
+    }
+    case 'moderation.banned': {
+      const { banned_user: user, moderator, metadata } = event.payload;
+      // The viewer is who it happened to, not who acted: it is their history, and it is no visit.
+      row.userId = user.user_id;
+      row.username = user.username;
+      row.text = JSON.stringify({
+        moderator: moderator.username,
+        reason: metadata.reason,
+        expiresAt: metadata.expires_at,
+      });
+      return;
+    }
+    case 'livestream.status.updated':
+      liveStatus(event.payload, p);
+      return;
+    case 'livestream.metadata.updated': {
+      const { title, category } = event.payload.metadata;
+      row.text = JSON.stringify({ title, category: category.name });
+      if (p.open) {
+        p.streams.push({
+          op: 'change',
+          startedAtMs: p.open.startedAtMs,
+          atMs: row.atMs,
+          title,
+          category: category.name,
+        });
+      }
+      return;
+    }
+  }
+}
+
+function liveStatus(
+  payload: Extract<KickEvent, { type: 'livestream.status.updated' }>['payload'],
+  p: Projection,
+): void {
+  const { row, open } = p;
+  row.text = JSON.stringify({ live: payload.is_live, title: payload.title });
+  if (!payload.is_live) {
+    if (open) {
+      p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: timeOf(payload.ended_at) ?? row.atMs });
+      p.open = null;
+    }
+    return;
+  }
+  const startedAtMs = timeOf(payload.started_at) ?? row.atMs;
+  if (open?.startedAtMs === startedAtMs) {
+    return;
+  }
+  if (open) {
+    p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: Math.max(open.startedAtMs, startedAtMs) });
+  }
+  p.streams.push({ op: 'start', startedAtMs, seenFromMs: row.receivedAtMs, title: payload.title, category: null });
+  p.open = { startedAtMs };
+  row.streamId = startedAtMs;
+}
+
+/** Kick's own time for the event where the payload has one, else the delivery's timestamp, else receipt. */
+function eventTime(event: KickEvent, record: JournalRecord): number {
+  if (event.kind === 'known') {
+    const p = event.payload as unknown as Record<string, unknown>;
+    const own =
+      p.created_at ??
+      p.redeemed_at ??
+      (p.metadata as { created_at?: unknown } | undefined)?.created_at ??
+      (event.type === 'livestream.status.updated' ? (p.is_live ? p.started_at : p.ended_at) : undefined);
+    const ms = timeOf(own);
+    if (ms !== null) {
+      return ms;
+    }
+  }
+  return timeOf(record.timestamp) ?? record.receivedAtMs;
+}
+
+function timeOf(value: unknown): number | null {
+  if (typeof value !== 'string') {
+    return null;
+  }
+  const ms = Date.parse(value);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
+}
