@@ -2,8 +2,9 @@
  * Journey (docs/overlays.md#raids): the built app, signed in against a standalone sandbox that plays Kick's
  * live socket, with the alert box overlay and the panel in Chromium. The sandbox raids the channel
  * (`POST /live-socket/host`: the host twice, as Kick sends it): the alert box plays one raid alert with the
- * viewers, Activity shows one raid entry, and the bot's welcome is in chat once. Screenshots of the alert and
- * the panel go to docs/screenshots/raid-*.png when asked to update them.
+ * viewers, Activity shows one raid entry, and the bot's welcome is in chat once; after a restart the raid is
+ * in Activity once, and neither its alert nor its welcome comes again. Screenshots of the alert and the panel
+ * go to docs/screenshots/raid-*.png when asked to update them.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,16 +32,19 @@ describe('journey: an incoming raid', () => {
       .map((m) => m.content);
   const alertsShown = (): Promise<string[]> => box.evaluate<string[]>('window.__alerts');
 
+  const connected = () =>
+    vi.waitFor(
+      async () => expect((await value(world.panel.api.health.snapshot())).liveSocket?.state).toBe('connected'),
+      { ...WAIT, interval: 200 },
+    );
+
   beforeAll(async () => {
     world = await startOverlayWorld();
     const chatBot = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
     chatBot.replies.raid = { ...chatBot.replies.raid, enabled: true, combineSec: 0 };
     // Set, not left to the default: raids come only from Kick's live chat connection.
     await value(world.panel.api.settings.update({ chatBot, liveSocket: { enabled: true } }));
-    await vi.waitFor(
-      async () => expect((await value(world.panel.api.health.snapshot())).liveSocket?.state).toBe('connected'),
-      { ...WAIT, interval: 200 },
-    );
+    await connected();
     const urls = (await value(world.panel.api.overlays.info())).urls;
     const context = await world.browser.newContext({ viewport: { width: 800, height: 450 } });
     box = await context.newPage();
@@ -91,5 +95,24 @@ describe('journey: an incoming raid', () => {
     expect((await alertsShown()).filter((id) => id.startsWith('raid:'))).toHaveLength(1);
     expect(await raids.count()).toBe(1);
     await screenshot(panel, 'raid-panel');
+  });
+
+  it('after a restart shows the raid once, and neither plays its alert nor welcomes again', async () => {
+    // Its alert done first: one cut off by a restart is not played again either way.
+    await box.locator('[data-alert-id^="raid:"]').waitFor({ ...WAIT, state: 'detached' });
+    await world.restart();
+    await connected();
+    const raidsInFeed = async () =>
+      (await value(world.panel.api.feed.history())).filter((item) => item.kind === 'raid').map((item) => item.text);
+    expect(await raidsInFeed()).toEqual(['xqc_sb raided with 120 viewers']);
+
+    // A second raid, as a fence: alerts play and the bot posts in order, so a repeat would come before it.
+    await world.sandbox.admin.call('POST', '/live-socket/host', { host_username: 'adinross_sb', viewers: 3 });
+    await box.locator('[data-alert-id^="raid:"]').getByText('adinross_sb is raiding with 3 viewers!').waitFor(WAIT);
+    await expect
+      .poll(async () => (await botLines()).filter((line) => line.startsWith('Welcome raiders')), WAIT)
+      .toEqual([WELCOME, 'Welcome raiders from adinross_sb!']);
+    expect((await alertsShown()).filter((id) => id.startsWith('raid:'))).toHaveLength(2);
+    expect(await raidsInFeed()).toEqual(['xqc_sb raided with 120 viewers', 'adinross_sb raided with 3 viewers']);
   });
 });
