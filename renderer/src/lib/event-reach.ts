@@ -15,8 +15,28 @@ export interface NoEventsReason {
 
 const CHAT = 'chat.message.sent';
 
+/**
+ * Whether Kick's live chat connection brings chat right now: then a webhook problem stops follows, subs and the
+ * other alerts, not chat ([design notes](../../../docs/design-notes.md#chat-from-the-live-socket-first)).
+ */
+const chatIsLive = (health: HealthView): boolean => health.liveSocket?.state === 'connected';
+
 /** Null while events can arrive (or health is not known yet); else why not, in the streamer's words. */
 export function whyNoEvents(health: HealthView | null, signedIn: boolean): NoEventsReason | null {
+  const reason = whyNoWebhooks(health, signedIn);
+  if (reason === null || health === null || !signedIn || !chatIsLive(health)) {
+    return reason;
+  }
+  // Chat still comes over the live connection: say what is missing instead of "nothing arrives".
+  return {
+    text: `Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions cannot: ${lowerFirst(reason.text)}`,
+    action: reason.action,
+  };
+}
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
+function whyNoWebhooks(health: HealthView | null, signedIn: boolean): NoEventsReason | null {
   if (!health) {
     return null;
   }
@@ -77,9 +97,14 @@ export function lagBannerText(health: HealthView | null): string | null {
   }
   const delayMs = health.lag.delayMs ?? health.lag.p50Ms;
   if (delayMs === null) {
-    return 'Kick is delaying events: chat and alerts arrive late. Nothing is lost.';
+    return chatIsLive(health)
+      ? "Kick is delaying events: chat arrives live over Kick's live chat connection; alerts arrive late. Nothing is lost."
+      : 'Kick is delaying events: chat and alerts arrive late. Nothing is lost.';
   }
   const span =
     delayMs >= 60_000 ? `${Math.round(delayMs / 60_000)} min` : `${Math.max(1, Math.round(delayMs / 1000))} s`;
+  if (chatIsLive(health)) {
+    return `Kick is delaying events by ${span}: chat arrives live over Kick's live chat connection; alerts arrive that late. Nothing is lost.`;
+  }
   return `Kick is delaying events by ${span}: chat and alerts arrive that late. Nothing is lost.`;
 }

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { lagBannerText, whyNoEvents } from '../../../../renderer/src/lib/event-reach';
 import { health } from '../fixtures';
+import type { LiveSocketHealthView } from '../../../../shared/views';
+
+const liveSocketHealth = (): LiveSocketHealthView => ({
+  state: 'connected',
+  provider: 'pusher',
+  keySource: 'discovered',
+  channels: [],
+  connectedAtMs: 0,
+  lastFrameAtMs: 0,
+  retryAtMs: null,
+  lastClose: null,
+  problem: null,
+  counters: { events: 0, unknown: 0, malformed: 0, reconnects: 0 },
+});
 
 describe('whyNoEvents', () => {
   it('is quiet while events can arrive, and before health is known', () => {
@@ -16,6 +30,22 @@ describe('whyNoEvents', () => {
     expect(kick({ tunnel: { state: 'up', url: 'https://x.loca.lt', reachable: false } })).toMatch(/cannot reach/);
     expect(kick({ subscriptions: [{ type: 'channel.followed', state: 'active' }] })).toMatch(/not subscribed to chat/);
   });
+
+  it('does not say no chat can arrive while the live chat connection brings it', () => {
+    const socket = (state: 'connected' | 'waiting') => ({ liveSocket: { ...liveSocketHealth(), state } });
+    const off = whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, ...socket('connected') }), true);
+    expect(off?.text).toMatch(
+      /^Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions/,
+    );
+    expect(off?.text).toMatch(/the tunnel is off/);
+    expect(off?.text).not.toMatch(/No events can arrive/);
+    expect(off?.action).toMatch(/Turn the tunnel on/);
+    // Not connected right now: nothing arrives, as before.
+    const down = whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, ...socket('waiting') }), true);
+    expect(down?.text).toMatch(/^No events can arrive/);
+    // Nothing to say still says nothing.
+    expect(whyNoEvents(health(socket('connected')), true)).toBeNull();
+  });
 });
 
 describe('lagBannerText', () => {
@@ -26,5 +56,17 @@ describe('lagBannerText', () => {
     expect(lag(45_000)).toMatch(/by 45 s/);
     expect(lag(null)).toMatch(/by 45 s/);
     expect(lag(600_000, 'normal')).toBeNull();
+  });
+
+  it('says chat is live while the live chat connection brings it', () => {
+    const text = lagBannerText(
+      health({
+        lag: { samples: 9, p50Ms: 600_000, p95Ms: 610_000, state: 'delayed', delayMs: 600_000 },
+        liveSocket: { ...liveSocketHealth(), state: 'connected' },
+      }),
+    );
+    expect(text).toBe(
+      "Kick is delaying events by 10 min: chat arrives live over Kick's live chat connection; alerts arrive that late. Nothing is lost.",
+    );
   });
 });
