@@ -54,9 +54,14 @@ export interface LiveWorld {
   acknowledgedChat(): string[];
 }
 
-/** Sandbox settings first (e.g. which providers discovery offers), then the panel open with the row watcher. */
+/**
+ * The world with the live connection off, whatever the default, and the sandbox's live-socket settings applied
+ * (e.g. which providers discovery offers, asked at each connect); then the panel open with the row watcher. The
+ * journey switches the connection on itself.
+ */
 export async function startLiveWorld(sandboxSettings: Record<string, unknown> = {}): Promise<LiveWorld> {
   const world = await startOverlayWorld();
+  await value(world.panel.api.settings.update({ liveSocket: { enabled: false } }));
   if (Object.keys(sandboxSettings).length > 0) {
     await world.sandbox.admin.call('POST', '/live-socket/settings', sandboxSettings);
   }

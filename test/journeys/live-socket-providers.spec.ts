@@ -64,7 +64,7 @@ describe("journey: Kick's live socket on Centrifugo only, then switched off", ()
   it('connects on Centrifugo when discovery offers only that, and Health names it', async () => {
     await expect.poll(async () => (await live.health())?.state, WAIT).toBe('connected');
     expect((await live.health())?.provider).toBe('centrifugo');
-    expect((await live.status()).sessions.map((s) => s.provider)).toEqual(['centrifugo']);
+    await expect.poll(async () => (await live.status()).sessions.map((s) => s.provider), WAIT).toEqual(['centrifugo']);
     await openSection(live.panel, 'Health');
     const region = live.panel.getByRole('region', { name: "Kick's live chat connection" });
     await expect
