@@ -5,8 +5,9 @@
  *
  * Streams follow Kick's live status: a stream is known by Kick's `started_at`, so a `livestream.status.updated`
  * for a stream already in the store (live when Greenroom opened, or after a restart) joins it rather than
- * starting another; a live status for a different stream while one is open ends the open one (its offline
- * status never came) when the new one started.
+ * starting another; a live status for a later stream while one is open ends the open one (its offline
+ * status never came) when the new one started. A status about an older stream (a webhook that came late) ends
+ * or starts nothing but that stream: the stream open now stays open.
  */
 import type { JournalRecord, KickEvent } from '../webhooks/types';
 import type { KickEventUser } from '../../shared/kick/events';
@@ -190,23 +191,36 @@ function liveStatus(
 ): void {
   const { row, open } = p;
   row.text = JSON.stringify({ live: payload.is_live, title: payload.title });
+  const startedAtMs = timeOf(payload.started_at);
   if (!payload.is_live) {
-    if (open) {
-      p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: timeOf(payload.ended_at) ?? row.atMs });
-      p.open = null;
+    // Offline for the stream it names; without a readable start, for the open one.
+    const target = startedAtMs ?? open?.startedAtMs;
+    if (target !== undefined) {
+      p.streams.push({ op: 'end', startedAtMs: target, endedAtMs: timeOf(payload.ended_at) ?? row.atMs });
+      row.streamId = target;
+      if (target === open?.startedAtMs) {
+        p.open = null;
+      }
     }
     return;
   }
-  const startedAtMs = timeOf(payload.started_at) ?? row.atMs;
-  if (open?.startedAtMs === startedAtMs) {
+  const started = startedAtMs ?? row.atMs;
+  row.streamId = started;
+  if (open && started <= open.startedAtMs) {
+    // The open stream again (a restart), or a late copy about an older one: neither starts or ends anything.
     return;
   }
   if (open) {
-    p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: Math.max(open.startedAtMs, startedAtMs) });
+    p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: started });
   }
-  p.streams.push({ op: 'start', startedAtMs, seenFromMs: row.receivedAtMs, title: payload.title, category: null });
-  p.open = { startedAtMs };
-  row.streamId = startedAtMs;
+  p.streams.push({
+    op: 'start',
+    startedAtMs: started,
+    seenFromMs: row.receivedAtMs,
+    title: payload.title,
+    category: null,
+  });
+  p.open = { startedAtMs: started };
 }
 
 /** Kick's own time for the event where the payload has one, else the delivery's timestamp, else receipt. */

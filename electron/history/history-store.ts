@@ -123,7 +123,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
     startStream: db.prepare(
       `INSERT INTO streams (started_at_ms, ended_at_ms, seen_from_ms, title, category) VALUES (?, NULL, ?, ?, ?)
-       ON CONFLICT (started_at_ms) DO UPDATE SET ended_at_ms = NULL`,
+       ON CONFLICT (started_at_ms) DO NOTHING`,
     ),
     endStream: db.prepare('UPDATE streams SET ended_at_ms = ? WHERE started_at_ms = ? AND ended_at_ms IS NULL'),
     lastActivity: db.prepare(
@@ -144,8 +144,12 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     const row = sql.getMeta.get(name);
     return row ? String(row.value) : null;
   };
-  const openRow = sql.openStream.get();
-  let open: OpenStream | null = openRow ? { startedAtMs: Number(openRow.started_at_ms) } : null;
+  /** The stream the table says is open: a stream that ended is never reopened by a late status. */
+  const readOpen = (): OpenStream | null => {
+    const row = sql.openStream.get();
+    return row ? { startedAtMs: Number(row.started_at_ms) } : null;
+  };
+  let open = readOpen();
   /** Chat lines before this time were counted and then pruned: seeing one again must not count it twice. */
   let prunedBefore = Number(meta('chat_pruned_before_ms') ?? 0);
 
@@ -209,7 +213,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     }
     projection.streams.forEach(applyStream);
     projection.viewers.forEach((delta) => applyViewer(delta, row.streamId));
-    open = projection.open;
+    open = projection.streams.length > 0 ? readOpen() : projection.open;
     return true;
   }
 
@@ -279,8 +283,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
       }
       transaction(() => {
         ops.forEach(applyStream);
-        const start = ops.find((op) => op.op === 'start');
-        open = start ? { startedAtMs: start.startedAtMs } : null;
+        open = readOpen();
       });
     },
 

@@ -71,6 +71,17 @@ describe('history projector', () => {
     expect(p.streams[0]).toEqual({ op: 'end', startedAtMs: T0, endedAtMs: next });
   });
 
+  it('lets a late status about an older stream end only that stream, the open one staying open', () => {
+    const now = { startedAtMs: T0 + 3 * 60 * MIN };
+    const lateLive = projectRecord(events.live(T0, T0 + 4 * 60 * MIN), now);
+    expect(lateLive.streams).toEqual([]);
+    expect(lateLive.open).toEqual(now);
+    expect(lateLive.row.streamId).toBe(T0);
+    const lateOffline = projectRecord(events.offline(T0, T0 + 60 * MIN), now);
+    expect(lateOffline.streams).toEqual([{ op: 'end', startedAtMs: T0, endedAtMs: T0 + 60 * MIN }]);
+    expect(lateOffline.open).toEqual(now);
+  });
+
   it('records a title or category change only while a stream is open', () => {
     const change = projectRecord(events.metadata('Ranked grind', 'Valorant', T0 + MIN), { startedAtMs: T0 });
     expect(change.streams).toEqual([

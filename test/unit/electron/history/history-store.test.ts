@@ -78,6 +78,16 @@ describeSqlite('history store', () => {
     expect(s.chatLines()[0]?.streamId).toBe(T0);
   });
 
+  it('never reopens an ended stream for a live status that came late', () => {
+    const s = memoryStore();
+    s.apply(events.live(T0));
+    s.apply(events.offline(T0, T0 + 60 * MIN));
+    s.apply(events.live(T0, T0 + 70 * MIN)); // Kick's retry of the first live status
+    s.apply(events.chat('after', 10, T0 + 71 * MIN));
+    expect(s.streams()).toEqual([expect.objectContaining({ startedAtMs: T0, endedAtMs: T0 + 60 * MIN })]);
+    expect(s.chatLines()[0]?.streamId).toBeNull();
+  });
+
   it('closes a stream that ended while Greenroom was closed at its last activity', () => {
     const clock = fakeClock();
     const s = memoryStore(clock);
