@@ -136,6 +136,9 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     setMeta: db.prepare(
       'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
     ),
+    viewer: db.prepare(
+      'SELECT *, (SELECT count(*) FROM viewer_streams s WHERE s.user_id = v.user_id) AS streams FROM viewers v WHERE user_id = ?',
+    ),
     openStream: db.prepare(
       'SELECT started_at_ms FROM streams WHERE ended_at_ms IS NULL ORDER BY started_at_ms DESC LIMIT 1',
     ),
@@ -316,11 +319,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
       })),
 
     viewer(userId) {
-      const r = db
-        .prepare(
-          'SELECT *, (SELECT count(*) FROM viewer_streams s WHERE s.user_id = v.user_id) AS streams FROM viewers v WHERE user_id = ?',
-        )
-        .get(userId);
+      const r = sql.viewer.get(userId);
       return r
         ? {
             userId: Number(r.user_id),

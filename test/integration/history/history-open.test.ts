@@ -120,6 +120,16 @@ describeSqlite('opening the history store', () => {
     expect(existsSync(folder.path())).toBe(true);
   });
 
+  it('reads past a write-ahead log of garbage beside a sound store, keeping the store', async () => {
+    const records = scriptedStream();
+    (await open(folder.path(), records)).store.close();
+    writeFileSync(`${folder.path()}-wal`, Buffer.alloc(64 * 1024, 0x5a));
+    const { store, rebuilt, lines } = await open(folder.path(), records);
+    expect({ rebuilt, lines }).toEqual({ rebuilt: null, lines: [] });
+    expect(store.viewer(10)?.messages).toBe(3);
+    store.close();
+  });
+
   it('prunes old chat at open and keeps the counts', async () => {
     const { store } = await open(folder.path(), scriptedStream(), T0 + 91 * 24 * 60 * MIN);
     expect(store.chatLines()).toEqual([]);
