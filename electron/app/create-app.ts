@@ -40,6 +40,7 @@ import { createAppRoomState } from './app-room-state';
 import { createHealthPush } from './health-push';
 import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
+import { lateMarkRecord, lateMarksIn } from './late-marks';
 import { createLiveMerge } from './live-merge';
 import { createLiveModeration } from './live-moderation';
 import { LiveState } from './live-state';
@@ -281,7 +282,20 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   // Webhooks past the streamer's "late" age are recorded but not acted on (../../docs/design-notes.md#late-events).
   // A follow's only time is Kick's send time: while Kick delivers late, it is judged by Health's delay figure.
-  const lateGate = createLateGate({ settings, feed, events, deliveryDelayMs: () => webhooks.health().lag.p50Ms });
+  const lateGate = createLateGate({
+    settings,
+    feed,
+    events,
+    deliveryDelayMs: () => webhooks.health().lag.p50Ms,
+    // The verdict is journaled: that delay is gone by the next start, and the digest must come back whole.
+    journalLate: (event) => {
+      const broadcaster = account.userId();
+      if (webhooks.recordLive && broadcaster !== null) {
+        const { record, key } = lateMarkRecord(event.messageId, broadcaster, clock.now());
+        webhooks.recordLive(record, key);
+      }
+    },
+  });
   const ingest = createIngest({
     chat,
     chatters,
@@ -451,8 +465,10 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         account.start();
         // The journal is read back before anything live can arrive: restore() is the only way to start().
         const restored = await webhooks.restore();
+        const marks = lateMarksIn(restored.events);
+        lateGate.restoring(marks.late);
         for (const event of restored.events) {
-          if (raids.restore(event)) {
+          if (marks.isMark(event) || raids.restore(event)) {
             continue;
           }
           // Judged as it was live, so the feed's late marks and the late digest come back as they were.
@@ -461,6 +477,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
           obsActions.onEvent(event, false);
           lateGate.recorded(event, late, false);
         }
+        lateGate.restoring(new Set());
         overlays.hub.endReplay();
         moderation.reapplyDeletions();
         await restored.start();

@@ -24,6 +24,11 @@ export interface LateGate {
    * `live` false while the journal is read back at start: the digest is rebuilt as it was, and not announced.
    */
   recorded(event: KickEvent, late: boolean, live?: boolean): void;
+  /**
+   * While the journal is read back at start: the deliveries its late marks name (late-marks.ts), judged late
+   * whatever their times say now; an empty set once the journal is read.
+   */
+  restoring(lateIds: ReadonlySet<string>): void;
   /** The same for a feed entry that is not a webhook's event (a raid from the live socket). */
   recordedItem(entry: LateEntry, late: boolean, receivedAtMs: number, live?: boolean): void;
 }
@@ -64,8 +69,14 @@ export function createLateGate(deps: {
    * Kick's send time, which never shows the queue's delay (delivery-delay.ts). Absent: such events are on time.
    */
   deliveryDelayMs?: () => number | null;
+  /**
+   * Writes a live late verdict down beside the event (late-marks.ts), so a restart gives the event back its
+   * mark and its place in the digest whatever Kick's delay is then. Absent: nothing is written.
+   */
+  journalLate?: (event: KickEvent) => void;
 }): LateGate {
   const episodes = new LateEpisodes();
+  let marked: ReadonlySet<string> = new Set();
   const age = () => deps.settings.values().lateAfterSec;
   const note = (entry: LateEntry, late: boolean, receivedAtMs: number, live: boolean): void => {
     const digest = episodes.note(entry, late, receivedAtMs, age());
@@ -89,6 +100,7 @@ export function createLateGate(deps: {
   };
   return {
     judge: (event) =>
+      marked.has(event.messageId) ||
       isLate(happenedAtMs(event), event.receivedAtMs, age()) ||
       lateByDeliveryDelay(
         happenedAtMs(event),
@@ -97,6 +109,9 @@ export function createLateGate(deps: {
         age(),
       ),
     judgeTimes: (at, receivedAtMs) => isLate(at, receivedAtMs, age()),
+    restoring(lateIds) {
+      marked = lateIds;
+    },
     recorded(event, late, live = true) {
       const view = toPanelEvent(event);
       // Chat is shown in chat, not in Activity: it neither joins a digest nor ends an episode.
@@ -104,6 +119,9 @@ export function createLateGate(deps: {
         return;
       }
       const entry = { id: view.item.id, text: view.item.text, happenedAtMs: happenedAtMs(event) ?? event.receivedAtMs };
+      if (late && live) {
+        deps.journalLate?.(event);
+      }
       note(entry, late, event.receivedAtMs, live);
     },
     recordedItem: (entry, late, receivedAtMs, live = true) => note(entry, late, receivedAtMs, live),

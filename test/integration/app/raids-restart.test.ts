@@ -149,4 +149,29 @@ describe('the late digest across a restart', () => {
     expect(grown[0]).toMatchObject({ id: digest!.id, text: "3 events arrived late while Kick's webhooks were behind" });
     expect(grown[0]!.lateDigest!.entries).toHaveLength(3);
   });
+
+  it("keeps a follow judged late by Kick's delay late across a restart, in the same digest", async () => {
+    // Chat whose webhooks say Kick delivers ten minutes late: Health's delay, by which a follow is judged.
+    for (let i = 0; i < 5; i++) {
+      triggerEvent(fx.app.sandbox!.ctx, 'chat.message.sent', {
+        overrides: { content: `old line ${i}`, created_at: new Date(Date.now() - 10 * 60_000).toISOString() },
+      });
+    }
+    await webhooksDelivered(fx.app);
+    expect(fx.app.snapshot().health.lag.p50Ms).toBeGreaterThan(120_000);
+    triggerEvent(fx.app.sandbox!.ctx, 'channel.followed', {
+      overrides: { follower: { user_id: FIRST_VIEWER_USER_ID + 7 } },
+    });
+    await webhooksDelivered(fx.app);
+    const follow = (await feed()).findLast((item) => item.kind === 'follow');
+    expect(follow?.late).toBe(true);
+    await lateSub(4, 10);
+    const digests = digestsIn(await feed());
+    expect(digests.at(-1)!.lateDigest!.entries.map((e) => e.id)).toContain(follow!.id);
+
+    // The next start knows no delay yet: the journaled verdict keeps the follow late and the episode whole.
+    await restart();
+    expect(digestsIn(await feed())).toEqual(digests);
+    expect((await feed()).find((item) => item.id === follow!.id)?.late).toBe(true);
+  });
 });

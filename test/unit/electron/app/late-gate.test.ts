@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLateGate, happenedAtMs } from '../../../../electron/app/late-gate';
+import { lateMarkRecord, lateMarksIn } from '../../../../electron/app/late-marks';
 import { Feed } from '../../../../electron/services/feed';
+import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
 import type { KickEvent } from '../../../../electron/webhooks/types';
 import type { FeedItem } from '../../../../shared/views';
 import { event, PIXELPANDA, world } from '../services/event-views-fixtures';
@@ -124,5 +126,30 @@ describe('the late gate', () => {
     g.pass(sub(T0 + 2000, T0 + 10 * 60_000 + 5000));
     expect(g.digests().map((d) => d.lateDigest!.count)).toEqual([3]);
     expect(g.emitted.map((i) => i.lateDigest?.count)).toEqual([3]);
+  });
+
+  it('journals a live late verdict, and judges late what the journal marked, whatever the times say now', () => {
+    const journaled: string[] = [];
+    const feed = new Feed();
+    const late = createLateGate({
+      settings: { values: () => ({ lateAfterSec: 120 }) as never },
+      feed,
+      events: { emit: () => undefined } as never,
+      journalLate: (e) => journaled.push(e.messageId),
+    });
+    const old = sub(T0, T0 + 10 * 60_000);
+    late.recorded(old, late.judge(old));
+    late.recorded(old, late.judge(old), false);
+    late.recorded(sub(T0, T0 + 1000), false);
+    expect(journaled).toEqual([old.messageId]);
+
+    const { record } = lateMarkRecord(old.messageId, STREAMER_USER_ID, T0);
+    const marks = lateMarksIn([parseKickEvent(record), old]);
+    expect([marks.isMark(parseKickEvent(record)), marks.isMark(old)]).toEqual([true, false]);
+    const onTimeNow = { ...old, receivedAtMs: T0 + 1000 };
+    late.restoring(marks.late);
+    expect(late.judge(onTimeNow)).toBe(true);
+    late.restoring(new Set());
+    expect(late.judge(onTimeNow)).toBe(false);
   });
 });
