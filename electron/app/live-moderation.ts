@@ -40,7 +40,7 @@ export interface LiveModerationDeps {
   clock: Clock;
   moderation: {
     actions(): ModAction[];
-    underWay(userId: number): boolean;
+    underWay(userId: number, kind: KickModeration['kind']): boolean;
     recordElsewhere(input: KickModeration): Promise<ModAction>;
   };
   log: (line: string) => void;
@@ -58,7 +58,7 @@ export function createLiveModeration(deps: LiveModerationDeps): LiveModeration {
   const matched: Record<Source, Set<string>> = { 'live-socket': new Set(), webhook: new Set() };
 
   const take = (seen: KickModeration, source: Source): void => {
-    if (deps.moderation.underWay(seen.userId)) {
+    if (deps.moderation.underWay(seen.userId, seen.kind)) {
       // Greenroom's own action, told by Kick before Kick answered Greenroom: the entry follows with the answer.
       return;
     }

@@ -19,8 +19,8 @@ export class Moderation {
   readonly #logSize: number;
   /** Oldest first. */
   #actions: ModAction[] = [];
-  /** Bans, timeouts and unbans sent to Kick and not answered yet, by user id (see `underWay`). */
-  readonly #underWay = new Map<number, number>();
+  /** Bans, timeouts and unbans sent to Kick and not answered yet, by `<user id>:<kind>` (see `underWay`). */
+  readonly #underWay = new Map<string, number>();
 
   constructor(deps: ModerationDeps) {
     this.#deps = deps;
@@ -154,11 +154,11 @@ export class Moderation {
   }
 
   /**
-   * Whether a ban, timeout or unban of this user is on its way to Kick through Greenroom: Kick's own word of it
-   * (the live socket, the ban webhook) can come before Kick's answer, and is then a copy, not a second action.
+   * Whether a ban, timeout or unban (`kind`) of this user is on its way to Kick through Greenroom: Kick's own word
+   * of it (the live socket, the ban webhook) can come before Kick's answer, and is then a copy, not a second action.
    */
-  underWay(userId: number): boolean {
-    return this.#underWay.has(userId);
+  underWay(userId: number, kind: 'ban' | 'timeout' | 'unban'): boolean {
+    return this.#underWay.has(`${userId}:${kind}`);
   }
 
   /**
@@ -254,9 +254,9 @@ export class Moderation {
         (base as unknown as Record<string, unknown>)[key] = value;
       }
     }
-    const userId = kind === 'delete' ? null : target.userId;
-    if (userId !== null) {
-      this.#underWay.set(userId, (this.#underWay.get(userId) ?? 0) + 1);
+    const underWay = kind === 'delete' || target.userId === null ? null : `${target.userId}:${kind}`;
+    if (underWay !== null) {
+      this.#underWay.set(underWay, (this.#underWay.get(underWay) ?? 0) + 1);
     }
     try {
       await act(await this.#deps.broadcasterUserId());
@@ -269,12 +269,12 @@ export class Moderation {
       );
       throw error;
     } finally {
-      if (userId !== null) {
-        const left = (this.#underWay.get(userId) ?? 1) - 1;
+      if (underWay !== null) {
+        const left = (this.#underWay.get(underWay) ?? 1) - 1;
         if (left > 0) {
-          this.#underWay.set(userId, left);
+          this.#underWay.set(underWay, left);
         } else {
-          this.#underWay.delete(userId);
+          this.#underWay.delete(underWay);
         }
       }
     }

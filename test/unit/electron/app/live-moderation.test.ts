@@ -154,6 +154,20 @@ describe('live moderation', () => {
     expect(moderation.actions()[0]!.elsewhere).toBeUndefined();
   });
 
+  it("keeps another moderator's different action while Greenroom's own is on its way", async () => {
+    const { moderation, live, answer } = setUp();
+    const banned = moderation.ban({ userId: VIEWER.id });
+    await settle();
+    // Another moderator lifts an earlier timeout on Kick meanwhile: not a copy of Greenroom's ban.
+    live.onLiveEvent({ type: 'user.unbanned', channel: null, user: VIEWER, unbannedBy: MOD, permanent: false });
+    answer();
+    await banned;
+    expect(moderation.actions().map((a) => [a.kind, a.elsewhere?.moderator])).toEqual([
+      ['unban', 'mod_mia'],
+      ['ban', undefined],
+    ]);
+  });
+
   it('refuses a frame naming nobody, and bounds what a hostile frame says', () => {
     const now = T0;
     expect(fromSocket(socketBan({ user: { id: 0, username: '', slug: null } }), now)).toBeNull();
