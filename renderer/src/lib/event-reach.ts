@@ -50,6 +50,11 @@ function whyNoWebhooks(health: HealthView | null, signedIn: boolean): NoEventsRe
   if (health.mode === 'kick') {
     switch (tunnel.state) {
       case 'off':
+        if (health.subscriptions.some((s) => (s.lastArrivalMs ?? null) !== null)) {
+          // Events did arrive with the tunnel off: the streamer forwards them another way (their own proxy,
+          // or the webhook URL set in Kick's dashboard), so "no address" would be untrue.
+          break;
+        }
         return {
           text: 'No events can arrive: the tunnel is off, so Kick has no address to deliver chat and alerts to.',
           action: 'Turn the tunnel on in Settings, or enter the public URL of your own tunnel or proxy there.',

@@ -31,6 +31,15 @@ describe('whyNoEvents', () => {
     expect(kick({ subscriptions: [{ type: 'channel.followed', state: 'active' }] })).toMatch(/not subscribed to chat/);
   });
 
+  it('says nothing of the tunnel being off once events arrived anyway', () => {
+    const arrived = [{ type: 'chat.message.sent', state: 'active' as const, lastArrivalMs: 1 }];
+    expect(whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, subscriptions: arrived }), true)).toBeNull();
+    const never = [{ type: 'chat.message.sent', state: 'active' as const, lastArrivalMs: null }];
+    expect(whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, subscriptions: never }), true)?.text).toMatch(
+      /tunnel is off/,
+    );
+  });
+
   it('does not say no chat can arrive while the live chat connection brings it', () => {
     const socket = (state: 'connected' | 'waiting') => ({ liveSocket: { ...liveSocketHealth(), state } });
     const off = whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, ...socket('connected') }), true);
