@@ -36,6 +36,12 @@ export const STABLE_AFTER_MS = 60_000;
  * (electron/services/raids.ts).
  */
 export const REPEAT_WINDOW_MS = 30_000;
+/**
+ * How many different surprises (unknown event names, unreadable frames, errors) are logged, once each; a server
+ * inventing a new name per frame would otherwise write a log line, and keep a key, for every frame. Past this
+ * they are still counted in Health.
+ */
+export const LOGGED_ONCE_MAX = 100;
 
 export interface LiveConnectionDeps {
   clock: Clock;
@@ -63,6 +69,7 @@ export class LiveConnection {
   #session: TransportSession | null = null;
   #target: LiveTarget | null = null;
   #channels: string[] = [];
+  #chatroomId: number | null = null;
   #timer: { cancel(): void } | null = null;
   #watchdog: { cancel(): void } | null = null;
   #attempt = 0;
@@ -155,6 +162,7 @@ export class LiveConnection {
     }
     this.#target = target;
     this.#channels = liveChannels(ids.ids);
+    this.#chatroomId = ids.ids.chatroomId;
     this.#openedAtMs = null;
     this.#timer = this.#deps.setTimer(() => {
       if (generation === this.#generation) {
@@ -201,6 +209,14 @@ export class LiveConnection {
     const frame = parseLiveFrame(raw, channel);
     switch (frame.kind) {
       case 'event':
+        if (!this.#isOurs(frame.event)) {
+          this.#counters.malformed += 1;
+          this.#once(
+            `elsewhere:${frame.event.type}`,
+            `live socket: a ${frame.event.type} frame for another channel or chatroom (${frame.event.channel ?? '?'}) was not used`,
+          );
+          break;
+        }
         if (this.#isRepeat(frame.event)) {
           break;
         }
@@ -322,11 +338,33 @@ export class LiveConnection {
     return false;
   }
 
-  #once(key: string, line: string): void {
-    if (!this.#loggedOnce.has(key)) {
-      this.#loggedOnce.add(key);
-      this.#deps.log(line);
+  /**
+   * Whether the event is this channel's: it came on a channel subscribed to, and a chat line or pin names this
+   * chatroom when it names one. Pusher hands over every frame on the line, whatever its channel, and the socket
+   * is unauthenticated: another room's line must not enter this room's chat, journal or mod log.
+   */
+  #isOurs(event: LiveEvent): boolean {
+    if (event.channel !== null && !this.#channels.includes(event.channel)) {
+      return false;
     }
+    const chatroomId =
+      event.type === 'chat.message' ? event.chatroomId : event.type === 'pin.created' ? event.message.chatroomId : null;
+    return chatroomId === null || chatroomId === this.#chatroomId;
+  }
+
+  #once(key: string, line: string): void {
+    if (this.#loggedOnce.has(key)) {
+      return;
+    }
+    if (this.#loggedOnce.size >= LOGGED_ONCE_MAX) {
+      if (this.#loggedOnce.size === LOGGED_ONCE_MAX) {
+        this.#loggedOnce.add('');
+        this.#deps.log(`live socket: more than ${LOGGED_ONCE_MAX} kinds of surprise; further ones are only counted`);
+      }
+      return;
+    }
+    this.#loggedOnce.add(key);
+    this.#deps.log(line);
   }
 
   #endSession(): void {

@@ -47,10 +47,10 @@ describe('LiveConnection', () => {
     fake.last.handlers.onFrame(CHAT('m1'), null);
     fake.last.handlers.onFrame(CHAT('m1', 'chatrooms.4242'), null);
     const host = { chatroom_id: 1, host_username: 'Raider', number_viewers: 7 };
-    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host }, 'c');
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host }, 'channel.99');
     fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host, channel: 'chatroom_4242' }, null);
     const hosted = { message: { numberOfViewers: 7, createdAt: '2026-01-01T00:00:00Z' }, user: { username: 'raider' } };
-    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostedEvent', data: hosted }, 'c');
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostedEvent', data: hosted }, 'channel.99');
     expect(events.map((e) => (e.type === 'host' ? `host ${e.version}` : e.type))).toEqual([
       'chat.message',
       'host v2',

@@ -1,0 +1,99 @@
+/**
+ * Kick's live socket as a hostile or broken server would play it, over real sockets through the real pusher-js
+ * client and the live connection: frames for channels Greenroom never subscribed to, and a flood of event names
+ * it has never seen. Waits are on what arrives, never on time.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../../shared/kick/live-events';
+import { systemClock } from '../../../electron/core/clock';
+import { centrifugeTransport } from '../../../electron/live-socket/centrifuge-transport';
+import { LiveConnection } from '../../../electron/live-socket/live-connection';
+import { pusherTransport } from '../../../electron/live-socket/pusher-transport';
+import { ScriptedLiveServer } from './scripted-live-server';
+
+const IDS = { channelId: 99, chatroomId: 4242 };
+const CHANNELS = ['chatrooms.4242.v2', 'chatrooms.4242', 'chatroom_4242', 'channel.99', 'channel_99'];
+const chat = (id: string, chatroomId = 4242) => ({
+  id,
+  chatroom_id: chatroomId,
+  content: `line ${id}`,
+  sender: { id: 7, username: 'v' },
+  created_at: '2026-11-27T10:00:00Z',
+});
+
+let server: ScriptedLiveServer;
+let connection: LiveConnection | null = null;
+
+beforeEach(async () => {
+  server = new ScriptedLiveServer();
+  await server.listen();
+});
+
+afterEach(async () => {
+  connection?.stop();
+  connection = null;
+  await server.close();
+});
+
+function connect() {
+  const events: LiveEvent[] = [];
+  const lines: string[] = [];
+  connection = new LiveConnection({
+    clock: systemClock,
+    setTimer: (fn, ms) => {
+      const handle = setTimeout(fn, ms);
+      handle.unref();
+      return { cancel: () => clearTimeout(handle) };
+    },
+    random: () => 0,
+    transports: { pusher: pusherTransport, centrifugo: centrifugeTransport },
+    ids: () => Promise.resolve({ ok: true, ids: IDS }),
+    discover: () =>
+      Promise.resolve({ provider: 'pusher', socketUrl: server.url, key: 'k', cluster: 'us2', keySource: 'discovered' }),
+    log: (line) => lines.push(line),
+  });
+  connection.onEvent((event) => events.push(event));
+  connection.start();
+  /** Resolves at the first event whose message id is `id`. */
+  const seen = (id: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => (events.some((e) => 'messageId' in e && e.messageId === id) ? resolve() : undefined);
+      check();
+      connection!.onEvent(check);
+    });
+  return { events, lines, seen };
+}
+
+const ids = (events: LiveEvent[]) => events.flatMap((e) => ('messageId' in e ? [e.messageId] : []));
+
+describe('a hostile live socket', () => {
+  it("passes on no event for a channel or chatroom that is not the streamer's", async () => {
+    const { events, seen } = connect();
+    await server.subscribedTo(CHANNELS);
+    // Pusher delivers by channel name; a server that sends another room's frames is not Kick's room.
+    server.publish('chatrooms.999.v2', 'App\\Events\\ChatMessageEvent', chat('other-room', 999));
+    server.publish('channel.1', 'App\\Events\\MessageDeletedEvent', { message: { id: 'mine' } });
+    server.publish('channel.1', 'App\\Events\\UserBannedEvent', { user: { id: 5, username: 'x' } });
+    // On the right channel but naming another chatroom: the line is not in this room.
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('wrong-chatroom', 999));
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('ours'));
+    await seen('ours');
+    expect(ids(events)).toEqual(['ours']);
+    expect(events.map((e) => e.type)).toEqual(['chat.message']);
+  });
+
+  it('logs a flood of never-seen event names a bounded number of times, and still reads chat', async () => {
+    const { lines, seen } = connect();
+    const client = await server.subscribedTo(CHANNELS);
+    const FLOOD = 2000;
+    // One text frame per name, as a hostile server can send them as fast as the line takes.
+    for (let i = 0; i < FLOOD; i++) {
+      client.ws.send(JSON.stringify({ event: `Surprise${i}`, channel: 'chatroom_4242', data: '{}' }));
+      client.ws.send(JSON.stringify({ event: `Broken${i}`, channel: 'chatroom_4242', data: '{' }));
+    }
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('after-flood'));
+    await seen('after-flood');
+    expect(connection!.view().counters).toMatchObject({ unknown: FLOOD, malformed: FLOOD });
+    expect(lines.length).toBeLessThan(200);
+  });
+});
