@@ -57,6 +57,7 @@ export const WEBHOOK_ERROR_CODES = [
  * Panel contract failures (bad argument, unknown channel, foreign sender), anything unforeseen, and the
  * panel's own link to Greenroom: `AppUnreachable` (the panel is cut off from the app: it is not running, or
  * the socket dropped) and `AppTimeout` (the app did not answer), so neither is ever worded as Kick's fault.
+ * `HistoryUnavailable`: the stream history does not run here (no `node:sqlite`, or its store could not open).
  */
 export const CONTRACT_ERROR_CODES = [
   'InvalidArgument',
@@ -65,6 +66,7 @@ export const CONTRACT_ERROR_CODES = [
   'Internal',
   'AppUnreachable',
   'AppTimeout',
+  'HistoryUnavailable',
 ] as const;
 
 /**

@@ -61,6 +61,12 @@ export const INVOKE_CHANNELS = [
   'obs:output',
   'obs:setup-for-kick',
   'chat:room-state',
+  'history:status',
+  'history:streams',
+  'history:recap',
+  'history:viewer',
+  'history:search',
+  'history:export-recap',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;
@@ -79,6 +85,7 @@ export const EVENT_CHANNELS = [
   'views:changed',
   'obs:changed',
   'chat:room-changed',
+  'history:changed',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];

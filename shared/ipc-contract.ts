@@ -38,6 +38,16 @@ import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySetti
 import { redirectUriProblem } from './loopback-redirect';
 import { OBS_NAME_MAX, obsConnectionSaveSchema, type ObsSetupResult, type ObsView } from './obs';
 import type { RoomStateView } from './room-state';
+import {
+  HISTORY_SEARCH_MAX,
+  type HistoryChangedView,
+  type HistoryExportView,
+  type HistoryRecapView,
+  type HistoryStatusView,
+  type HistoryStreamItem,
+  type HistoryViewerHit,
+  type HistoryViewerStoryView,
+} from './history';
 import type {
   AccountView,
   AppRestartedView,
@@ -78,6 +88,8 @@ const rewardFields = {
   shouldRedemptionsSkipRequestQueue: z.boolean(),
 };
 const none = z.tuple([]);
+/** A stream in the history: Kick's `started_at` in milliseconds. */
+const streamId = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 const obsName = (field: string) =>
   z
     .string()
@@ -251,6 +263,21 @@ export const INVOKE_SCHEMAS = {
       overlays: z.array(z.string().min(1).max(40)).max(10),
     }),
   ),
+  // The stream history (docs/history.md): a stream is known by Kick's start time in ms.
+  'history:status': none,
+  'history:streams': none,
+  'history:recap': one(z.strictObject({ streamId })),
+  'history:viewer': one(z.strictObject({ userId })),
+  'history:search': one(
+    z.strictObject({
+      query: z
+        .string()
+        .trim()
+        .min(1, 'query: type part of a name')
+        .max(HISTORY_SEARCH_MAX, `query: must be at most ${HISTORY_SEARCH_MAX} characters`),
+    }),
+  ),
+  'history:export-recap': one(z.strictObject({ streamId, format: z.enum(['csv', 'json']) })),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 /** Result value of each request channel. */
@@ -311,6 +338,14 @@ export interface InvokeResults {
   'obs:set-source-visible': null;
   'obs:output': null;
   'obs:setup-for-kick': ObsSetupResult;
+  'history:status': HistoryStatusView;
+  /** Newest first. */
+  'history:streams': HistoryStreamItem[];
+  'history:recap': HistoryRecapView;
+  /** Null for a viewer the history has never seen. */
+  'history:viewer': HistoryViewerStoryView | null;
+  'history:search': HistoryViewerHit[];
+  'history:export-recap': HistoryExportView;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;
@@ -355,6 +390,8 @@ export interface EventPayloads {
   'obs:changed': ObsView;
   /** The room's modes, pinned message or cleared-chat lines changed (shared/room-state.ts). */
   'chat:room-changed': RoomStateView;
+  /** The stream history changed: a stream started or ended, gained events, or the history's status changed. */
+  'history:changed': HistoryChangedView;
 }
 
 /** The views a panel's own change makes stale in the other panels. */

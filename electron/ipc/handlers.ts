@@ -7,6 +7,7 @@ import type { AppAutomod } from '../app/app-automod';
 import type { AppOverlays } from '../app/app-overlays';
 import type { SettingsPatch } from '../app/settings';
 import type { AppChatBot } from '../app/app-chat-bot';
+import { type HistoryPort, unavailableHistory } from '../app/app-history';
 import type { AccountService } from '../services/account';
 import type { ChannelOps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
@@ -58,12 +59,15 @@ export interface HandlerDeps {
   resetSandbox: () => Promise<void>;
   /** The room's modes, pinned message and cleared-chat lines (app/app-room-state.ts); none where no socket runs. */
   roomState?: () => RoomStateView;
+  /** The stream history (app/app-history.ts); absent, every history question is answered "unavailable". */
+  history?: HistoryPort;
   log: (line: string) => void;
 }
 
 /** One handler per contract channel, each a thin call into a service. */
 export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; send: SendHandlers } {
   const { account, moderation, channel, settings } = deps;
+  const history = deps.history ?? unavailableHistory();
   const invoke: InvokeHandlers = {
     'app:snapshot': () => Promise.resolve(deps.snapshot()),
     'app:restart': async () => {
@@ -164,6 +168,14 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
       return null;
     },
     'obs:setup-for-kick': (input) => deps.obs.setupForKick(input),
+
+    // A HistoryUnavailable or NotFound thrown here crosses as its code (the router catches AppErrors).
+    'history:status': () => Promise.resolve(history.status()),
+    'history:streams': () => Promise.resolve(history.streams()),
+    'history:recap': (input) => Promise.resolve(history.recap(input.streamId)),
+    'history:viewer': (input) => Promise.resolve(history.viewer(input.userId)),
+    'history:search': (input) => Promise.resolve(history.search(input.query)),
+    'history:export-recap': (input) => Promise.resolve(history.exportRecap(input.streamId, input.format)),
   };
 
   const send: SendHandlers = {

@@ -82,6 +82,8 @@ function plainWords(error: ErrorValue): string | null {
       return 'OBS refused the password. Copy it from OBS (Tools → WebSocket Server Settings → Show Connect Info) into Settings.';
     case 'ObsRequestFailed':
       return 'OBS could not do this. Check the scene or source still exists in OBS, then try again.';
+    case 'HistoryUnavailable':
+      return 'The stream history is not available in this copy of Greenroom. Everything else works as usual.';
     case 'SecretStoreUnavailable':
       return 'Greenroom cannot store your sign-in safely on this computer. Unlock or install a keyring, then restart.';
     default:

@@ -41,6 +41,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'views:changed': [],
   'obs:changed': [],
   'chat:room-changed': [],
+  'history:changed': [],
 };
 
 /** Invokes through the router as a transport would, and unwraps a success. */
