@@ -32,11 +32,34 @@ const pusherCredentials = z.looseObject({
   app_key: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   cluster: z.string().max(32).optional(),
 });
+/** Longest connection token taken: Kick's is a JWT of well under a kilobyte. */
+export const TOKEN_MAX_CHARS = 8192;
+const token = z.string().min(1).max(TOKEN_MAX_CHARS);
 const centrifugoCredentials = z.looseObject({
-  url: z.string().regex(/^wss?:\/\//),
-  token: z.string().min(1).optional(),
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^wss?:\/\//),
+  token: token.optional(),
 });
-const tokenAnswer = z.looseObject({ data: z.looseObject({ token: z.string().min(1) }) });
+const tokenAnswer = z.looseObject({ data: z.looseObject({ token }) });
+
+/**
+ * Whether the socket at `url` may be used when discovery came from `webUrl`: a plain `ws://` line would carry
+ * Kick's token and every frame unencrypted, so it is taken only from a plain-HTTP stand-in (the sandbox) or on
+ * this machine.
+ */
+function secureEnough(url: string, webUrl: string): boolean {
+  if (url.startsWith('wss://') || webUrl.startsWith('http://')) {
+    return true;
+  }
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
 
 export async function discoverTarget(input: DiscoveryInput): Promise<LiveTarget> {
   const fallback: LiveTarget = {
@@ -81,7 +104,9 @@ export async function discoverTarget(input: DiscoveryInput): Promise<LiveTarget>
   }
   for (const entry of offered) {
     const centrifugo = entry.provider === 'centrifugo' ? centrifugoCredentials.safeParse(entry.credentials) : null;
-    if (centrifugo?.success) {
+    if (centrifugo?.success && !secureEnough(centrifugo.data.url, input.webUrl)) {
+      input.log('live socket: discovery offered Centrifugo over an unencrypted ws:// line; not used');
+    } else if (centrifugo?.success) {
       const token = centrifugo.data.token ?? (await connectionToken(input));
       if (token !== null) {
         return { provider: 'centrifugo', url: centrifugo.data.url, token, keySource: 'discovered' };

@@ -15,6 +15,11 @@ export type WebFetch = (
 
 /** How long one web call may take before it counts as no answer. */
 export const WEB_TIMEOUT_MS = 10_000;
+/**
+ * The longest answer read, in characters: Kick's answers here are a few kilobytes. A larger one (said by its
+ * length, or found on reading) is no answer, so a broken or hostile host cannot make main hold and parse megabytes.
+ */
+export const WEB_ANSWER_MAX_CHARS = 1_000_000;
 
 /** Calls `url` and reads a JSON body; null with a reason on any failure (never throws). */
 export async function fetchJson(
@@ -32,7 +37,17 @@ export async function fetchJson(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(WEB_TIMEOUT_MS),
     });
+    const tooLarge = {
+      ok: false,
+      reason: `the answer is over ${WEB_ANSWER_MAX_CHARS.toLocaleString('en-US')} characters`,
+    } as const;
+    if (Number(response.headers.get('content-length') ?? 0) > WEB_ANSWER_MAX_CHARS * 4) {
+      return tooLarge;
+    }
     const text = await response.text();
+    if (text.length > WEB_ANSWER_MAX_CHARS) {
+      return tooLarge;
+    }
     if (response.status < 200 || response.status > 299) {
       const challenge = response.headers.get('cf-mitigated') !== null || /<html/i.test(text.slice(0, 200));
       return { ok: false, reason: `HTTP ${response.status}${challenge ? ' (a browser check, not Kick)' : ''}` };
