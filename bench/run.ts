@@ -17,6 +17,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   automod: () => import('./automod'),
   'automod-worst-case': () => import('./automod-worst-case'),
   obs: () => import('./obs'),
+  history: () => import('./history'),
 };
 
 /** A unit may be empty (a plain count) or a phrase (`of 24000`); a figure that could not be measured is NaN. */

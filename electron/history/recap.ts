@@ -1,0 +1,357 @@
+/**
+ * The recap of one stream, read from the history store ([history](../../docs/history.md#the-recap)): who
+ * followed, subscribed, gifted, sent KICKs and redeemed, who chatted for the first time and who came back, the
+ * figures, and per-minute series for the charts. A pure query: it reads the database and changes nothing.
+ *
+ * Chat is counted in SQL (per minute, per chatter) so a 12-hour stream of half a million lines never becomes
+ * half a million objects; the other events of one stream (thousands) are read once and grouped here.
+ */
+import type { ModAction } from '../../shared/views';
+import type { SqliteDatabase, SqliteValue } from './sqlite-driver';
+import type { StreamChange, StreamSummary } from './history-store';
+
+const MINUTE_MS = 60_000;
+/** At most this many points per series: a stream of several days gets wider buckets, never a huge array. */
+export const MAX_SERIES_POINTS = 1_440;
+/** Two weeks: longer streams are counted per minute by grouping, not one minute at a time. */
+const MAX_COUNTED_MINUTES = 14 * 24 * 60;
+
+export interface RecapViewer {
+  userId: number;
+  username: string;
+}
+
+export interface Recap {
+  stream: StreamSummary & { changes: StreamChange[] };
+  /** Each viewer once, at their first follow in the stream. */
+  followers: (RecapViewer & { atMs: number })[];
+  newSubscribers: (RecapViewer & { months: number; atMs: number })[];
+  renewedSubscribers: (RecapViewer & { months: number; atMs: number })[];
+  /** Most subs first; `userId` null is every anonymous gift together. */
+  gifters: { userId: number | null; username: string | null; subs: number; gifts: number }[];
+  /** Most KICKs first. */
+  kicks: (RecapViewer & { kicks: number; gifts: number })[];
+  /** Most redeemed first; a redemption Kick announced twice (pending, then accepted) counts once. */
+  redemptions: { reward: string; count: number; rejected: number }[];
+  /** First seen in this stream (in no earlier one); most messages first. */
+  newChatters: (RecapViewer & { messages: number })[];
+  /** Seen in an earlier stream too; most messages first. */
+  returningChatters: (RecapViewer & { messages: number })[];
+  figures: RecapFigures;
+  series: RecapSeries;
+}
+
+export interface RecapFigures {
+  messages: number;
+  /** The busiest minute from the stream's start; null without chat. */
+  peakPerMinute: { count: number; atMs: number } | null;
+  /** Kick's ban events in the stream, by anyone: bans for good and timeouts. */
+  bans: number;
+  timeouts: number;
+  /** From Greenroom's mod log when given (the store does not keep it): actions taken through Greenroom. */
+  greenroomActions: number | null;
+  automodActions: number | null;
+  /** Kick sends no event for an ad break and Greenroom does not record them yet: always null for now. */
+  adBreaks: null;
+  /** The longest time from Kick's time for an event to Greenroom receiving it. */
+  worstWebhookLag: { ms: number; type: string; atMs: number } | null;
+  /** True when chat lines of this stream were already deleted after the retention days: chat figures are 0. */
+  chatPruned: boolean;
+}
+
+export interface RecapSeries {
+  startMs: number;
+  /** One minute, or wider for a stream too long for `MAX_SERIES_POINTS` minutes. */
+  bucketMs: number;
+  chat: number[];
+  follows: number[];
+  /** New, renewed and gifted subs. */
+  subs: number[];
+  kicks: number[];
+}
+
+export interface RecapOptions {
+  /** Greenroom's mod log (`ModLogStore.load()`), for the actions Kick sends no event for. */
+  modLog?: readonly ModAction[];
+}
+
+interface EventRecord {
+  type: string;
+  atMs: number;
+  receivedAtMs: number;
+  userId: number | null;
+  username: string | null;
+  amount: number;
+  detail: Record<string, unknown>;
+}
+
+/** Event types whose time is a stream's own (start, end, a title), not a delivery: no webhook lag. */
+const NOT_LAG = new Set(['livestream.status.updated', 'livestream.metadata.updated']);
+
+export interface RecapQueries {
+  /** The recap of the stream that started at `streamId` (Kick's `started_at` in ms); null if unknown. */
+  recap(streamId: number, options?: RecapOptions): Recap | null;
+}
+
+export function createRecapQueries(db: SqliteDatabase): RecapQueries {
+  const sql = {
+    stream: db.prepare('SELECT * FROM streams WHERE started_at_ms = ?'),
+    changes: db.prepare('SELECT at_ms, title, category FROM stream_changes WHERE stream_id = ? ORDER BY at_ms, id'),
+    events: db.prepare(
+      `SELECT type, at_ms, received_at_ms, user_id, username, amount, detail FROM events
+       WHERE stream_id = ? ORDER BY at_ms, id`,
+    ),
+    // node:sqlite binds a JS number as a real: cast, or the division would not give whole minutes.
+    chatPerMinute: db.prepare(
+      `SELECT (at_ms - CAST(?1 AS INTEGER)) / ${MINUTE_MS} AS minute, count(*) AS n FROM chat_lines
+       WHERE stream_id = ?2 GROUP BY minute ORDER BY minute`,
+    ),
+    /** One minute's lines, counted in the (stream, time) index alone. */
+    chatBetween: db.prepare('SELECT count(*) AS n FROM chat_lines WHERE stream_id = ? AND at_ms >= ? AND at_ms < ?'),
+    chatLast: db.prepare('SELECT max(at_ms) AS at FROM chat_lines WHERE stream_id = ?'),
+    // Grouped in the (stream, viewer) index alone; the name is the viewer's latest.
+    chatters: db.prepare(
+      `SELECT c.user_id, v.username, c.messages,
+         EXISTS (SELECT 1 FROM viewer_streams s WHERE s.user_id = c.user_id AND s.stream_id < ?1) AS seen_before
+       FROM (SELECT user_id, count(*) AS messages FROM chat_lines
+             WHERE stream_id = ?1 AND user_id IS NOT NULL GROUP BY user_id) c
+       JOIN viewers v ON v.user_id = c.user_id`,
+    ),
+    prunedBefore: db.prepare("SELECT value FROM meta WHERE name = 'chat_pruned_before_ms'"),
+  };
+
+  return {
+    recap(streamId, options = {}) {
+      const row = sql.stream.get(streamId);
+      if (!row) {
+        return null;
+      }
+      const stream = {
+        startedAtMs: Number(row.started_at_ms),
+        endedAtMs: row.ended_at_ms == null ? null : Number(row.ended_at_ms),
+        seenFromMs: Number(row.seen_from_ms),
+        title: String(row.title),
+        category: row.category == null ? null : String(row.category),
+        changes: sql.changes.all(streamId).map((r) => ({
+          atMs: Number(r.at_ms),
+          title: String(r.title),
+          category: r.category == null ? null : String(r.category),
+        })),
+      };
+      const events = sql.events.all(streamId).map(toEvent);
+      let lastActivity = Math.max(stream.startedAtMs, Number(sql.chatLast.get(streamId)?.at ?? 0));
+      events.forEach((e) => (lastActivity = Math.max(lastActivity, e.atMs)));
+      const endMs = stream.endedAtMs ?? lastActivity;
+      const series = emptySeries(stream.startedAtMs, endMs);
+      const perMinute = chatPerMinute(stream.startedAtMs, endMs);
+      const chatters = sql.chatters.all(streamId).map((r) => ({
+        userId: Number(r.user_id),
+        username: String(r.username),
+        messages: Number(r.messages),
+        returning: Number(r.seen_before) === 1,
+      }));
+      chatters.sort((a, b) => b.messages - a.messages || a.username.localeCompare(b.username));
+      const chatter = ({ userId, username, messages }: (typeof chatters)[number]) => ({ userId, username, messages });
+      const pruned = Number(sql.prunedBefore.get()?.value ?? 0);
+
+      /**
+       * [minute from the start, lines] for each minute with chat. A stream of up to two weeks is counted a
+       * minute at a time in the index (no sort); a longer one (Kick named an end far away) is grouped instead.
+       * Lines Kick dated before the start or after the end count in the first or last minute.
+       */
+      function chatPerMinute(startMs: number, endMs: number): [number, number][] {
+        const minutes = Math.floor(Math.max(0, endMs - startMs) / MINUTE_MS) + 1;
+        if (minutes > MAX_COUNTED_MINUTES) {
+          return sql.chatPerMinute.all(streamId, streamId).map((r) => [Number(r.minute), Number(r.n)]);
+        }
+        const counts: [number, number][] = [];
+        for (let m = 0; m < minutes; m++) {
+          const from = m === 0 ? Number.MIN_SAFE_INTEGER : startMs + m * MINUTE_MS;
+          const to = m === minutes - 1 ? Number.MAX_SAFE_INTEGER : startMs + (m + 1) * MINUTE_MS;
+          const n = Number(sql.chatBetween.get(streamId, from, to)?.n ?? 0);
+          if (n > 0) {
+            counts.push([m, n]);
+          }
+        }
+        return counts;
+      }
+
+      let peak: RecapFigures['peakPerMinute'] = null;
+      let messages = 0;
+      for (const [minute, n] of perMinute) {
+        messages += n;
+        add(series, series.chat, stream.startedAtMs + minute * MINUTE_MS, n);
+        if (!peak || n > peak.count) {
+          peak = { count: n, atMs: stream.startedAtMs + minute * MINUTE_MS };
+        }
+      }
+      return {
+        stream,
+        ...eventLists(events, series),
+        newChatters: chatters.filter((c) => !c.returning).map(chatter),
+        returningChatters: chatters.filter((c) => c.returning).map(chatter),
+        figures: {
+          messages,
+          peakPerMinute: peak,
+          ...banCounts(events),
+          ...modLogCounts(options.modLog, stream.startedAtMs, stream.endedAtMs),
+          adBreaks: null,
+          worstWebhookLag: worstLag(events),
+          chatPruned: pruned > stream.startedAtMs,
+        },
+        series,
+      };
+    },
+  };
+}
+
+function toEvent(r: Record<string, SqliteValue>): EventRecord {
+  let detail: Record<string, unknown> = {};
+  if (typeof r.detail === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(r.detail);
+      detail = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      detail = {};
+    }
+  }
+  return {
+    type: String(r.type),
+    atMs: Number(r.at_ms),
+    receivedAtMs: Number(r.received_at_ms),
+    userId: r.user_id == null ? null : Number(r.user_id),
+    username: r.username == null ? null : String(r.username),
+    amount: r.amount == null ? 0 : Number(r.amount),
+    detail,
+  };
+}
+
+function emptySeries(startMs: number, endMs: number): RecapSeries {
+  const minutes = Math.floor(Math.max(0, endMs - startMs) / MINUTE_MS) + 1;
+  const bucketMs = Math.ceil(minutes / MAX_SERIES_POINTS) * MINUTE_MS;
+  const points = Math.ceil(minutes / (bucketMs / MINUTE_MS));
+  const zeros = () => new Array<number>(points).fill(0);
+  return { startMs, bucketMs, chat: zeros(), follows: zeros(), subs: zeros(), kicks: zeros() };
+}
+
+/** Adds to the bucket of `atMs`; a time before the start or after the end (Kick's clock) goes to the edge. */
+function add(series: RecapSeries, values: number[], atMs: number, n: number): void {
+  const index = Math.floor((atMs - series.startMs) / series.bucketMs);
+  values[Math.min(values.length - 1, Math.max(0, index))]! += n;
+}
+
+function eventLists(
+  events: EventRecord[],
+  series: RecapSeries,
+): Pick<Recap, 'followers' | 'newSubscribers' | 'renewedSubscribers' | 'gifters' | 'kicks' | 'redemptions'> {
+  const followers = new Map<number, Recap['followers'][number]>();
+  const subs = {
+    new: new Map<number, Recap['newSubscribers'][number]>(),
+    renewal: new Map<number, Recap['newSubscribers'][number]>(),
+  };
+  const gifters = new Map<number | null, Recap['gifters'][number]>();
+  const kicks = new Map<number, Recap['kicks'][number]>();
+  /** One redemption: its viewer, reward and Kick's `redeemed_at` are the same in each status Kick sends. */
+  const redemptions = new Map<string, { reward: string; status: unknown }>();
+  for (const e of events) {
+    const viewer = e.userId !== null && e.username !== null ? { userId: e.userId, username: e.username } : null;
+    switch (e.type) {
+      case 'channel.followed':
+        // A viewer who unfollows and follows again is one new follower, in the list and on the chart.
+        if (viewer && !followers.has(viewer.userId)) {
+          followers.set(viewer.userId, { ...viewer, atMs: e.atMs });
+          add(series, series.follows, e.atMs, 1);
+        }
+        break;
+      case 'channel.subscription.new':
+      case 'channel.subscription.renewal': {
+        const list = e.type === 'channel.subscription.new' ? subs.new : subs.renewal;
+        if (viewer) {
+          const before = list.get(viewer.userId);
+          list.set(viewer.userId, {
+            ...viewer,
+            months: Math.max(before?.months ?? 0, e.amount),
+            atMs: before?.atMs ?? e.atMs,
+          });
+        }
+        add(series, series.subs, e.atMs, 1);
+        break;
+      }
+      case 'channel.subscription.gifts': {
+        const before = gifters.get(viewer?.userId ?? null) ?? {
+          userId: viewer?.userId ?? null,
+          username: viewer?.username ?? null,
+          subs: 0,
+          gifts: 0,
+        };
+        gifters.set(before.userId, { ...before, subs: before.subs + e.amount, gifts: before.gifts + 1 });
+        add(series, series.subs, e.atMs, e.amount);
+        break;
+      }
+      case 'kicks.gifted':
+        if (viewer) {
+          const before = kicks.get(viewer.userId) ?? { ...viewer, kicks: 0, gifts: 0 };
+          kicks.set(viewer.userId, { ...before, kicks: before.kicks + e.amount, gifts: before.gifts + 1 });
+        }
+        add(series, series.kicks, e.atMs, e.amount);
+        break;
+      case 'channel.reward.redemption.updated': {
+        const reward = typeof e.detail.reward === 'string' ? e.detail.reward : '';
+        redemptions.set(JSON.stringify([e.userId, reward, e.atMs]), { reward, status: e.detail.status });
+        break;
+      }
+    }
+  }
+  const byReward = new Map<string, Recap['redemptions'][number]>();
+  for (const { reward, status } of redemptions.values()) {
+    const before = byReward.get(reward) ?? { reward, count: 0, rejected: 0 };
+    byReward.set(reward, {
+      reward,
+      count: before.count + 1,
+      rejected: before.rejected + (status === 'rejected' ? 1 : 0),
+    });
+  }
+  return {
+    followers: [...followers.values()],
+    newSubscribers: [...subs.new.values()],
+    renewedSubscribers: [...subs.renewal.values()],
+    gifters: [...gifters.values()].sort(
+      (a, b) => b.subs - a.subs || (a.username ?? '').localeCompare(b.username ?? ''),
+    ),
+    kicks: [...kicks.values()].sort((a, b) => b.kicks - a.kicks || a.username.localeCompare(b.username)),
+    redemptions: [...byReward.values()].sort((a, b) => b.count - a.count || a.reward.localeCompare(b.reward)),
+  };
+}
+
+function banCounts(events: EventRecord[]): Pick<RecapFigures, 'bans' | 'timeouts'> {
+  const bans = events.filter((e) => e.type === 'moderation.banned');
+  const timeouts = bans.filter((e) => typeof e.detail.expiresAt === 'string').length;
+  return { bans: bans.length - timeouts, timeouts };
+}
+
+function modLogCounts(
+  modLog: readonly ModAction[] | undefined,
+  startMs: number,
+  endMs: number | null,
+): Pick<RecapFigures, 'greenroomActions' | 'automodActions'> {
+  if (!modLog) {
+    return { greenroomActions: null, automodActions: null };
+  }
+  // Only actions that happened, taken through Greenroom: another moderator's ban on Kick is counted in `bans`.
+  const inStream = modLog.filter(
+    (a) => a.ok && !a.elsewhere && a.atMs >= startMs && (endMs === null || a.atMs <= endMs),
+  );
+  const automod = inStream.filter((a) => a.auto).length;
+  return { greenroomActions: inStream.length - automod, automodActions: automod };
+}
+
+function worstLag(events: EventRecord[]): RecapFigures['worstWebhookLag'] {
+  let worst: RecapFigures['worstWebhookLag'] = null;
+  for (const e of events) {
+    const ms = e.receivedAtMs - e.atMs;
+    if (!NOT_LAG.has(e.type) && ms > (worst?.ms ?? 0)) {
+      worst = { ms, type: e.type, atMs: e.atMs };
+    }
+  }
+  return worst;
+}
