@@ -1,7 +1,9 @@
 /**
- * The settings of Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)): off
- * by default (an opt-in, docs/settings.md says why), and the channel's ids, which Kick's public API does not give: looked up once, or entered once by the
- * streamer. Shared so the panel checks the entry with the same limits main does.
+ * The settings of Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)): on by
+ * default, as chat the moment it is typed is what a streamer expects, with the signed webhooks still the record; a
+ * saved `false` is the streamer's choice and stays. And the channel's ids, which Kick's public API does not give:
+ * looked up once, or entered once by the streamer. Shared so the panel checks the entry with the same limits main
+ * does.
  */
 import { z } from 'zod';
 
@@ -18,7 +20,7 @@ export interface LiveSocketSettings {
 }
 
 export const DEFAULT_LIVE_SOCKET: LiveSocketSettings = {
-  enabled: false,
+  enabled: true,
   channelId: null,
   chatroomId: null,
   idsFor: null,

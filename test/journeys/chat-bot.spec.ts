@@ -3,7 +3,8 @@
  * bot's settings saved through the contract as the panel saves them. What the bot posts is read from the
  * sandbox's own chat (messages of type `bot`), as a viewer on Kick would see them.
  * - `!discord` answers once per cooldown, whoever asks.
- * - A timer posts only after its interval and M chat messages, and only while live.
+ * - A timer posts only after its interval and M chat messages, and only while live; with Kick's live chat
+ *   connection on and the webhooks behind, the lines the socket brought before the live-status webhook count.
  * - A sub train of 20 gifted-sub events gets one combined thanks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { openPanel, value } from './panel';
 import { screenshot, startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { STREAMER_USER_ID } from './sandbox-admin';
+import { waitUntil } from './wait';
 
 const WAIT = { timeout: 20_000 };
 
@@ -47,7 +49,13 @@ describe('journey: the chat bot', () => {
       combineSec: 4,
       rewards: [],
     };
-    await value(world.panel.api.settings.update({ chatBot }));
+    // Set, not left to the default: chat comes from Kick's live chat connection first, as on a streamer's machine.
+    await value(world.panel.api.settings.update({ chatBot, liveSocket: { enabled: true } }));
+    await waitUntil(
+      "Kick's live chat connection",
+      async () => (await value(world.panel.api.health.snapshot())).liveSocket?.state,
+      (state) => state === 'connected',
+    );
   });
 
   afterAll(async () => {
@@ -86,18 +94,24 @@ describe('journey: the chat bot', () => {
     const settings = await value(world.panel.api.settings.get());
     settings.chatBot.timers = [{ message: 'Remember to follow!', everySec: 30, minMessages: 3, enabled: true }];
     await value(world.panel.api.settings.update({ chatBot: settings.chatBot }));
-    await world.sandbox.admin.call('POST', `/channels/${STREAMER_USER_ID}/live`, {
-      is_live: true,
-      title: 'Timer test',
-    });
-    const timerPosts = async () => (await botLines()).filter((line) => line === 'Remember to follow!').length;
-    // 35 s live with two chat messages: the interval passed, the messages did not.
-    await world.sandbox.admin.chat('first', 100105);
-    await world.sandbox.admin.chat('second', 100106);
-    await new Promise((resolve) => setTimeout(resolve, 36_000));
-    expect(await timerPosts()).toBe(0);
-    await world.sandbox.admin.chat('third', 100107);
-    await expect.poll(timerPosts, WAIT).toBe(1);
+    // Kick's webhooks 5 s behind: "the stream went live" comes after the socket brought the first two lines.
+    await world.sandbox.admin.call('POST', '/live-socket/settings', { webhook_delay_seconds: 5 });
+    try {
+      await world.sandbox.admin.call('POST', `/channels/${STREAMER_USER_ID}/live`, {
+        is_live: true,
+        title: 'Timer test',
+      });
+      const timerPosts = async () => (await botLines()).filter((line) => line === 'Remember to follow!').length;
+      // 35 s live with two chat messages: the interval passed, the messages did not.
+      await world.sandbox.admin.chat('first', 100105);
+      await world.sandbox.admin.chat('second', 100106);
+      await new Promise((resolve) => setTimeout(resolve, 36_000));
+      expect(await timerPosts()).toBe(0);
+      await world.sandbox.admin.chat('third', 100107);
+      await expect.poll(timerPosts, WAIT).toBe(1);
+    } finally {
+      await world.sandbox.admin.call('POST', '/live-socket/settings', { webhook_delay_seconds: 0 });
+    }
   }, 90_000);
 
   it("shows the bot's answers in the streamer's chat, as viewers see them", async () => {

@@ -4,7 +4,9 @@
  * at the 300th acknowledgement the app is killed with SIGKILL (no flush, no close). Kick (the sandbox) keeps
  * retrying what was not acknowledged. The app is started again on the same data dir and port; once the
  * retries are through, every acknowledged delivery is in chat or the feed exactly once, every message of
- * the storm is there, and nothing the retries brought again is doubled.
+ * the storm is there, and nothing the retries brought again is doubled. It runs twice: with Kick's live chat
+ * connection on, as Greenroom starts, so the storm comes first from the socket and a webhook waits for its
+ * line's journal write; and with it off, every line on the webhook path.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +32,10 @@ const KILL_AT = 300;
 /** Longer than the sandbox's first three retry delays (1 s, 5 s, 30 s: sandbox/webhooks/retry-policy.ts). */
 const RETRY_ADVANCE_SECONDS = 40;
 
-describe('journey: kill -9 during a chat storm loses nothing acknowledged and doubles nothing', () => {
+describe.each([
+  { path: "Kick's live chat connection and the webhooks", socket: true },
+  { path: 'the webhooks alone', socket: false },
+])('journey: kill -9 during a chat storm loses nothing acknowledged and doubles nothing ($path)', ({ socket }) => {
   let dataDir: string;
   let recorder: WebhookRecorder;
   let sandbox: StandaloneSandbox;
@@ -48,10 +53,17 @@ describe('journey: kill -9 during a chat storm loses nothing acknowledged and do
     const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
     recorder = await startWebhookRecorder(`http://127.0.0.1:${webhookPort}/kick/webhook`);
     sandbox = await startStandaloneSandbox({ redirectUri, webhookUrl: recorder.url, autoApprove: true });
-    // Room for the whole storm in chat (the default keeps the last 1,000 lines).
+    // Room for the whole storm in chat (the default keeps the last 1,000 lines); Kick's live chat connection set,
+    // not left to the default.
     writeFileSync(
       join(dataDir, `${SETTINGS_FILE_NAME}.json`),
-      JSON.stringify({ version: 2, redirectUri, webhookPort, chatScrollback: 5000 }),
+      JSON.stringify({
+        version: 2,
+        redirectUri,
+        webhookPort,
+        chatScrollback: 5000,
+        liveSocket: { enabled: socket, channelId: null, chatroomId: null, idsFor: null },
+      }),
     );
     browser = await launchChromium();
   });
@@ -70,6 +82,10 @@ describe('journey: kill -9 during a chat storm loses nothing acknowledged and do
     const page = await openPanel(await newContext(browser), app);
     await signInFromPanel(page, app);
     await expect.poll(async () => (await sandbox.admin.counts()).eventSubscriptions, WAIT).toBe(10);
+    const panel = connectPanel(app);
+    const connection = async () => (await value(panel.api.health.snapshot())).liveSocket?.state;
+    await expect.poll(connection, WAIT).toBe(socket ? 'connected' : 'off');
+    panel.close();
     await page.context().close();
 
     const killed = app;

@@ -5,7 +5,9 @@
  * Chromium, viewers chat, follow, subscribe, gift KICKs and redeem a reward, the streamer deletes a message
  * and times a viewer out from the panel; then the app is stopped (SIGTERM) and started again on the same
  * data dir. Chat, the activity feed and the mod log must come back exactly as they were, item by item,
- * each acknowledged delivery once, nothing doubled; the redemption queue names the viewer.
+ * each acknowledged delivery once, nothing doubled; the redemption queue names the viewer. It runs twice: with
+ * Kick's live chat connection on, as Greenroom starts, so most lines come first from the socket and their webhooks
+ * are copies; and with it off, every line on the webhook path.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,10 @@ async function shown(panel: PanelClient): Promise<Shown> {
   return { chat, feed, modLog };
 }
 
-describe('journey: restart keeps chat, the feed and the mod log', () => {
+describe.each([
+  { path: "Kick's live chat connection and the webhooks", socket: true },
+  { path: 'the webhooks alone', socket: false },
+])('journey: restart keeps chat, the feed and the mod log ($path)', ({ socket }) => {
   let dataDir: string;
   let webhookPort: number;
   let recorder: WebhookRecorder;
@@ -68,15 +73,14 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
     recorder = await startWebhookRecorder(`http://127.0.0.1:${webhookPort}/kick/webhook`);
     sandbox = await startStandaloneSandbox({ redirectUri, webhookUrl: recorder.url });
     // What the streamer set up: the redirect URI registered with their Kick app, and the webhook port their
-    // reverse proxy forwards to. This journey follows chat through the webhooks and the journal, so Kick's live
-    // chat connection is off: with it on, the socket would bring each line first.
+    // reverse proxy forwards to. Kick's live chat connection is set, not left to the default.
     writeFileSync(
       join(dataDir, `${SETTINGS_FILE_NAME}.json`),
       JSON.stringify({
         version: 2,
         redirectUri,
         webhookPort,
-        liveSocket: { enabled: false, channelId: null, chatroomId: null, idsFor: null },
+        liveSocket: { enabled: socket, channelId: null, chatroomId: null, idsFor: null },
       }),
     );
     browser = await launchChromium();
@@ -98,6 +102,12 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
     await signInFromPanel(page, app);
     // After sign-in Greenroom subscribes to its events at Kick.
     await expect.poll(async () => (await sandbox.admin.counts()).eventSubscriptions, WAIT).toBe(WANTED_EVENTS);
+    const connection = async () => (await value(panel.api.health.snapshot())).liveSocket?.state;
+    if (socket) {
+      await expect.poll(connection, WAIT).toBe('connected');
+    } else {
+      expect(await connection()).toBe('off');
+    }
   });
 
   it('acknowledges chat, follows, subs, KICKs and a redemption, and shows them', async () => {
@@ -116,6 +126,13 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
     expect(recorder.deliveries.filter((d) => d.status !== 200)).toEqual([]);
     const log = page.getByRole('log', { name: 'Chat messages' });
     await log.locator(`article[data-message-id="${chatIds.at(-1)}"]`).waitFor(WAIT);
+    // With the socket on, its lines came first: their webhooks, answered 200 like any, were copies.
+    const trail = (await value(panel.api.health.snapshot())).liveSocket?.webhookTrail?.samples ?? 0;
+    if (socket) {
+      expect(trail).toBeGreaterThan(0);
+    } else {
+      expect(trail).toBe(0);
+    }
   });
 
   it('deletes a message and times a viewer out from the panel', async () => {
@@ -144,7 +161,8 @@ describe('journey: restart keeps chat, the feed and the mod log', () => {
     before = await shown(panel);
     const checked = expectAllShownOnce(recorder.acknowledged(), before);
     expect(checked).toEqual({ chat: CHAT_COUNT, feed: 9 });
-    // Deliveries run in parallel, as Kick's do, so chat is in arrival order: the same messages, not the same order.
+    // Deliveries run in parallel, as Kick's do, and the socket comes first, so chat is in arrival order: the
+    // same messages, not the same order.
     expect(before.chat.map((m) => m.messageId).sort()).toEqual([...chatIds].sort());
     expect(before.chat.find((m) => m.messageId === chatIds[CHAT_COUNT - 3])?.deleted).toBe(true);
     expect(before.modLog.map((a) => [a.kind, a.ok])).toEqual(

@@ -11,13 +11,25 @@ function store() {
 }
 
 describe("settings: Kick's live chat connection", () => {
-  it('is off by default, with no ids', () => {
+  it('is on by default, with no ids', () => {
     expect(store().settings.values().liveSocket).toEqual({
-      enabled: false,
+      enabled: true,
       channelId: null,
       chatroomId: null,
       idsFor: null,
     });
+  });
+
+  it('is on for a file from before the connection, and stays off where the file says off', () => {
+    const { dir } = store();
+    const file = join(dir, `${SETTINGS_FILE_NAME}.json`);
+    writeFileSync(file, JSON.stringify({ version: 4, chatScrollback: 700 }));
+    expect(openSettings(dir, { randomBytes, log: () => {} }).values().liveSocket.enabled).toBe(true);
+    const off = { enabled: false, channelId: 5, chatroomId: 6, idsFor: 77 };
+    writeFileSync(file, JSON.stringify({ version: 4, chatScrollback: 700, liveSocket: off }));
+    const reopened = openSettings(dir, { randomBytes, log: () => {} });
+    expect(reopened.values().liveSocket).toEqual(off);
+    expect(reopened.values().chatScrollback).toBe(700);
   });
 
   it('keeps the ids when only the switch changes, and frees entered ids for the next account to claim', () => {
@@ -36,7 +48,7 @@ describe("settings: Kick's live chat connection", () => {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...doc, liveSocket: { enabled: 'yes', channelId: -3 } }));
     const reopened = openSettings(dir, { randomBytes, log: () => {} });
-    expect(reopened.values().liveSocket).toEqual({ enabled: false, channelId: null, chatroomId: null, idsFor: null });
+    expect(reopened.values().liveSocket).toEqual({ enabled: true, channelId: null, chatroomId: null, idsFor: null });
     expect(reopened.values().chatScrollback).toBe(500);
   });
 });

@@ -66,7 +66,7 @@ describe('settings', () => {
       chatTools: { highlights: [], ignoredUsers: [], firstMessageHighlight: true, inlineEvents: true },
       modNotes: {},
       obsActions: DEFAULT_OBS_ACTIONS,
-      liveSocket: { enabled: false, channelId: null, chatroomId: null, idsFor: null },
+      liveSocket: { enabled: true, channelId: null, chatroomId: null, idsFor: null },
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);
