@@ -18,6 +18,7 @@ import type { Clock } from '../core/clock';
 import { hashBody } from '../webhooks/dedup';
 import { eventKeyOf } from '../webhooks/event-key';
 import { parseKickEvent } from '../webhooks/parse-event';
+import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/receiver';
 import type { JournalRecord, KickEvent } from '../webhooks/types';
 
 /** The journal's subscription id for what the live socket brought: its source, on disk. */
@@ -72,6 +73,13 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
     }
     const nowMs = deps.clock.now();
     const body = JSON.stringify(toWebhookPayload(message, broadcaster));
+    if (Buffer.byteLength(body, 'utf8') > DEFAULT_MAX_BODY_BYTES) {
+      // Larger than any webhook the receiver takes (Kick's lines are 500 characters): the unsigned socket may
+      // not put into chat and the journal what the signed path would refuse.
+      deps.log(`live merge: a chat line from the live socket was over ${DEFAULT_MAX_BODY_BYTES} bytes; not used`);
+      counts.ignored++;
+      return;
+    }
     const record: JournalRecord = {
       messageId: `${LIVE_SOCKET_SOURCE}:${message.messageId}`,
       subscriptionId: LIVE_SOCKET_SOURCE,
