@@ -40,8 +40,8 @@ describe('journey: the stream key', () => {
     expect(key.length).toBeGreaterThan(8);
     asker = await watchedPanel();
     bystander = await watchedPanel();
-    await asker.page.getByRole('tab', { name: 'Stream' }).click();
-    await bystander.page.getByRole('tab', { name: 'Stream' }).click();
+    await asker.page.getByRole('tab', { name: 'Stream', exact: true }).click();
+    await bystander.page.getByRole('tab', { name: 'Stream', exact: true }).click();
   });
 
   afterAll(async () => {

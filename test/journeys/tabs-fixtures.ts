@@ -17,6 +17,7 @@ export const SECTIONS = [
   'Rewards',
   'Ads',
   'Stream',
+  'Streams',
   'OBS',
   'Overlays',
   'Automation',

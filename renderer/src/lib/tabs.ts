@@ -7,6 +7,7 @@ export type TabId =
   | 'rewards'
   | 'ads'
   | 'stream'
+  | 'streams'
   | 'obs'
   | 'overlays'
   | 'automation'

@@ -81,6 +81,10 @@ function defaults(): Map<InvokeChannel, Handler> {
     ['auth:sign-out', ok({ revoked: true })],
     ['obs:status', ok(OBS_VIEW_NOT_SET_UP)],
     ['chat:room-state', ok({ modes: null, pinned: null, asOfMs: null, clears: [] })],
+    ['history:status', ok({ state: 'ready', message: null, detail: null, chatDays: 90, liveStreamId: null })],
+    ['history:streams', ok([])],
+    ['history:viewer', ok(null)],
+    ['history:search', ok([])],
   ]);
 }
 

@@ -19,6 +19,7 @@ import { ConnectionState, type ConnectionSource } from './connection.svelte';
 import { FeedState } from './feed.svelte';
 import type { GoneCause } from './held-error.svelte';
 import { HealthState } from './health.svelte';
+import { HistoryState } from './history.svelte';
 import { LeaderboardState } from './leaderboard.svelte';
 import { ModerationState } from './moderation.svelte';
 import { ObsState } from './obs.svelte';
@@ -80,6 +81,8 @@ export class AppState {
   readonly obs: ObsState;
   /** The chat room's modes, pinned message and cleared-chat lines (room-state.svelte.ts). */
   readonly room: RoomState;
+  /** The stream history: past streams, recaps, a viewer's story (history.svelte.ts). */
+  readonly history: HistoryState;
   /** Reloads the views that load from main when an event, a reconnect or a sign-in changes them. */
   readonly views: ViewRefresh;
   #started = $state(false);
@@ -123,6 +126,7 @@ export class AppState {
     this.alertQueue = new AlertQueueState(api);
     this.obs = new ObsState(api, this.deps.clock);
     this.room = new RoomState(api);
+    this.history = new HistoryState(api, this.deps.clock);
     this.views = new ViewRefresh(
       {
         redemptions: this.redemptions,
@@ -186,6 +190,7 @@ export class AppState {
       this.api.on('alerts:changed', (view) => this.alertQueue.apply(view)),
       this.api.on('obs:changed', (view) => this.obs.apply(view)),
       this.api.on('chat:room-changed', (view) => this.room.apply(view)),
+      this.api.on('history:changed', (view) => this.history.apply(view)),
       this.obs.startTicking(),
       // Another panel changed rewards or ads, which Kick sends no event for.
       this.api.on('views:changed', ({ view }) => this.views.changed(view)),

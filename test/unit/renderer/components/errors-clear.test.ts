@@ -25,7 +25,7 @@ async function setup(view: 'full' | 'chat' = 'full') {
   });
   await settle();
   const open = async (label: string) => {
-    await fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${label}`) }));
+    await fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${label}\\b`) }));
     await settle();
     return screen.getByRole('tabpanel');
   };

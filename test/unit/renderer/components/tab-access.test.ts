@@ -20,7 +20,7 @@ async function setup(scopes: string[] | null) {
   render(App, { props: { api: fake.api, deps: { scheduler: manualFrames().scheduler, clock: manualClock() } } });
   await settle();
   const open = async (label: string) => {
-    await fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${label}`) }));
+    await fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${label}\\b`) }));
     await settle();
     return screen.getByRole('tabpanel');
   };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { deltaText, deltaTitle, formatDuration, storyLines } from '../../../../renderer/src/lib/history-words';
+import { bucketWords, chartData, chartSummary } from '../../../../renderer/src/lib/recap-chart';
+import { DAY, START, recap, story } from '../components/history-fixtures';
+
+describe('history words', () => {
+  it('says how long a stream ran', () => {
+    expect(formatDuration(30_000)).toBe('less than a minute');
+    expect(formatDuration(42 * 60_000)).toBe('42 min');
+    expect(formatDuration(3 * 3_600_000 + 5 * 60_000)).toBe('3 h 05 min');
+  });
+
+  it('compares a figure with the stream before, with no comparison for the first', () => {
+    expect(deltaText('messages', null)).toBeNull();
+    expect(deltaText('messages', 0)).toBe('same');
+    expect(deltaText('messages', 1_200)).toBe('+1,200');
+    expect(deltaText('kicks', -5)).toBe('−5');
+    expect(deltaText('durationMs', -30 * 60_000)).toBe('−30 min');
+    expect(deltaTitle('durationMs', -30 * 60_000)).toBe('30 min shorter than the stream before');
+    expect(deltaTitle('followers', 1)).toBe('1 more than the stream before');
+  });
+
+  it('a sub of none and a follow never seen are said as such, not as zero or never', () => {
+    const lines = storyLines(story({ subMonths: 0, followedAtMs: null, historySinceMs: START - 10 * DAY }));
+    const of = (label: string) => lines.find((l) => l.label === label)?.value;
+    expect(of('Subscribed')).toBe('Not seen');
+    expect(of('Followed')).toMatch(/^No follow seen \(Greenroom has watched since \d{4}-\d\d-\d\d\)$/);
+    expect(of('Subscribed')).not.toContain('0');
+  });
+});
+
+describe('recap charts', () => {
+  it('gives uPlot seconds on the time line and the counts as sent', () => {
+    const series = recap().series;
+    expect(chartData(series, 'chat')).toEqual([
+      [START / 1000, START / 1000 + 60, START / 1000 + 120, START / 1000 + 180],
+      [1, 5, 88, 2],
+    ]);
+    expect(bucketWords(60_000)).toBe('per minute');
+    expect(bucketWords(5 * 60_000)).toBe('per 5 minutes');
+  });
+
+  it('sums each measure in words, and says when there was none', () => {
+    const series = recap().series;
+    expect(chartSummary(series, 'kicks', 'KICKs')).toBe('1,000 KICKs in all; the most, 1,000, 1 min in (per minute).');
+    expect(chartSummary({ ...series, follows: [0, 0] }, 'follows', 'follows')).toBe('No follows.');
+  });
+});
