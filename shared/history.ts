@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The stream history as the panel reads it ([history](../docs/history.md)): the past streams with their key
  * figures, one stream's recap, a viewer's story, a search over every viewer the history knows, a recap's export,
@@ -11,6 +13,23 @@
 export const HISTORY_CHAT_DAYS_DEFAULT = 90;
 export const HISTORY_CHAT_DAYS_MIN = 1;
 export const HISTORY_CHAT_DAYS_MAX = 36_500;
+/** The history's settings: how many days chat lines are kept. Counts per viewer are kept for good. */
+export interface HistorySettings {
+  chatDays: number;
+}
+
+const CHAT_DAYS_LIMIT = `chatDays: keep chat lines from ${HISTORY_CHAT_DAYS_MIN} to ${HISTORY_CHAT_DAYS_MAX.toLocaleString('en-US')} days`;
+
+/** Checked in `settings:update` and when the settings file is read; the message names the limit. */
+export const historySettingsSchema = z.strictObject({
+  chatDays: z
+    .int(CHAT_DAYS_LIMIT)
+    .min(HISTORY_CHAT_DAYS_MIN, CHAT_DAYS_LIMIT)
+    .max(HISTORY_CHAT_DAYS_MAX, CHAT_DAYS_LIMIT),
+});
+
+export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { chatDays: HISTORY_CHAT_DAYS_DEFAULT };
+
 /** A viewer search is a name, or part of one: Kick's usernames are at most 25 characters, a little room kept. */
 export const HISTORY_SEARCH_MAX = 50;
 /** At most this many viewers per search: the panel lists them, it is not an export. */

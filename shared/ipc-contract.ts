@@ -40,6 +40,7 @@ import { OBS_NAME_MAX, obsConnectionSaveSchema, type ObsSetupResult, type ObsVie
 import type { RoomStateView } from './room-state';
 import {
   HISTORY_SEARCH_MAX,
+  historySettingsSchema,
   type HistoryChangedView,
   type HistoryExportView,
   type HistoryRecapView,
@@ -213,6 +214,7 @@ export const INVOKE_SCHEMAS = {
       streamerMode: z.boolean().optional(),
       obsActions: obsActionsSaveSchema.optional(),
       liveSocket: liveSocketSaveSchema.optional(),
+      history: historySettingsSchema.optional(),
     }),
   ),
   'settings:set-credentials': one(

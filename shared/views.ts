@@ -270,6 +270,8 @@ export interface SettingsView {
   obs: ObsConnectionSettingsView;
   /** What OBS does on Kick's events (docs/obs.md#obs-actions-on-events). */
   obsActions: ObsActionsSettings;
+  /** The stream history: chat lines kept this many days (docs/history.md); absent from older mains. */
+  history?: { chatDays: number };
 }
 
 /** The overlays as the panel manages them: each overlay's URL (key included) and how many are open now. */

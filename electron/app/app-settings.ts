@@ -58,6 +58,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       streamerMode: values.streamerMode,
       obs: { ...values.obs, hasPassword: deps.obsHasPassword?.() ?? false },
       obsActions: values.obsActions,
+      history: { chatDays: values.history.chatDays },
       liveSocket: {
         enabled: values.liveSocket.enabled,
         channelId: values.liveSocket.channelId,

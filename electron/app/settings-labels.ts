@@ -31,6 +31,7 @@ export const FIELD_NAMES: Record<keyof SettingsValues, string> = {
   modNotes: 'the mod notes',
   obsActions: 'the OBS actions',
   liveSocket: "Kick's live chat connection",
+  history: 'how long the stream history keeps chat',
 };
 
 /** Fields named in the plural ("the auto-moderation rules were reset"). */

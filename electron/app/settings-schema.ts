@@ -7,6 +7,7 @@ import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS }
 import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { type ChatToolsSettings, chatToolsSettingsSchema, modNotesSchema } from '../../shared/chat-tools';
 import { DEFAULT_LATE_AFTER_SEC, lateAfterSecSchema } from '../../shared/late-events';
+import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, historySettingsSchema } from '../../shared/history';
 import { DEFAULT_OBS_ACTIONS, type ObsActionsSettings, obsActionsSettingsSchema } from '../../shared/obs-actions';
 import { OBS_CONNECTION_DEFAULTS, type ObsConnectionSettings, obsConnectionSaveSchema } from '../../shared/obs';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
@@ -79,6 +80,8 @@ export interface SettingsValues {
   obsActions: ObsActionsSettings;
   /** Kick's live chat connection: the switch, and the channel's ids once known (shared/live-socket-settings.ts). */
   liveSocket: LiveSocketSettings;
+  /** The stream history: chat lines kept this many days (shared/history.ts). */
+  history: HistorySettings;
 }
 
 // --- Schema ---
@@ -154,6 +157,7 @@ export const FIELDS = {
   modNotes: modNotesSchema.default({}),
   obsActions: obsActionsSettingsSchema.default(() => structuredClone(DEFAULT_OBS_ACTIONS)),
   liveSocket: liveSocketSettingsSchema.default(() => ({ ...DEFAULT_LIVE_SOCKET })),
+  history: historySettingsSchema.default(() => ({ ...DEFAULT_HISTORY_SETTINGS })),
 } satisfies { [K in keyof SettingsValues]: z.ZodType<SettingsValues[K]> };
 
 /** Freezes an object and everything it holds (the settings are plain JSON data). */

@@ -31,6 +31,7 @@ const SETTINGS: SettingsValues = {
   modNotes: {},
   obsActions: DEFAULT_OBS_ACTIONS,
   liveSocket: { enabled: true, channelId: null, chatroomId: null, idsFor: null },
+  history: { chatDays: 90 },
 };
 
 const input = (

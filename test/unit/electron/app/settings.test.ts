@@ -67,6 +67,7 @@ describe('settings', () => {
       modNotes: {},
       obsActions: DEFAULT_OBS_ACTIONS,
       liveSocket: { enabled: true, channelId: null, chatroomId: null, idsFor: null },
+      history: { chatDays: 90 },
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(onDisk().version).toBe(SETTINGS_VERSION);
