@@ -33,9 +33,9 @@ export interface Recap {
   kicks: (RecapViewer & { kicks: number; gifts: number })[];
   /** Most redeemed first; a redemption Kick announced twice (pending, then accepted) counts once. */
   redemptions: { reward: string; count: number; rejected: number }[];
-  /** First seen in this stream (in no earlier one); most messages first. */
+  /** First seen in this stream; most messages first. */
   newChatters: (RecapViewer & { messages: number })[];
-  /** Seen in an earlier stream too; most messages first. */
+  /** Seen before this stream began (in an earlier stream, or between streams); most messages first. */
   returningChatters: (RecapViewer & { messages: number })[];
   figures: RecapFigures;
   series: RecapSeries;
@@ -82,7 +82,8 @@ interface EventRecord {
   userId: number | null;
   username: string | null;
   amount: number;
-  detail: Record<string, unknown>;
+  /** The event's small JSON object, read only for the types whose lists need it. */
+  detail: () => Record<string, unknown>;
 }
 
 /** Event types whose time is a stream's own (start, end, a title), not a delivery: no webhook lag. */
@@ -109,10 +110,12 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
     /** One minute's lines, counted in the (stream, time) index alone. */
     chatBetween: db.prepare('SELECT count(*) AS n FROM chat_lines WHERE stream_id = ? AND at_ms >= ? AND at_ms < ?'),
     chatLast: db.prepare('SELECT max(at_ms) AS at FROM chat_lines WHERE stream_id = ?'),
-    // Grouped in the (stream, viewer) index alone; the name is the viewer's latest.
+    // Grouped in the (stream, viewer) index alone; the name is the viewer's latest. Seen before: the viewer's
+    // first sighting (kept for good) is older than the stream's start.
+    // One JSON text, not a row object per chatter: a third less time for a hundred thousand chatters.
     chatters: db.prepare(
-      `SELECT c.user_id, v.username, c.messages,
-         EXISTS (SELECT 1 FROM viewer_streams s WHERE s.user_id = c.user_id AND s.stream_id < ?1) AS seen_before
+      `SELECT json_group_array(json_array(c.user_id, v.username, c.messages, v.first_seen_ms < CAST(?1 AS INTEGER)))
+         AS list
        FROM (SELECT user_id, count(*) AS messages FROM chat_lines
              WHERE stream_id = ?1 AND user_id IS NOT NULL GROUP BY user_id) c
        JOIN viewers v ON v.user_id = c.user_id`,
@@ -144,14 +147,14 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
       const endMs = stream.endedAtMs ?? lastActivity;
       const series = emptySeries(stream.startedAtMs, endMs);
       const perMinute = chatPerMinute(stream.startedAtMs, endMs);
-      const chatters = sql.chatters.all(streamId).map((r) => ({
-        userId: Number(r.user_id),
-        username: String(r.username),
-        messages: Number(r.messages),
-        returning: Number(r.seen_before) === 1,
-      }));
-      chatters.sort((a, b) => b.messages - a.messages || a.username.localeCompare(b.username));
-      const chatter = ({ userId, username, messages }: (typeof chatters)[number]) => ({ userId, username, messages });
+      const newChatters: Recap['newChatters'] = [];
+      const returningChatters: Recap['returningChatters'] = [];
+      const list = JSON.parse(String(sql.chatters.get(streamId)?.list ?? '[]')) as [number, string, number, 0 | 1][];
+      for (const [userId, username, messages, seenBefore] of list) {
+        (seenBefore === 1 ? returningChatters : newChatters).push({ userId, username, messages });
+      }
+      newChatters.sort(byMessages);
+      returningChatters.sort(byMessages);
       const pruned = Number(sql.prunedBefore.get()?.value ?? 0);
 
       /**
@@ -188,8 +191,8 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
       return {
         stream,
         ...eventLists(events, series),
-        newChatters: chatters.filter((c) => !c.returning).map(chatter),
-        returningChatters: chatters.filter((c) => c.returning).map(chatter),
+        newChatters,
+        returningChatters,
         figures: {
           messages,
           peakPerMinute: peak,
@@ -205,16 +208,15 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
   };
 }
 
+/**
+ * Ties in code-unit order: `localeCompare` costs a third of a recap with a hundred thousand chatters, and a list
+ * of names needs an order that is stable, not a language's.
+ */
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byMessages = (a: { messages: number; username: string }, b: { messages: number; username: string }): number =>
+  b.messages - a.messages || byName(a.username, b.username);
+
 function toEvent(r: Record<string, SqliteValue>): EventRecord {
-  let detail: Record<string, unknown> = {};
-  if (typeof r.detail === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(r.detail);
-      detail = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      detail = {};
-    }
-  }
   return {
     type: String(r.type),
     atMs: Number(r.at_ms),
@@ -222,8 +224,20 @@ function toEvent(r: Record<string, SqliteValue>): EventRecord {
     userId: r.user_id == null ? null : Number(r.user_id),
     username: r.username == null ? null : String(r.username),
     amount: r.amount == null ? 0 : Number(r.amount),
-    detail,
+    detail: () => parseDetail(r.detail),
   };
+}
+
+function parseDetail(value: SqliteValue | undefined): Record<string, unknown> {
+  if (typeof value !== 'string') {
+    return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 function emptySeries(startMs: number, endMs: number): RecapSeries {
@@ -296,8 +310,9 @@ function eventLists(
         add(series, series.kicks, e.atMs, e.amount);
         break;
       case 'channel.reward.redemption.updated': {
-        const reward = typeof e.detail.reward === 'string' ? e.detail.reward : '';
-        redemptions.set(JSON.stringify([e.userId, reward, e.atMs]), { reward, status: e.detail.status });
+        const detail = e.detail();
+        const reward = typeof detail.reward === 'string' ? detail.reward : '';
+        redemptions.set(JSON.stringify([e.userId, reward, e.atMs]), { reward, status: detail.status });
         break;
       }
     }
@@ -315,17 +330,15 @@ function eventLists(
     followers: [...followers.values()],
     newSubscribers: [...subs.new.values()],
     renewedSubscribers: [...subs.renewal.values()],
-    gifters: [...gifters.values()].sort(
-      (a, b) => b.subs - a.subs || (a.username ?? '').localeCompare(b.username ?? ''),
-    ),
-    kicks: [...kicks.values()].sort((a, b) => b.kicks - a.kicks || a.username.localeCompare(b.username)),
-    redemptions: [...byReward.values()].sort((a, b) => b.count - a.count || a.reward.localeCompare(b.reward)),
+    gifters: [...gifters.values()].sort((a, b) => b.subs - a.subs || byName(a.username ?? '', b.username ?? '')),
+    kicks: [...kicks.values()].sort((a, b) => b.kicks - a.kicks || byName(a.username, b.username)),
+    redemptions: [...byReward.values()].sort((a, b) => b.count - a.count || byName(a.reward, b.reward)),
   };
 }
 
 function banCounts(events: EventRecord[]): Pick<RecapFigures, 'bans' | 'timeouts'> {
   const bans = events.filter((e) => e.type === 'moderation.banned');
-  const timeouts = bans.filter((e) => typeof e.detail.expiresAt === 'string').length;
+  const timeouts = bans.filter((e) => typeof e.detail().expiresAt === 'string').length;
   return { bans: bans.length - timeouts, timeouts };
 }
 
