@@ -206,7 +206,13 @@ export class LiveConnection {
     }
     this.#lastFrameAtMs = this.#deps.clock.now();
     this.#armWatchdog(generation);
-    const frame = parseLiveFrame(raw, channel);
+    let frame: ReturnType<typeof parseLiveFrame>;
+    try {
+      frame = parseLiveFrame(raw, channel);
+    } catch (error) {
+      // A reader's bug must not escape into the socket library's callback, where it would be uncaught in main.
+      frame = { kind: 'malformed', name: null, reason: `could not be read (${String(error).slice(0, 200)})` };
+    }
     switch (frame.kind) {
       case 'event':
         if (!this.#isOurs(frame.event)) {

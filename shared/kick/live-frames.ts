@@ -443,7 +443,8 @@ export function parseLiveFrame(frame: unknown, channel: string | null = null): L
     }
   }
   const name = liveEventName(rawName);
-  const reader = READERS[name];
+  // Own keys only: a frame named `__proto__`, `constructor` or `toString` must not find Object's machinery.
+  const reader = Object.hasOwn(READERS, name) ? READERS[name] : undefined;
   if (!reader) {
     return IGNORED.has(name) || rawName.startsWith('pusher') ? { kind: 'ignored', name } : { kind: 'unknown', name };
   }

@@ -82,6 +82,19 @@ describe('a hostile live socket', () => {
     expect(events.map((e) => e.type)).toEqual(['chat.message']);
   });
 
+  it("reads event names that are the names of an object's own machinery as unknown, and goes on", async () => {
+    const { events, seen } = connect();
+    await server.subscribedTo(CHANNELS);
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'App\\Events\\__proto__'];
+    for (const name of names) {
+      server.publish('chatrooms.4242.v2', name, chat('proto'));
+    }
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('after-proto'));
+    await seen('after-proto');
+    expect(events.map((e) => e.type)).toEqual(['chat.message']);
+    expect(connection!.view()).toMatchObject({ state: 'connected', counters: { events: 1, unknown: names.length } });
+  });
+
   it('logs a flood of never-seen event names a bounded number of times, and still reads chat', async () => {
     const { lines, seen } = connect();
     const client = await server.subscribedTo(CHANNELS);
