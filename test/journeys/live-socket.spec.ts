@@ -29,7 +29,7 @@ describe("journey: Kick's live chat connection", () => {
   beforeAll(async () => {
     world = await startOverlayWorld();
     panel = await openPanel(await world.browser.newContext({ viewport: { width: 1280, height: 900 } }), world.app);
-    // Off by default: the streamer switches it on.
+    // Set, not left to the default (on since the socket-first fixes): the journey does not depend on it.
     await value(world.panel.api.settings.update({ liveSocket: { enabled: true } }));
   });
   afterAll(async () => {
