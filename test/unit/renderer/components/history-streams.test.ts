@@ -55,6 +55,7 @@ describe('Streams view', () => {
     expect(within(screen.getByRole('region', { name: 'Redemptions' })).getByText('4 (1 rejected)')).toBeTruthy();
     expect(screen.getByText('88 messages at', { exact: false })).toBeTruthy();
     expect(screen.getByText(/4\.2 s, at/)).toBeTruthy();
+    expect(screen.getByText('Bans and timeouts').nextElementSibling?.textContent).toBe('1 ban, 2 timeouts');
     // Ad breaks are not recorded: said so, never a 0 that reads as "none".
     expect(screen.getByText('Ad breaks').nextElementSibling?.textContent).toBe('Not recorded');
     // Each chart has its words, for a screen reader and where no canvas draws.
