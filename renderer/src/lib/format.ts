@@ -50,6 +50,14 @@ export function formatRelative(targetMs: number, nowMs: number): string {
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
 
+/**
+ * `5 min ago`, `less than a minute ago`: when something already happened. The panel's `now` ticks every 30 s, so
+ * a moment newer than it is still past, never `in less than a minute`.
+ */
+export function formatAgo(pastMs: number, nowMs: number): string {
+  return formatRelative(Math.min(pastMs, nowMs - 1), nowMs);
+}
+
 /** `1,234`: numbers read one way everywhere, main's feed text included (shared/plural.ts). */
 export function formatCount(n: number): string {
   return formatNumber(n);

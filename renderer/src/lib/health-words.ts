@@ -5,7 +5,7 @@
  */
 import type { KickScope } from '../../../shared/kick/scopes';
 import { plural } from '../../../shared/plural';
-import { formatRelative } from './format';
+import { formatAgo } from './format';
 import type { HealthView, SubscriptionView } from '../../../shared/views';
 
 /** What each permission lets Greenroom do on Kick. */
@@ -37,7 +37,7 @@ export function subscriptionWords(s: SubscriptionView, context: { signedIn: bool
   switch (s.state) {
     case 'active':
       return typeof s.lastArrivalMs === 'number'
-        ? `Arriving (last one ${formatRelative(s.lastArrivalMs, context.now)})`
+        ? `Arriving (last one ${formatAgo(s.lastArrivalMs, context.now)})`
         : 'Subscribed: none has arrived yet';
     case 'missing':
       return 'Not subscribed yet: Greenroom subscribes when you are signed in';

@@ -1,10 +1,10 @@
 /**
  * Kick's live chat connection in Health, in a streamer's words ([Settings](../../../docs/settings.md#kicks-live-chat-connection)):
- * one line for the state with what to do about it, and when the last message came. The provider, the channels
+ * one line for the state with what to do about it, and when Kick was last heard on it. The provider, the channels
  * and the close codes are for Details. Pure.
  */
 import type { LiveSocketHealthView } from '../../../shared/views';
-import { formatRelative } from './format';
+import { formatAgo, formatRelative } from './format';
 
 export interface LiveSocketWords {
   title: string;
@@ -42,9 +42,12 @@ export function liveSocketWords(view: LiveSocketHealthView, now: number): LiveSo
   }
 }
 
-/** "2 min ago", or that nothing came yet. */
-export function lastMessageWords(view: LiveSocketHealthView, now: number): string {
-  return view.lastFrameAtMs === null ? 'nothing yet' : formatRelative(view.lastFrameAtMs, now);
+/**
+ * "2 min ago", or that nothing came yet: when Kick last sent anything on the connection, a keep-alive included, so
+ * it is not worded as a chat message.
+ */
+export function lastHeardWords(view: LiveSocketHealthView, now: number): string {
+  return view.lastFrameAtMs === null ? 'nothing yet' : formatAgo(view.lastFrameAtMs, now);
 }
 
 /**

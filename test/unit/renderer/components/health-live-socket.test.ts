@@ -29,7 +29,7 @@ describe('HealthLiveSocket', () => {
     expect(details.open).toBe(false);
     const outside = region.textContent.replace(details.textContent, '');
     const text = region.textContent.replace(/\s+/g, ' ');
-    expect(text).toContain('Last message: 2 min ago.');
+    expect(text).toContain('Last heard from Kick: 2 min ago.');
     expect(text).toContain('webhooks stay the record');
     expect(outside).not.toMatch(/centrifugo|chatrooms\.4242|4200/);
     expect(details.textContent).toMatch(/centrifugo/);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commaList, formatCountdown, formatMinutes, formatRelative } from '../../../../renderer/src/lib/format';
+import {
+  commaList,
+  formatAgo,
+  formatCountdown,
+  formatMinutes,
+  formatRelative,
+} from '../../../../renderer/src/lib/format';
 
 describe('format', () => {
   it('formats', () => {
@@ -7,6 +13,12 @@ describe('format', () => {
     expect(formatCountdown(65)).toBe('1:05');
     expect(formatRelative(3_600_000 * 3, 0)).toBe('in 3 h');
     expect(formatRelative(0, 300_000)).toBe('5 min ago');
+  });
+
+  it('says a past moment in the past tense, even one a little ahead of the panel’s clock', () => {
+    expect(formatAgo(0, 300_000)).toBe('5 min ago');
+    expect(formatAgo(300_000, 300_000)).toBe('less than a minute ago');
+    expect(formatAgo(320_000, 300_000)).toBe('less than a minute ago');
   });
 
   it('reads a comma-separated field as its list', () => {

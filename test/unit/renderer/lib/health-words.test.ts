@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryWords } from '../../../../renderer/src/lib/health-words';
+import { deliveryWords, subscriptionWords } from '../../../../renderer/src/lib/health-words';
 
 describe('deliveryWords', () => {
   it('names repeats and refusals only when there were some', () => {
@@ -10,5 +10,15 @@ describe('deliveryWords', () => {
     expect(deliveryWords({ accepted: 0, duplicates: 0, rejected: 2 })).toBe(
       '0 events received · 2 deliveries refused as not from Kick or damaged',
     );
+  });
+});
+
+describe('subscriptionWords', () => {
+  it('says an event that came after the panel’s clock last ticked arrived less than a minute ago, never "in"', () => {
+    const now = 1_800_000_000_000;
+    const line = (lastArrivalMs: number) =>
+      subscriptionWords({ type: 'chat.message.sent', state: 'active', lastArrivalMs }, { signedIn: true, now });
+    expect(line(now + 25_000)).toBe('Arriving (last one less than a minute ago)');
+    expect(line(now - 3 * 60_000)).toBe('Arriving (last one 3 min ago)');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSocketHealthView } from '../../../../shared/views';
-import { lastMessageWords, liveSocketWords, webhookTrailWords } from '../../../../renderer/src/lib/live-socket-words';
+import { lastHeardWords, liveSocketWords, webhookTrailWords } from '../../../../renderer/src/lib/live-socket-words';
 
 const NOW = 1_800_000_000_000;
 const view = (over: Partial<LiveSocketHealthView>): LiveSocketHealthView => ({
@@ -37,9 +37,14 @@ describe('liveSocketWords', () => {
     }
   });
 
-  it('says when the last message came, or that none has', () => {
-    expect(lastMessageWords(view({}), NOW)).toBe('2 min ago');
-    expect(lastMessageWords(view({ lastFrameAtMs: null }), NOW)).toBe('nothing yet');
+  it('says when Kick was last heard, or that it has not been', () => {
+    expect(lastHeardWords(view({}), NOW)).toBe('2 min ago');
+    expect(lastHeardWords(view({ lastFrameAtMs: null }), NOW)).toBe('nothing yet');
+  });
+
+  it('says a message newer than the panel’s ticking clock came less than a minute ago, never "in"', () => {
+    expect(lastHeardWords(view({ lastFrameAtMs: NOW + 20_000 }), NOW)).toBe('less than a minute ago');
+    expect(lastHeardWords(view({ lastFrameAtMs: NOW }), NOW)).toBe('less than a minute ago');
   });
 });
 
