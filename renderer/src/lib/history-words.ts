@@ -96,5 +96,21 @@ export function storyLines(story: HistoryViewerStoryView): StoryLine[] {
     { label: 'Messages', value: formatCount(story.messages) },
     { label: 'Streams attended', value: formatCount(story.streams) },
     { label: 'Last seen', value: formatDateTime(story.lastSeenMs) },
+    { label: 'Bans and timeouts', value: moderationText(story) },
   ];
+}
+
+/** `1 ban, 2 timeouts; the last on 2026-11-20`: Kick's bans and timeouts of the viewer, by anyone, kept for good. */
+function moderationText(story: HistoryViewerStoryView): string {
+  const entries = story.moderation;
+  if (entries.length === 0) {
+    return 'None seen';
+  }
+  const bans = entries.filter((e) => e.kind === 'ban').length;
+  const parts = [
+    bans > 0 ? plural(bans, 'ban') : null,
+    bans < entries.length ? plural(entries.length - bans, 'timeout') : null,
+  ];
+  const last = Math.max(...entries.map((e) => e.atMs));
+  return `${parts.filter((p) => p !== null).join(', ')}; the last on ${formatDate(last)}`;
 }

@@ -231,6 +231,10 @@ export class AppState {
       this.obs.load(),
       this.room.load(),
     ];
+    // Back after a drop or a restart of main's app: the history shown before may have moved on meanwhile.
+    if (this.history.loadState.requested) {
+      loads.push(this.history.load());
+    }
     if (snapshot.account.signedIn) {
       if (!wasSignedIn) {
         // Signed in while the link was down: no sign-in event reached this panel; the snapshot says so.
@@ -303,6 +307,7 @@ export class AppState {
       this.alertQueue,
       this.obs,
       this.room,
+      this.history,
     ]) {
       s.reset();
     }

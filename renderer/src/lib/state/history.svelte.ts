@@ -128,6 +128,11 @@ export class HistoryState {
         this.#streams = read.streams;
       },
     );
+    // Read again after a drop: the recap open then follows too.
+    const open = this.#openId;
+    if (open !== null && !this.#unavailable) {
+      await this.#readRecap(open);
+    }
   }
 
   async #read(): Promise<Result<Read>> {

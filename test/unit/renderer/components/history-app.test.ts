@@ -51,6 +51,21 @@ describe('the stream history in the panel', () => {
     expect(fake.argsOf('history:streams')).toHaveLength(2);
   });
 
+  it('reads the list and the open recap again when main’s app restarted, and not before it was shown', async () => {
+    const { fake } = await app();
+    fake.emit('app:restarted', { message: 'Restarted with the new settings.' });
+    await settle();
+    expect(fake.argsOf('history:status')).toEqual([]);
+    await fireEvent.click(screen.getByRole('tab', { name: 'Streams' }));
+    await settle();
+    await fireEvent.click(screen.getAllByRole('button', { name: /Open the recap of/ })[0]!);
+    await settle();
+    fake.emit('app:restarted', { message: 'Restarted with the new settings.' });
+    await settle();
+    expect(fake.argsOf('history:streams')).toHaveLength(2);
+    expect(fake.argsOf('history:recap')).toEqual([[{ streamId: START }], [{ streamId: START }]]);
+  });
+
   it('main refusing every read while the history is off is one plain line, not an error per list', async () => {
     const { fake } = await app();
     fake.fail('history:status', 'HistoryUnavailable', 'history unavailable (node:sqlite is not in this Node)');

@@ -27,6 +27,18 @@ describe('history words', () => {
     expect(of('Followed')).toMatch(/^No follow seen \(Greenroom has watched since \d{4}-\d\d-\d\d\)$/);
     expect(of('Subscribed')).not.toContain('0');
   });
+
+  it('counts a viewer’s bans and timeouts the history kept, and says when none were seen', () => {
+    const of = (lines: ReturnType<typeof storyLines>) => lines.find((l) => l.label === 'Bans and timeouts')?.value;
+    expect(of(storyLines(story()))).toBe('None seen');
+    const entry = { expiresAtMs: null, moderator: 'mod', reason: null };
+    const moderation = [
+      { ...entry, atMs: START - DAY, kind: 'timeout' as const },
+      { ...entry, atMs: START, kind: 'ban' as const },
+      { ...entry, atMs: START - 2 * DAY, kind: 'timeout' as const },
+    ];
+    expect(of(storyLines(story({ moderation })))).toMatch(/^1 ban, 2 timeouts; the last on \d{4}-\d\d-\d\d$/);
+  });
 });
 
 describe('recap charts', () => {
