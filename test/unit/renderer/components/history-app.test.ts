@@ -66,6 +66,21 @@ describe('the stream history in the panel', () => {
     expect(fake.argsOf('history:recap')).toEqual([[{ streamId: START }], [{ streamId: START }]]);
   });
 
+  it('marks the Streams tab when a stream ends, until its recap is opened', async () => {
+    const { fake } = await app();
+    const tab = () => screen.getByRole('tab', { name: /^Streams\b/ });
+    expect(tab().textContent?.trim()).toBe('Streams');
+    fake.emit('history:changed', { what: 'streams', status: ready, endedStreamId: START });
+    await settle();
+    expect(within(tab()).getByLabelText('the recap of your stream is ready').textContent).toBe('1');
+    await fireEvent.click(tab());
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: 'See the recap' }));
+    await settle();
+    expect(fake.argsOf('history:recap')).toEqual([[{ streamId: START }]]);
+    expect(tab().textContent?.trim()).toBe('Streams');
+  });
+
   it('main refusing every read while the history is off is one plain line, not an error per list', async () => {
     const { fake } = await app();
     fake.fail('history:status', 'HistoryUnavailable', 'history unavailable (node:sqlite is not in this Node)');
