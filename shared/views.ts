@@ -231,9 +231,16 @@ export interface LiveSocketHealthView {
   /**
    * How far the signed webhooks trail the socket: webhook arrival minus socket arrival for the same chat line,
    * over the lines both brought this run ([design notes](../docs/design-notes.md#chat-from-the-live-socket-first)).
-   * Absent from older mains.
+   * Absent from older mains. `awaiting`: chat lines the socket brought whose webhook has not come yet, the oldest
+   * at `oldestAwaitedAtMs` (absent from older mains too).
    */
-  webhookTrail?: { samples: number; p50Ms: number | null; p95Ms: number | null };
+  webhookTrail?: {
+    samples: number;
+    p50Ms: number | null;
+    p95Ms: number | null;
+    awaiting?: number;
+    oldestAwaitedAtMs?: number | null;
+  };
 }
 
 export interface SettingsView {

@@ -14,6 +14,12 @@ export interface TrailView {
   samples: number;
   p50Ms: number | null;
   p95Ms: number | null;
+  /**
+   * Socket lines whose webhook has not come yet, and when the oldest of them came: while Kick's webhooks are
+   * held back, the gaps above only describe lines already caught up, so Health says this instead.
+   */
+  awaiting: number;
+  oldestAwaitedAtMs: number | null;
 }
 
 export interface SocketFirst {
@@ -52,12 +58,14 @@ export function createSocketFirst(limits: { maxAwaited?: number; maxSamples?: nu
       return gap;
     },
     trail() {
+      // Map order is arrival order (noteSocket re-inserts), so the first awaited line is the oldest.
+      const waiting = { awaiting: awaited.size, oldestAwaitedAtMs: awaited.values().next().value ?? null };
       if (gaps.length === 0) {
-        return { samples: 0, p50Ms: null, p95Ms: null };
+        return { samples: 0, p50Ms: null, p95Ms: null, ...waiting };
       }
       const sorted = [...gaps].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-      return { samples: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95) };
+      return { samples: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), ...waiting };
     },
   };
 }

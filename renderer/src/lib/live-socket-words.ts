@@ -4,6 +4,7 @@
  * and the close codes are for Details. Pure.
  */
 import type { LiveSocketHealthView } from '../../../shared/views';
+import { formatNumber } from '../../../shared/plural';
 import { formatAgo, formatRelative } from './format';
 
 export interface LiveSocketWords {
@@ -50,12 +51,26 @@ export function lastHeardWords(view: LiveSocketHealthView, now: number): string 
   return view.lastFrameAtMs === null ? 'nothing yet' : formatAgo(view.lastFrameAtMs, now);
 }
 
+/** A chat line's webhook this much later than the socket's copy is worth telling the streamer about. */
+export const BEHIND_AFTER_MS = 60_000;
+
 /**
  * How far Kick's webhooks trail the live connection, over the chat lines both brought
  * ([design notes](../../../docs/design-notes.md#chat-from-the-live-socket-first)); null until one line came both ways.
+ * While lines shown here have waited over a minute for their webhook, that is said instead: the figures only
+ * describe lines that caught up, so they would read "under a second" all through a backlog. `chatByWebhook`
+ * false (chat messages not subscribed) means no webhook will come, so nothing is blamed on Kick.
  */
-export function webhookTrailWords(view: LiveSocketHealthView): string | null {
+export function webhookTrailWords(view: LiveSocketHealthView, now: number, chatByWebhook = true): string | null {
   const trail = view.webhookTrail;
+  const oldest = trail?.oldestAwaitedAtMs ?? null;
+  if (chatByWebhook && trail?.awaiting && oldest !== null && now - oldest >= BEHIND_AFTER_MS) {
+    const lines =
+      trail.awaiting === 1
+        ? '1 chat line shown here has'
+        : `${formatNumber(trail.awaiting)} chat lines shown here have`;
+    return `Kick’s webhooks are behind: ${lines} not come by webhook yet, the oldest ${formatAgo(oldest, now)}.`;
+  }
   if (!trail || trail.samples === 0 || trail.p50Ms === null || trail.p95Ms === null) {
     return null;
   }

@@ -49,7 +49,12 @@ describe("the live socket's chat beside the webhooks", () => {
     expect(line).toMatchObject({ content: 'hello from the socket', deleted: false });
     // Shown before its webhook came: the receiver has seen nothing of it yet.
     expect(fx.app.snapshot().health.counters.duplicates).toBe(before);
+    // Health counts it as awaiting its webhook, from when the socket brought it, until the webhook comes.
+    const awaited = fx.app.snapshot().health.liveSocket?.webhookTrail;
+    expect(awaited).toMatchObject({ awaiting: 1 });
+    expect(awaited?.oldestAwaitedAtMs).toBeLessThanOrEqual(Date.now());
     await webhooksDelivered(fx.app);
+    expect(fx.app.snapshot().health.liveSocket?.webhookTrail).toMatchObject({ awaiting: 0, oldestAwaitedAtMs: null });
     expect(linesWith(id)).toHaveLength(1);
     expect((await call(fx.app, 'chat:history')).filter((m) => m.messageId === id)).toHaveLength(1);
     const health = fx.app.snapshot().health;

@@ -10,13 +10,13 @@ describe('socket-first trail', () => {
     // A second copy of the same webhook (Kick's resend) is not a second sample.
     expect(first.noteWebhook('A', 602_000)).toBeNull();
     expect(first.noteWebhook('B', 2_500)).toBe(500);
-    expect(first.trail()).toEqual({ samples: 2, p50Ms: 500, p95Ms: 600_000 });
+    expect(first.trail()).toEqual({ samples: 2, p50Ms: 500, p95Ms: 600_000, awaiting: 0, oldestAwaitedAtMs: null });
   });
 
   it('has no figures before a webhook followed a socket line, and ignores webhooks the socket did not bring', () => {
     const first = createSocketFirst();
     expect(first.noteWebhook('never-on-socket', 5)).toBeNull();
-    expect(first.trail()).toEqual({ samples: 0, p50Ms: null, p95Ms: null });
+    expect(first.trail()).toEqual({ samples: 0, p50Ms: null, p95Ms: null, awaiting: 0, oldestAwaitedAtMs: null });
   });
 
   it('counts a webhook that came before the socket (clock skew) as no trail, never negative', () => {
@@ -40,6 +40,19 @@ describe('socket-first trail', () => {
       first.noteSocket(key, 0);
       first.noteWebhook(key, gap);
     }
-    expect(first.trail()).toEqual({ samples: 3, p50Ms: 2, p95Ms: 3 });
+    expect(first.trail()).toEqual({ samples: 3, p50Ms: 2, p95Ms: 3, awaiting: 1, oldestAwaitedAtMs: 0 });
+  });
+
+  it('counts the lines whose webhook is still held, and when the oldest came, until each webhook comes', () => {
+    const first = createSocketFirst();
+    first.noteSocket('A', 1_000);
+    first.noteSocket('B', 2_000);
+    first.noteSocket('C', 3_000);
+    expect(first.trail()).toMatchObject({ samples: 0, awaiting: 3, oldestAwaitedAtMs: 1_000 });
+    first.noteWebhook('A', 601_000);
+    expect(first.trail()).toMatchObject({ samples: 1, awaiting: 2, oldestAwaitedAtMs: 2_000 });
+    first.noteWebhook('C', 603_000);
+    first.noteWebhook('B', 602_000);
+    expect(first.trail()).toMatchObject({ awaiting: 0, oldestAwaitedAtMs: null });
   });
 });

@@ -50,13 +50,32 @@ describe('liveSocketWords', () => {
 
 describe('webhookTrailWords', () => {
   it('says nothing until a line came both ways, then how much later the webhooks bring it', () => {
-    expect(webhookTrailWords(view({}))).toBeNull();
-    expect(webhookTrailWords(view({ webhookTrail: { samples: 0, p50Ms: null, p95Ms: null } }))).toBeNull();
-    expect(webhookTrailWords(view({ webhookTrail: { samples: 3, p50Ms: 400, p95Ms: 1_400 } }))).toBe(
+    expect(webhookTrailWords(view({}), NOW)).toBeNull();
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 0, p50Ms: null, p95Ms: null } }), NOW)).toBeNull();
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 3, p50Ms: 400, p95Ms: 1_400 } }), NOW)).toBe(
       'Kick’s webhooks bring the same chat under a second later (about 1 second at most for 95 in 100 lines).',
     );
-    expect(webhookTrailWords(view({ webhookTrail: { samples: 40, p50Ms: 600_000, p95Ms: 960_000 } }))).toBe(
+    expect(webhookTrailWords(view({ webhookTrail: { samples: 40, p50Ms: 600_000, p95Ms: 960_000 } }), NOW)).toBe(
       'Kick’s webhooks bring the same chat about 10 minutes later (about 16 minutes at most for 95 in 100 lines).',
     );
+  });
+
+  it('says the webhooks are behind while lines shown here have waited over a minute for theirs', () => {
+    // Earlier lines caught up at once; now 12 are held, the oldest for 4 minutes.
+    const held = { samples: 3, p50Ms: 400, p95Ms: 600, awaiting: 12, oldestAwaitedAtMs: NOW - 4 * 60_000 };
+    expect(webhookTrailWords(view({ webhookTrail: held }), NOW)).toBe(
+      'Kick’s webhooks are behind: 12 chat lines shown here have not come by webhook yet, the oldest 4 min ago.',
+    );
+    expect(webhookTrailWords(view({ webhookTrail: { ...held, awaiting: 1 } }), NOW)).toBe(
+      'Kick’s webhooks are behind: 1 chat line shown here has not come by webhook yet, the oldest 4 min ago.',
+    );
+    // Under a minute is the ordinary trail; with chat not subscribed no webhook is awaited, so Kick is not blamed.
+    const usual =
+      'Kick’s webhooks bring the same chat under a second later (under a second at most for 95 in 100 lines).';
+    expect(webhookTrailWords(view({ webhookTrail: { ...held, oldestAwaitedAtMs: NOW - 20_000 } }), NOW)).toBe(usual);
+    expect(webhookTrailWords(view({ webhookTrail: held }), NOW, false)).toBe(usual);
+    expect(
+      webhookTrailWords(view({ webhookTrail: { ...held, samples: 0, p50Ms: null, p95Ms: null } }), NOW, false),
+    ).toBeNull();
   });
 });
