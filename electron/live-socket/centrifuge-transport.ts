@@ -11,6 +11,12 @@ import WebSocket from 'ws';
 import { LOCAL_CLOSE } from './close-action';
 import type { LiveTransport } from './live-transport';
 
+/**
+ * The largest frame taken, in bytes: Kick's are a few kilobytes, and `ws` would otherwise read up to 100 MiB into
+ * main. Several publications may share one frame, so this is well above the longest one `data`.
+ */
+export const CENTRIFUGO_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
 /** centrifuge's own codes (below 100) as the websocket close codes `close-action.ts` reads. */
 function closeCode(code: number, disconnected: boolean): number {
   if (code >= 100) {
@@ -29,8 +35,9 @@ export const centrifugeTransport: LiveTransport = (target, channels, handlers) =
   }
   // Every frame, the server's `{}` pings included, shows the line is alive.
   class WatchedWebSocket extends WebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
+    constructor(address: string, protocols?: string | string[]) {
+      // A frame past the limit closes the line (1009) rather than being read into main.
+      super(address, protocols, { maxPayload: CENTRIFUGO_MAX_PAYLOAD_BYTES });
       this.on('message', () => {
         if (!done) {
           handlers.onActivity();

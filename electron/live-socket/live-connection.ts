@@ -42,6 +42,12 @@ export const REPEAT_WINDOW_MS = 30_000;
  * they are still counted in Health.
  */
 export const LOGGED_ONCE_MAX = 100;
+/**
+ * The longest `data` read, in characters. Kick's frames are a few kilobytes (a chat line is at most 500
+ * characters); Pusher's client takes frames of up to 64 MiB, and reading one of those (parsing it, cleaning a
+ * pinned text or a raider's name of that length) would hold main for seconds and take gigabytes.
+ */
+export const LIVE_DATA_MAX_CHARS = 256 * 1024;
 
 export interface LiveConnectionDeps {
   clock: Clock;
@@ -208,7 +214,9 @@ export class LiveConnection {
     this.#armWatchdog(generation);
     let frame: ReturnType<typeof parseLiveFrame>;
     try {
-      frame = parseLiveFrame(raw, channel);
+      frame = tooLarge(raw)
+        ? { kind: 'malformed', name: null, reason: `over ${LIVE_DATA_MAX_CHARS} characters` }
+        : parseLiveFrame(raw, channel);
     } catch (error) {
       // A reader's bug must not escape into the socket library's callback, where it would be uncaught in main.
       frame = { kind: 'malformed', name: null, reason: `could not be read (${String(error).slice(0, 200)})` };
@@ -391,4 +399,47 @@ export class LiveConnection {
     this.#state = state;
     this.#changes.emit();
   }
+}
+
+/** More values than this in one frame's `data` is not a frame of Kick's either. */
+const LIVE_DATA_MAX_VALUES = 10_000;
+
+/**
+ * Whether a frame is over {@link LIVE_DATA_MAX_CHARS}: its text, or (pusher-js and centrifuge hand `data` over
+ * already decoded) the characters of every string and key in it, counted without copying, or over
+ * {@link LIVE_DATA_MAX_VALUES} values.
+ */
+function tooLarge(raw: unknown): boolean {
+  let chars = 0;
+  let values = 0;
+  const stack: unknown[] = [raw];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (++values > LIVE_DATA_MAX_VALUES) {
+      return true;
+    }
+    if (typeof value === 'string') {
+      chars += value.length;
+    } else if (Array.isArray(value)) {
+      if (values + value.length > LIVE_DATA_MAX_VALUES) {
+        return true;
+      }
+      stack.push(...(value as unknown[]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) {
+          continue;
+        }
+        chars += key.length;
+        stack.push((value as Record<string, unknown>)[key]);
+        if (stack.length > LIVE_DATA_MAX_VALUES) {
+          return true;
+        }
+      }
+    }
+    if (chars > LIVE_DATA_MAX_CHARS) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -35,7 +35,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function connect() {
+function connect(provider: 'pusher' | 'centrifugo' = 'pusher') {
   const events: LiveEvent[] = [];
   const lines: string[] = [];
   connection = new LiveConnection({
@@ -48,8 +48,13 @@ function connect() {
     random: () => 0,
     transports: { pusher: pusherTransport, centrifugo: centrifugeTransport },
     ids: () => Promise.resolve({ ok: true, ids: IDS }),
+    backoff: { initialMs: 20, maxMs: 100, spread: 0 },
     discover: () =>
-      Promise.resolve({ provider: 'pusher', socketUrl: server.url, key: 'k', cluster: 'us2', keySource: 'discovered' }),
+      Promise.resolve(
+        provider === 'pusher'
+          ? { provider, socketUrl: server.url, key: 'k', cluster: 'us2', keySource: 'discovered' }
+          : { provider, url: `${server.url}/connection/websocket`, token: 'good-token', keySource: 'discovered' },
+      ),
     log: (line) => lines.push(line),
   });
   connection.onEvent((event) => events.push(event));
@@ -93,6 +98,35 @@ describe('a hostile live socket', () => {
     await seen('after-proto');
     expect(events.map((e) => e.type)).toEqual(['chat.message']);
     expect(connection!.view()).toMatchObject({ state: 'connected', counters: { events: 1, unknown: names.length } });
+  });
+
+  it('reads no frame of megabytes (a pin, a raider, a chat line), and reads the next line', async () => {
+    const { events, seen } = connect();
+    await server.subscribedTo(CHANNELS);
+    const big = 'a'.repeat(2_000_000);
+    server.publish('chatrooms.4242.v2', 'App\\Events\\PinnedMessageCreatedEvent', { message: chat(big) });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\StreamHostEvent', { host_username: big });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', { ...chat('big'), content: big });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatroomUpdatedEvent', { many: new Array(20_000).fill(0) });
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('after-big'));
+    await seen('after-big');
+    expect(ids(events)).toEqual(['after-big']);
+    expect(events.map((e) => e.type)).toEqual(['chat.message']);
+    expect(connection!.view().counters).toMatchObject({ events: 1, malformed: 4 });
+  });
+
+  it('closes a Centrifugo line that sends a frame of megabytes, and reads chat on the next one', async () => {
+    const { events, seen } = connect('centrifugo');
+    await server.subscribedTo(CHANNELS);
+    server.publish('chatrooms.4242.v2', 'App\\Events\\PinnedMessageCreatedEvent', {
+      message: chat('a'.repeat(2_000_000)),
+    });
+    await server.until(() => server.clients.length === 2);
+    await server.subscribedTo(CHANNELS);
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('next-line'));
+    await seen('next-line');
+    expect(events.map((e) => e.type)).toEqual(['chat.message']);
+    expect(connection!.view().counters.reconnects).toBe(1);
   });
 
   it('logs a flood of never-seen event names a bounded number of times, and still reads chat', async () => {
