@@ -206,6 +206,8 @@ export interface HealthView {
   secretStore: { backend: string; degraded: boolean };
   /** Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)); absent from older mains. */
   liveSocket?: LiveSocketHealthView;
+  /** The stream history: whether it runs, and why not in the streamer's words (docs/history.md); absent from older mains. */
+  history?: { state: 'ready' | 'starting' | 'unavailable'; message: string | null; detail: string | null };
 }
 
 /** Kick's live chat connection as Health shows it: plain words from `state`, the rest behind "Details". */

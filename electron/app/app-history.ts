@@ -1,10 +1,22 @@
 /**
- * The stream history inside the app ([history](../../docs/history.md)): what the panel asks of it through the
- * contract (`history:*`), and the answer where the history does not run.
+ * The stream history inside the app ([history](../../docs/history.md)): opened at start in the data folder and
+ * brought level with the journal, fed each record once the journal has written it, told Kick's live status at
+ * start (a stream already live is joined), pruned on a timer, closed on quit, and asked by the panel through
+ * the contract (`history:*`).
+ *
+ * Where `node:sqlite` is missing (Node 20) or the store cannot be opened, the app runs on without a history and
+ * says so once: in the log, in Health, and in the Streams view (the status). Every question is then answered
+ * `HistoryUnavailable`, never an internal error.
+ *
+ * Only Kick's event types go in: Greenroom's own records in the journal (`greenroom.raid`,
+ * `greenroom.late-mark`, app/README.md) are skipped, as is a type this build does not know.
  */
+import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import {
   HISTORY_CHAT_DAYS_DEFAULT,
+  HISTORY_SEARCH_RESULTS_MAX,
+  type HistoryChangedView,
   type HistoryExportFormat,
   type HistoryExportView,
   type HistoryRecapView,
@@ -13,6 +25,29 @@ import {
   type HistoryViewerHit,
   type HistoryViewerStoryView,
 } from '../../shared/history';
+import { isKickEventType } from '../../shared/kick/scopes';
+import type { ModAction } from '../../shared/views';
+import type { Clock } from '../core/clock';
+import { openHistory } from '../history/history-open';
+import type { HistoryStore } from '../history/history-store';
+import type { LiveStatus } from '../history/history-projector';
+import { createRecapQueries, type RecapQueries } from '../history/recap';
+import { recapCsv, recapJson, thankYouText } from '../history/recap-export';
+import { type SqliteDriver, loadSqlite, SQLITE_MISSING } from '../history/sqlite-driver';
+import { listStreams } from '../history/streams-list';
+import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
+import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
+import type { SqliteDatabase } from '../history/sqlite-driver';
+import type { JournalRecord } from '../webhooks/types';
+
+/** The store's file in the data folder. */
+export const HISTORY_FILE = 'history.sqlite';
+/** While live, the panel is told the history changed at most this often. */
+export const HISTORY_PUSH_MS = 5_000;
+/** Chat lines past the retention days are deleted this often (and at every start). */
+export const HISTORY_PRUNE_MS = 6 * 60 * 60 * 1000;
+/** Records that arrive while the store opens wait here; past this, the store reads them back from the journal. */
+const PENDING_MAX = 50_000;
 
 /** What the contract's handlers call. A failure is an AppError: `HistoryUnavailable`, `NotFound`. */
 export interface HistoryPort {
@@ -24,9 +59,11 @@ export interface HistoryPort {
   exportRecap(streamId: number, format: HistoryExportFormat): HistoryExportView;
 }
 
+const NO_HISTORY = 'Past streams and recaps are not available in this copy of Greenroom. Everything else works.';
+
 /** The history where it does not run: the status says why, every question is answered "unavailable". */
 export function unavailableHistory(
-  message = 'The stream history is not available in this copy of Greenroom.',
+  message = NO_HISTORY,
   detail: string | null = null,
   chatDays = HISTORY_CHAT_DAYS_DEFAULT,
 ): HistoryPort {
@@ -41,4 +78,305 @@ export function unavailableHistory(
     search: refuse,
     exportRecap: refuse,
   };
+}
+
+/** Kick's live status as the app's LiveState holds it. */
+export interface LiveFactsInput {
+  live: boolean;
+  confirmed: boolean;
+  startedAtMs: number | null;
+  title: string;
+  category: string;
+}
+
+export interface AppHistoryDeps {
+  dataDir: string;
+  clock: Clock;
+  /** The retention days (settings), read at open; `onSettingsChange` reopens the store when they change. */
+  chatDays: () => number;
+  onSettingsChange: (listener: () => void) => () => void;
+  /** The journal (the webhook port's); absent where no journal runs, and then no history either. */
+  journal:
+    | {
+        readAll(): Promise<JournalRecord[]>;
+        onAppended(listener: (record: JournalRecord) => void): () => void;
+      }
+    | undefined;
+  /** `node:sqlite`; `undefined` loads it, `null` is a Node without it (tests). */
+  driver?: SqliteDriver | null;
+  /** Greenroom's mod log, for the recap's moderation figures. */
+  modLog: () => readonly ModAction[];
+  push: (view: HistoryChangedView) => void;
+  /** The status changed (Health shows it). */
+  statusChanged: () => void;
+  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  log: (line: string) => void;
+}
+
+export interface AppHistory extends HistoryPort {
+  /** Opens the store and catches up with the journal (after the journal was read back). Never throws. */
+  open(): Promise<void>;
+  /** Kick's live status: the first one Kick confirmed joins or begins a stream live at start. */
+  liveStatus(facts: LiveFactsInput): void;
+  /** Closes the store (on quit); records after this are left to the next start's catch-up. */
+  close(): void;
+}
+
+interface Opened {
+  store: HistoryStore;
+  db: SqliteDatabase;
+  recaps: RecapQueries;
+  stories: ViewerStoryQueries;
+  viewers: ViewerSearch;
+}
+
+export function createAppHistory(deps: AppHistoryDeps): AppHistory {
+  const { log } = deps;
+  const driver = deps.driver === undefined ? loadSqlite() : deps.driver;
+  let state: HistoryStatusView['state'] = 'starting';
+  let message: string | null = 'The stream history is opening.';
+  let detail: string | null = null;
+  let opened: Opened | null = null;
+  let closed = false;
+  let pending: JournalRecord[] = [];
+  let overflowed = false;
+  /** Kick's first confirmed live status, waiting for the store to open; then `done`. */
+  let startStatus: LiveStatus | 'done' | null = null;
+  let pushTimer: { cancel(): void } | null = null;
+  let pruneTimer: { cancel(): void } | null = null;
+  let reported = new Set<string>();
+  let chatDays = deps.chatDays();
+
+  const status = (): HistoryStatusView => ({
+    state,
+    message,
+    detail,
+    chatDays,
+    liveStreamId: opened ? liveStreamIdOf(opened.store) : null,
+  });
+  const pushNow = (what: HistoryChangedView['what'], endedStreamId: number | null = null): void => {
+    pushTimer?.cancel();
+    pushTimer = null;
+    deps.push({ what, status: status(), endedStreamId });
+  };
+  const pushSoon = (): void => {
+    pushTimer ??= deps.setTimer(() => pushNow('streams'), HISTORY_PUSH_MS);
+  };
+  const setState = (next: HistoryStatusView['state'], words: string | null, why: string | null): void => {
+    state = next;
+    message = words;
+    detail = why;
+    deps.statusChanged();
+    pushNow('status');
+  };
+  /** A failure while running, said once per kind so a chat storm does not fill the log. */
+  const reportOnce = (what: string, error: unknown): void => {
+    const text = error instanceof Error ? error.message : String(error);
+    if (!reported.has(what)) {
+      reported.add(what);
+      log(`history: ${what}: ${text}`);
+    }
+  };
+
+  const ready = (): Opened => {
+    if (opened && state === 'ready') {
+      return opened;
+    }
+    throw new AppError(
+      'HistoryUnavailable',
+      state === 'starting' ? 'The stream history is still opening; try again in a moment.' : (message ?? NO_HISTORY),
+    );
+  };
+
+  /** One journaled record into the store; the panel hears of it (a stream's end at once, the rest in batches). */
+  const applyLive = (record: JournalRecord): void => {
+    if (!isKickEventType(record.type)) {
+      return;
+    }
+    if (state !== 'ready' || !opened) {
+      if (state === 'starting') {
+        if (pending.length < PENDING_MAX) {
+          pending.push(record);
+        } else {
+          overflowed = true;
+        }
+      }
+      return;
+    }
+    const { store } = opened;
+    const status = record.type === 'livestream.status.updated';
+    const openBefore = status ? liveStreamIdOf(store) : null;
+    try {
+      if (!store.apply(record)) {
+        return;
+      }
+    } catch (error) {
+      reportOnce('an event could not be kept (the next start takes it from the journal)', error);
+      return;
+    }
+    const openAfter = status ? liveStreamIdOf(store) : null;
+    if (status && openBefore !== openAfter) {
+      pushNow('streams', openBefore !== null && openBefore !== openAfter ? openBefore : null);
+    } else {
+      pushSoon();
+    }
+  };
+
+  const unsubscribeJournal = deps.journal?.onAppended(applyLive);
+  const unsubscribeSettings = deps.onSettingsChange(() => {
+    const days = deps.chatDays();
+    if (days !== chatDays && !closed) {
+      chatDays = days;
+      // The store takes its retention when it opens: open it again, which prunes at the new days.
+      if (opened) {
+        closeStore();
+        state = 'starting';
+        void open();
+      }
+    }
+  });
+
+  const closeStore = (): void => {
+    try {
+      opened?.store.close();
+    } catch (error) {
+      reportOnce('the store did not close cleanly (the next start checks it)', error);
+    }
+    opened = null;
+  };
+
+  const applyStartStatus = (): void => {
+    if (!opened || startStatus === null || startStatus === 'done') {
+      return;
+    }
+    try {
+      opened.store.observeLiveStatus(startStatus);
+    } catch (error) {
+      reportOnce("Kick's live status could not be kept", error);
+    }
+    startStatus = 'done';
+  };
+
+  const schedulePrune = (): void => {
+    pruneTimer?.cancel();
+    pruneTimer = deps.setTimer(() => {
+      try {
+        opened?.store.prune();
+      } catch (error) {
+        reportOnce('old chat lines could not be deleted', error);
+      }
+      schedulePrune();
+    }, HISTORY_PRUNE_MS);
+  };
+
+  async function open(): Promise<void> {
+    if (!driver || !deps.journal) {
+      const why = driver ? 'no journal runs in this mode' : `${SQLITE_MISSING}; this is Node ${process.versions.node}`;
+      log(`history: the stream history does not run here (${why})`);
+      setState('unavailable', NO_HISTORY, why);
+      return;
+    }
+    try {
+      const result = await openHistory({
+        path: join(deps.dataDir, HISTORY_FILE),
+        driver,
+        clock: deps.clock,
+        journal: { readAll: () => filteredJournal(deps.journal!) },
+        chatRetentionDays: chatDays,
+        log,
+      });
+      if (closed) {
+        result.store.close();
+        return;
+      }
+      opened = {
+        store: result.store,
+        db: result.db,
+        recaps: createRecapQueries(result.db),
+        stories: createViewerStoryQueries(result.db, result.store),
+        viewers: createViewerSearch(result.db),
+      };
+      // What arrived while it opened (a record applied twice changes nothing); too much, and it is read back.
+      const waiting = pending;
+      pending = [];
+      waiting.forEach((record) => opened!.store.apply(record));
+      if (overflowed) {
+        overflowed = false;
+        opened.store.catchUp(await filteredJournal(deps.journal));
+      }
+      applyStartStatus();
+      schedulePrune();
+      setState('ready', null, null);
+    } catch (error) {
+      closeStore();
+      const why = error instanceof Error ? error.message : String(error);
+      log(`history: the stream history could not be opened, Greenroom runs on without it (${why})`);
+      setState('unavailable', 'Past streams and recaps could not be opened this time. Everything else works.', why);
+    }
+  }
+
+  return {
+    open,
+    liveStatus(facts) {
+      if (!facts.confirmed || startStatus !== null) {
+        return;
+      }
+      startStatus = {
+        isLive: facts.live,
+        startedAtMs: facts.live ? facts.startedAtMs : null,
+        title: facts.title,
+        category: facts.category === '' ? null : facts.category,
+      };
+      if (state === 'ready') {
+        applyStartStatus();
+        pushNow('streams');
+      }
+    },
+    close() {
+      closed = true;
+      unsubscribeJournal?.();
+      unsubscribeSettings();
+      pushTimer?.cancel();
+      pruneTimer?.cancel();
+      closeStore();
+      reported = new Set();
+    },
+    status,
+    streams: () => listStreams(ready().db),
+    recap(streamId) {
+      const { recaps } = ready();
+      const recap = recaps.recap(streamId, { modLog: deps.modLog() });
+      if (!recap) {
+        throw new AppError('NotFound', `no stream in the history started at ${new Date(streamId).toISOString()}`);
+      }
+      const view: HistoryRecapView = { ...recap, thankYou: thankYouText(recap) };
+      return view;
+    },
+    viewer: (userId) => ready().stories.story(userId),
+    search: (query) => ready().viewers.search(query, HISTORY_SEARCH_RESULTS_MAX),
+    exportRecap(streamId, format) {
+      const recap = ready().recaps.recap(streamId, { modLog: deps.modLog() });
+      if (!recap) {
+        throw new AppError('NotFound', `no stream in the history started at ${new Date(streamId).toISOString()}`);
+      }
+      const name = `greenroom-recap-${fileStamp(recap.stream.startedAtMs)}`;
+      return format === 'csv'
+        ? { fileName: `${name}.csv`, mimeType: 'text/csv;charset=utf-8', text: recapCsv(recap) }
+        : { fileName: `${name}.json`, mimeType: 'application/json', text: recapJson(recap) };
+    },
+  };
+}
+
+/** The journal without Greenroom's own records and types this build does not know. */
+async function filteredJournal(journal: { readAll(): Promise<JournalRecord[]> }): Promise<JournalRecord[]> {
+  return (await journal.readAll()).filter((record) => isKickEventType(record.type));
+}
+
+function liveStreamIdOf(store: HistoryStore): number | null {
+  return store.streams().find((s) => s.endedAtMs === null)?.startedAtMs ?? null;
+}
+
+/** `2026-11-27-1340`: the stream's start in UTC, safe in a file name on every system. */
+function fileStamp(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', '-').replace(':', '');
 }

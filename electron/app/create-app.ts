@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../shared/errors';
+import type { HistoryStatusView } from '../../shared/history';
 import { Listeners } from '../../shared/listeners';
 import type { AppSnapshot, FeedItem, HealthView, NotAppliedView, StartupNoticeView } from '../../shared/views';
 import type { Clock } from '../core/clock';
@@ -27,6 +28,7 @@ import { type AppEvents, createAppEvents } from './app-events';
 import { createAppAutomod } from './app-automod';
 import { createAppChannel } from './app-channel';
 import { createAppChatBot } from './app-chat-bot';
+import { createAppHistory } from './app-history';
 import { createAppObs } from './app-obs';
 import { setUpObsForKick } from '../obs/obs-setup';
 import { createAppObsActions } from './app-obs-actions';
@@ -113,6 +115,11 @@ export interface GreenroomApp {
    * the webhook path in `live-merge.ts` (../../docs/design-notes.md#chat-from-the-live-socket-first).
    */
   liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
+}
+
+/** The history as Health shows it: whether it runs, and why not. */
+function historyHealth(status: HistoryStatusView): NonNullable<HealthView['history']> {
+  return { state: status.state, message: status.message, detail: status.detail };
 }
 
 /** A timer that does not keep the process alive (the app's retries). */
@@ -250,8 +257,22 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       degraded: adapters.secretStore.degraded ?? false,
     },
     liveSocket: { ...liveSocket.health(), ...(webhooks.trail ? { webhookTrail: webhooks.trail() } : {}) },
+    history: historyHealth(history.status()),
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
+  // The stream history (../../docs/history.md): fed from the journal, after each record is written.
+  const history = createAppHistory({
+    dataDir: adapters.dataDir,
+    clock,
+    chatDays: () => settings.values().history.chatDays,
+    onSettingsChange: (listener) => settings.onChange(() => listener()),
+    journal: webhooks.journal,
+    modLog: () => moderation.actions(),
+    push: (view) => events.emit('history:changed', view),
+    statusChanged: () => healthPush.changed(),
+    setTimer: unrefTimer,
+    log,
+  });
 
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
@@ -375,6 +396,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     () => healthPush.stop(),
     () => live.stop(),
     live.onChange((view) => events.emit('stream:changed', view)),
+    live.onChange(() => history.liveStatus(live.facts())),
     account.onChange((view) => {
       events.emit('session:changed', view);
       if (view.userId !== lastUserId && (view.userId !== null || !view.signedIn)) {
@@ -413,6 +435,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       automod,
       obs,
       roomState: () => roomState.view(),
+      history,
       shell: adapters.shell,
       restart:
         adapters.restart ??
@@ -480,6 +503,10 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         lateGate.restoring(new Set());
         overlays.hub.endReplay();
         moderation.reapplyDeletions();
+        // Not awaited: a rebuild from a full journal takes seconds, and webhooks must not wait on it. What
+        // arrives meanwhile waits in the history, which the panel hears is "starting".
+        void history.open();
+        history.liveStatus(live.facts());
         await restored.start();
         embedded?.startActivity();
         liveSocket.start();
@@ -503,6 +530,8 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         } catch (error) {
           log(`app: stopping webhooks failed: ${error instanceof Error ? error.message : String(error)}`);
         }
+        // After the journal closed: nothing more is written, so the store closes level with it.
+        history.close();
         await kick.close();
       })();
       return stopping;

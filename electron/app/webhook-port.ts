@@ -37,6 +37,14 @@ export interface WebhookPort {
   recordLive?(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
   /** How far the webhooks trail the live socket (webhook-service.ts `trail`). */
   trail?(): { samples: number; p50Ms: number | null; p95Ms: number | null };
+  /**
+   * The journal, for the stream history: read whole after restore(), and each record once it is written.
+   * Absent where no journal runs; the history then does not run either.
+   */
+  journal?: {
+    readAll(): Promise<JournalRecord[]>;
+    onAppended(listener: (record: JournalRecord) => void): () => void;
+  };
 }
 
 /** The journal read back, and the next step. */

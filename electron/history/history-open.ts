@@ -42,6 +42,8 @@ export interface OpenHistoryOptions {
 
 export interface OpenedHistory {
   store: HistoryStore;
+  /** The open database, for the read-only queries beside the store (recap, streams list, viewer story). */
+  db: SqliteDatabase;
   /** Why the store was built anew from the journal, or null when the one on disk was used. */
   rebuilt: 'missing' | 'damaged' | null;
   /** Journal records applied at open. */
@@ -90,7 +92,7 @@ export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHi
       log(`history: ${aside} and rebuilt the stream history from the journal (${caughtUp} events)`);
     }
     store.prune();
-    return { store, rebuilt, caughtUp };
+    return { store, db, rebuilt, caughtUp };
   } catch (error) {
     store.close();
     throw error;

@@ -55,5 +55,6 @@ export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
     onHealthChange: (listener) => service.onHealthChange(listener),
     recordLive: (record, eventKey) => service.recordLive(record, eventKey),
     trail: () => service.trail(),
+    journal: service.journal,
   };
 }

@@ -95,6 +95,15 @@ export interface WebhookService {
   recordLive(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
   /** How far the webhooks trail the live socket, over the chat lines both brought this run. */
   trail(): TrailView;
+  /**
+   * The journal for the stream history ([history](../../docs/history.md#crash-safety-and-rebuild)): `readAll`
+   * after restore() (empty before), and each record once the journal has written it (a webhook before its
+   * 200, a line from the live socket, Greenroom's own records), in the order written.
+   */
+  journal: {
+    readAll(): Promise<JournalRecord[]>;
+    onAppended(listener: (record: JournalRecord) => void): () => void;
+  };
 }
 
 /** What `restore()` resolves with: the journal's events and the next step. */
@@ -149,14 +158,27 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   const lastArrival = new Map<string, number>();
   let arrivalsFor: number | null = null;
   const socketFirst = createSocketFirst();
+  const appended = new Listeners<[JournalRecord]>((error) =>
+    deps.log(`webhooks: a journal listener failed: ${String(error)}`),
+  );
+  /** The journal as the receiver and recordLive use it: each record is told once it is written, never before. */
+  const announcing = (file: FileJournal): FileJournal => ({
+    ...file,
+    append: async (record) => {
+      await file.append(record);
+      appended.emit(record);
+    },
+  });
 
   /** Opens the journal and replays it into the dedup memory and the history. */
   const restore = async (): Promise<RestoredWebhookService> => {
-    const opened = await createFileJournal({
-      dir: join(config.dataDir, 'journal'),
-      fsync: config.fsync ?? 'batch',
-      log: deps.log,
-    });
+    const opened = announcing(
+      await createFileJournal({
+        dir: join(config.dataDir, 'journal'),
+        fsync: config.fsync ?? 'batch',
+        log: deps.log,
+      }),
+    );
     journal = opened;
     const memory = openDeliveryDedup(config, deps.log);
     dedup = memory;
@@ -345,6 +367,10 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       return 'new';
     },
     trail: () => socketFirst.trail(),
+    journal: {
+      readAll: () => journal?.readAll() ?? Promise.resolve([]),
+      onAppended: (listener) => appended.add(listener),
+    },
     receiverUrl: () => local?.url ?? null,
     webhookUrl() {
       const base = tunnel?.publicUrl() ?? null;
