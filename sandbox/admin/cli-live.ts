@@ -35,7 +35,19 @@ export const LIVE_ACTIONS = [
   'unknown-fields',
   'unknown-event',
   'clear',
+  'modes',
+  'pin',
+  'unpin',
 ] as const;
+
+/** `live modes` words: each names a chat mode and its number field, if it has one (the admin route's names). */
+const MODE_WORDS: Record<string, { mode: string; field: string | null }> = {
+  slow: { mode: 'slow_mode', field: 'message_interval' },
+  followers: { mode: 'followers_mode', field: 'min_duration' },
+  subscribers: { mode: 'subscribers_mode', field: null },
+  emotes: { mode: 'emotes_mode', field: null },
+  'account-age': { mode: 'account_age', field: 'min_duration' },
+};
 
 export const LIVE_USAGE = `  npm run sandbox -- live webhooks-behind <minutes>      hold every webhook back; the socket is not held
   npm run sandbox -- live providers <pusher,centrifugo|centrifugo|pusher|none>   what discovery offers
@@ -43,6 +55,8 @@ export const LIVE_USAGE = `  npm run sandbox -- live webhooks-behind <minutes>  
   npm run sandbox -- live connections <accepted|refused>   refused: new sockets get HTTP 503 (a reconnect held)
   npm run sandbox -- live drop <${DROP_CODES.join('|')}> [--provider pusher|centrifugo]
   npm run sandbox -- live host [--from USERNAME] [--viewers N] [--message TEXT]   a raid or host
+  npm run sandbox -- live modes slow=10 followers=30 subscribers=on emotes=off account-age=off   chat modes
+  npm run sandbox -- live pin <MESSAGE_ID> [--seconds N] | unpin   a pinned message above chat
   npm run sandbox -- live unknown-fields | unknown-event | clear   [--broadcaster ID]`;
 
 function one(tools: LiveCliTools, action: string, rest: string[], what: string): string {
@@ -59,6 +73,7 @@ export function parseLive(argv: string[], tools: LiveCliTools): LiveCall {
     from: { type: 'string' },
     viewers: { type: 'string' },
     message: { type: 'string' },
+    seconds: { type: 'string' },
     broadcaster: { type: 'string' },
     'admin-url': { type: 'string' },
     'admin-token': { type: 'string' },
@@ -108,6 +123,21 @@ export function parseLive(argv: string[], tools: LiveCliTools): LiveCall {
       }
       return post('/live-socket/host', body);
     }
+    case 'modes':
+      return post('/live-socket/chatroom', { ...where, ...modes(tools, rest) });
+    case 'pin': {
+      const seconds = tools.number('--seconds', values.seconds as string | undefined, { integer: true, min: 1 });
+      return post('/live-socket/pin', {
+        ...where,
+        message_id: one(tools, action, rest, 'the chat message id to pin (a chat line’s message_id)'),
+        ...(seconds === undefined ? {} : { duration_seconds: seconds }),
+      });
+    }
+    case 'unpin':
+      if (rest.length > 0) {
+        tools.fail(`live ${action}: takes no words after it`);
+      }
+      return { ...target, method: 'DELETE', path: '/live-socket/pin', body: where };
     case 'unknown-fields':
     case 'unknown-event':
     case 'clear':
@@ -118,4 +148,34 @@ export function parseLive(argv: string[], tools: LiveCliTools): LiveCall {
     default:
       return tools.fail(`live: expected one of ${LIVE_ACTIONS.join(', ')}`);
   }
+}
+
+/**
+ * `slow=10 followers=off subscribers=on` → the chat modes' body: `on`/`off` for a mode without a number, a number
+ * (seconds for slow, minutes for followers and account age) or `off` for one with.
+ */
+function modes(tools: LiveCliTools, words: string[]): Record<string, unknown> {
+  const known = Object.keys(MODE_WORDS).join(', ');
+  if (words.length === 0) {
+    tools.fail(`live modes: expected one or more of ${known}, as slow=10 or emotes=on`);
+  }
+  const body: Record<string, unknown> = {};
+  for (const word of words) {
+    const [name = '', value] = word.split('=', 2);
+    const mode = MODE_WORDS[name];
+    if (!mode || value === undefined) {
+      tools.fail(`live modes: "${word}" is not one of ${known}, as slow=10 or emotes=on`);
+    }
+    if (value === 'off') {
+      body[mode.mode] = { enabled: false };
+    } else if (mode.field === null) {
+      if (value !== 'on') {
+        tools.fail(`live modes: ${name} takes on or off, got "${value}"`);
+      }
+      body[mode.mode] = { enabled: true };
+    } else {
+      body[mode.mode] = { enabled: true, [mode.field]: tools.number(name, value, { integer: true, min: 0 }) };
+    }
+  }
+  return body;
 }

@@ -22,10 +22,30 @@ describe('parseCliArgs: live', () => {
       ],
       [['unknown-fields'], '/live-socket/unknown-fields', {}],
       [['clear', '--broadcaster', '100001'], '/live-socket/clear', { broadcaster_user_id: 100001 }],
+      [
+        ['modes', 'slow=10', 'followers=30', 'subscribers=on', 'emotes=off', 'account-age=off'],
+        '/live-socket/chatroom',
+        {
+          slow_mode: { enabled: true, message_interval: 10 },
+          followers_mode: { enabled: true, min_duration: 30 },
+          subscribers_mode: { enabled: true },
+          emotes_mode: { enabled: false },
+          account_age: { enabled: false },
+        },
+      ],
+      [['modes', 'slow=off'], '/live-socket/chatroom', { slow_mode: { enabled: false } }],
+      [['pin', 'msg-1'], '/live-socket/pin', { message_id: 'msg-1' }],
+      [['pin', 'msg-1', '--seconds', '60'], '/live-socket/pin', { message_id: 'msg-1', duration_seconds: 60 }],
     ];
     for (const [words, path, body] of cases) {
       expect(parseCliArgs(['live', ...words], env)).toEqual({ ...target, path, body });
     }
+    expect(parseCliArgs(['live', 'unpin'], env)).toEqual({
+      ...target,
+      method: 'DELETE',
+      path: '/live-socket/pin',
+      body: {},
+    });
   });
 
   it('refuses a missing or unknown action and bad numbers with one line', () => {
@@ -38,6 +58,14 @@ describe('parseCliArgs: live', () => {
       [['clear', 'now'], /^live clear: takes no words after it/],
       [['connections'], /^live connections: expected accepted or refused/],
       [['drop', '--nope'], /Unknown option/],
+      [['modes'], /^live modes: expected one or more of slow, followers/],
+      [['modes', 'slowmode=10'], /^live modes: "slowmode=10" is not one of /],
+      [['modes', 'slow'], /^live modes: "slow" is not one of /],
+      [['modes', 'emotes=10'], /^live modes: emotes takes on or off, got "10"/],
+      [['modes', 'slow=-1'], /^slow: expected an integer from 0/],
+      [['pin'], /^live pin: expected the chat message id/],
+      [['pin', 'a', '--seconds', '0'], /^--seconds: expected an integer from 1/],
+      [['unpin', 'now'], /^live unpin: takes no words after it/],
     ];
     for (const [words, message] of bad) {
       expect(() => parseCliArgs(['live', ...words], env)).toThrow(CliUsageError);
@@ -47,5 +75,7 @@ describe('parseCliArgs: live', () => {
 
   it('is in the usage text', () => {
     expect(USAGE).toContain('npm run sandbox -- live webhooks-behind <minutes>');
+    expect(USAGE).toContain('npm run sandbox -- live modes slow=10');
+    expect(USAGE).toContain('npm run sandbox -- live pin <MESSAGE_ID>');
   });
 });
