@@ -43,7 +43,7 @@ afterAll(async () => {
 /**
  * Live, and the history has the stream, before any activity: the history files each record under the stream
  * open when it arrives, and chat over the live socket can come before the status webhook (a known limit,
- * docs/history.md#from-the-journal-to-rows).
+ * docs/history.md#in-the-app).
  */
 async function goLive(w: HistoryWorld): Promise<number> {
   const id = streamIdOf(fire(w, 'livestream.status.updated', { overrides: { is_live: true } }));
@@ -102,6 +102,13 @@ describe.runIf(hasSqlite)('the stream history in the app', () => {
     const story = await call(world.app, 'history:viewer', { userId: follower.userId });
     expect(story).toMatchObject({ userId: follower.userId, followedAtMs: expect.any(Number) });
     expect(await call(world.app, 'history:viewer', { userId: 987_654_321 })).toBeNull();
+    expect((await call(world.app, 'history:search', { query: String(follower.userId) })).map((h) => h.userId)).toEqual([
+      follower.userId,
+    ]);
+  });
+
+  it.each(['%', '___', '%%', '\\', "' OR 1=1 --"])('matches %s as typed, never as a wildcard', async (query) => {
+    expect(await call(world.app, 'history:search', { query })).toEqual([]);
   });
 
   it('counts nothing twice across a restart mid-stream', async () => {
