@@ -8,6 +8,11 @@
  * banned, the kind (ban, timeout, unban) and Kick's time, within {@link SAME_ACTION_WINDOW_MS}. Each source
  * matches an entry once, so a second ban of the same viewer a moment later is still a second entry. An unban
  * has no webhook: it comes from the socket alone. The viewer's lines stay in chat, as Kick keeps them.
+ *
+ * The socket is unsigned, so what it may cost is bounded: it writes at most {@link SOCKET_ENTRIES_BURST} entries
+ * at once and {@link SOCKET_ENTRIES_PER_SECOND} a second after that (each is an append and a disk sync, and the
+ * mod log keeps only its newest entries); a ban beyond that is counted and logged, and its signed webhook still
+ * brings it. What each source has matched is kept only for the entries the mod log still holds.
  */
 import type { LiveEvent, LiveUser } from '../../shared/kick/live-events';
 import { LIMITS } from '../../shared/limits';
@@ -17,6 +22,14 @@ import type { KickEvent } from '../webhooks/types';
 
 /** How far apart Kick's two copies of one ban (or Greenroom's own entry) may be in time and still be one. */
 export const SAME_ACTION_WINDOW_MS = 120_000;
+
+/** Mod-log entries the live socket may write at once ([design notes](../../docs/design-notes.md#other-moderators-bans-from-the-live-socket)). */
+export const SOCKET_ENTRIES_BURST = 30;
+/** Mod-log entries the live socket may write a second once its burst is spent. */
+export const SOCKET_ENTRIES_PER_SECOND = 2;
+
+/** A flood of socket bans has ended once none was refused for this long; then its count is logged. */
+const FLOOD_QUIET_MS = 60_000;
 
 /** Longest moderator or viewer name kept from Kick's copies; Kick's own names are at most 25 characters. */
 const NAME_MAX = 100;
@@ -51,20 +64,85 @@ export interface LiveModeration {
   onLiveEvent(event: LiveEvent): void;
   /** A signed webhook; all but `moderation.banned` are ignored. */
   onWebhook(event: KickEvent): void;
+  /** What it holds and has refused: matched entries per source, and socket entries not written for the rate. */
+  stats(): { matched: Record<Source, number>; skipped: number };
 }
 
 export function createLiveModeration(deps: LiveModerationDeps): LiveModeration {
-  /** The mod-log entries each source has matched, so one source never counts one entry twice. */
+  /**
+   * The mod-log entries each source has matched, so one source never counts one entry twice; only entries the
+   * mod log still holds, since no copy can match one it has dropped.
+   */
   const matched: Record<Source, Set<string>> = { 'live-socket': new Set(), webhook: new Set() };
+  /** Entries the socket may still write now, refilled at SOCKET_ENTRIES_PER_SECOND up to SOCKET_ENTRIES_BURST. */
+  let allowance = SOCKET_ENTRIES_BURST;
+  let refilledAtMs = deps.clock.now();
+  /** Socket entries not written: in all, and in this flood (none refused for FLOOD_QUIET_MS ends it). */
+  let skipped = 0;
+  let skippedInFlood = 0;
+  let lastSkipAtMs = 0;
+
+  /** Says how many the flood that ended cost, once it has been quiet long enough. */
+  const endFlood = (now: number): void => {
+    if (skippedInFlood > 0 && now - lastSkipAtMs >= FLOOD_QUIET_MS) {
+      deps.log(`live moderation: ${skippedInFlood} bans from Kick's live socket were not written to the mod log`);
+      skippedInFlood = 0;
+    }
+  };
+
+  /** Whether the socket may write one more entry now; a refusal is counted, and a flood logged once. */
+  const socketMayWrite = (): boolean => {
+    const now = deps.clock.now();
+    allowance = Math.min(
+      SOCKET_ENTRIES_BURST,
+      allowance + (Math.max(0, now - refilledAtMs) * SOCKET_ENTRIES_PER_SECOND) / 1000,
+    );
+    refilledAtMs = now;
+    endFlood(now);
+    if (allowance >= 1) {
+      allowance -= 1;
+      return true;
+    }
+    skipped += 1;
+    skippedInFlood += 1;
+    lastSkipAtMs = now;
+    if (skippedInFlood === 1) {
+      deps.log(
+        `live moderation: more bans from Kick's live socket than ${SOCKET_ENTRIES_PER_SECOND} a second; ` +
+          "those beyond are not written to the mod log (Kick's webhooks still bring bans and timeouts)",
+      );
+    }
+    return false;
+  };
+
+  /** Forgets matches of entries the mod log no longer holds. */
+  const forgetDropped = (log: readonly ModAction[]): void => {
+    if (matched['live-socket'].size + matched.webhook.size === 0) {
+      return;
+    }
+    const kept = new Set(log.map((action) => action.id));
+    for (const set of Object.values(matched)) {
+      for (const id of set) {
+        if (!kept.has(id)) {
+          set.delete(id);
+        }
+      }
+    }
+  };
 
   const take = (seen: KickModeration, source: Source): void => {
     if (deps.moderation.underWay(seen.userId, seen.kind)) {
       // Greenroom's own action, told by Kick before Kick answered Greenroom: the entry follows with the answer.
       return;
     }
-    const same = sameAction(deps.moderation.actions(), seen, matched[source]);
+    const log = deps.moderation.actions();
+    forgetDropped(log);
+    const same = sameAction(log, seen, matched[source]);
     if (same) {
       matched[source].add(same.id);
+      return;
+    }
+    if (source === 'live-socket' && !socketMayWrite()) {
       return;
     }
     deps.moderation.recordElsewhere(seen).then(
@@ -87,6 +165,9 @@ export function createLiveModeration(deps: LiveModerationDeps): LiveModeration {
           take(seen, 'webhook');
         }
       }
+    },
+    stats() {
+      return { matched: { 'live-socket': matched['live-socket'].size, webhook: matched.webhook.size }, skipped };
     },
   };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModAction } from '../../../shared/views';
 import type { GreenroomApp } from '../../../electron/app/create-app';
+import { SOCKET_ENTRIES_BURST, SOCKET_ENTRIES_PER_SECOND } from '../../../electron/app/live-moderation';
 import { triggerEvent } from '../../../sandbox/triggers';
 import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
 import { call as sandboxCall, mintUserToken } from '../../helpers/sandbox';
@@ -132,6 +133,41 @@ describe("other moderators' bans from the live socket", () => {
     expect(action.targetUsername!.length).toBeLessThanOrEqual(100);
     expect((await call(fx.app, 'mod:log')).filter((a) => a.targetUserId === 0)).toHaveLength(0);
   });
+});
+
+describe('a flood of ban frames on the socket', () => {
+  it("writes a bounded number of them, keeps the mod log's earlier entries, and logs the flood once", async () => {
+    const before = await call(fx.app, 'mod:log');
+    const FRAMES = 10_000;
+    const first = FIRST_VIEWER_USER_ID + 100_000;
+    let heard = 0;
+    const all = new Promise<void>((resolve) => {
+      const off = fx.app.liveSocket.onEvent((event) => {
+        if (event.type === 'user.banned' && event.user.id >= first && ++heard === FRAMES) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const startedMs = Date.now();
+    for (let i = 0; i < FRAMES; i += 1) {
+      fx.app.sandbox!.ctx.state.emitLive({
+        broadcasterUserId: STREAMER_USER_ID,
+        room: 'chatrooms.v2',
+        event: 'App\\Events\\UserBannedEvent',
+        data: { id: `f${i}`, user: { id: first + i, username: `bot_${i}` }, banned_by: null, permanent: true },
+      });
+    }
+    await all;
+    const seconds = Math.ceil((Date.now() - startedMs) / 1000);
+    const log = await call(fx.app, 'mod:log');
+    const flood = log.filter((a) => a.targetUserId !== null && a.targetUserId >= first);
+    // Nothing the mod log held before the flood was pushed out by it.
+    expect(log.slice(0, before.length).map((a) => a.id)).toEqual(before.map((a) => a.id));
+    expect(flood.length).toBeGreaterThan(0);
+    expect(flood.length).toBeLessThanOrEqual(SOCKET_ENTRIES_BURST + seconds * SOCKET_ENTRIES_PER_SECOND);
+    expect(fx.logs.filter((line) => line.includes("more bans from Kick's live socket than"))).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('after a restart', () => {
