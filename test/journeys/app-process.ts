@@ -4,7 +4,7 @@
  * the environment given here. The journey learns the panel's URL, the webhook receiver's and the embedded
  * sandbox's from what the app prints, as a streamer would.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { exited, OutputLines } from './output-lines';
 
@@ -38,6 +38,22 @@ export interface AppOptions {
    * app's command line is appended to `args`.
    */
   wrap?: { command: string; args: string[] };
+  /**
+   * `24`: runs the app on Node 24 (`scripts/ensure-node24.sh`), as Electron 45 runs it, so what needs a newer Node
+   * than the test runner's (the stream history's `node:sqlite`) runs too. Default: the test runner's own Node.
+   */
+  node?: 'runner' | '24';
+}
+
+let node24: string | null = null;
+
+/** The Node 24 binary, installed into `.tools/` on first use (once per test process). */
+export function node24Path(): string {
+  node24 ??= execFileSync('bash', [join(ROOT, 'scripts', 'ensure-node24.sh')], { cwd: ROOT, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  return node24;
 }
 
 /** Every process a journey started and has not seen exit, so a failed journey leaves none behind. */
@@ -85,7 +101,7 @@ export async function startApp(options: AppOptions): Promise<AppRun> {
     GREENROOM_SANDBOX_ACTIVITY: 'off',
     ...options.env,
   });
-  const appArgs = [process.execPath, PANEL_JS];
+  const appArgs = [options.node === '24' ? node24Path() : process.execPath, PANEL_JS];
   const { child, stdout, stderr } = options.wrap
     ? spawnTracked(options.wrap.command, [...options.wrap.args, ...appArgs], env)
     : spawnTracked(appArgs[0]!, appArgs.slice(1), env);
