@@ -9,6 +9,7 @@ import type { ChatBotSettings, ChatCommand, PermissionLevel, ReplyEvent } from '
 import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
 import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, streamerMaySend } from '../../shared/chat-bot-reply-safety';
 import { fillTemplate } from '../../shared/overlays';
+import { isKickUsername } from '../../shared/kick/username';
 import type { ChatMessageView } from '../../shared/views';
 import { type AlertSource, alertSourceOf } from '../overlays/alert-source';
 import type { KickEvent } from '../webhooks/types';
@@ -74,6 +75,8 @@ export class ChatBot {
    * first; going live counts these by the stream's own start ([timers](../../docs/chat-bot.md#timers-count-chat-from-the-streams-start)).
    */
   #earlyChat: number[] = [];
+  /** A raider's name that is no Kick username has been logged: one line a run is enough. */
+  #oddRaiderLogged = false;
 
   constructor(deps: ChatBotDeps) {
     this.#deps = deps;
@@ -86,8 +89,22 @@ export class ChatBot {
     }
   }
 
-  /** An incoming raid from Kick's live socket (once per raid, electron/app/app-raids.ts): maybe a welcome. */
+  /**
+   * An incoming raid from Kick's live socket (once per raid, electron/app/app-raids.ts): maybe a welcome. The
+   * socket is unsigned and the raider's name is written into chat as the bot, so only a name that can be a Kick
+   * account's is welcomed ([raid welcome](../../docs/chat-bot.md#the-raid-welcome-names-only-a-kick-account));
+   * another is still in the feed and the alert, and logged once.
+   */
   onRaid(source: AlertSource): void {
+    if (!isKickUsername(source.fields.user ?? '')) {
+      if (!this.#oddRaiderLogged) {
+        this.#oddRaiderLogged = true;
+        this.#deps.log(
+          `chat bot: a raider's name is not a Kick username, so the raid was not welcomed: ${JSON.stringify(source.fields.user ?? '')} (later ones are not logged)`,
+        );
+      }
+      return;
+    }
     this.#reply(source);
   }
 

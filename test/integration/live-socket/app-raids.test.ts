@@ -10,7 +10,7 @@ import type { FeedItem } from '../../../shared/views';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { RAID_TIME_WAIT_MS } from '../../../electron/services/raids';
 import { callAdmin } from '../../helpers/sandbox';
-import { browser, call, fx, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
+import { browser, call, fx, logs, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
 useSetup({ liveSocket: true });
 
@@ -34,6 +34,18 @@ const raids = (): FeedItem[] =>
   received['kick:event'].flatMap((e) => (e.kind === 'feed' && e.item.kind === 'raid' ? [e.item] : []));
 const sentChat = (): string[] => [...fx.sandbox.ctx.state.chatMessages.values()].map((m) => m.content);
 const waiting = () => fx.app.overlays.hub.alerts.view().waiting;
+
+let afterCount = 0;
+/**
+ * Sends a raid with a good name and waits for its welcome in the sandbox's chat: the bot's queue is in order, so
+ * a welcome for any raid before it would be there by then. Read from the sandbox's chat, not the socket's echo: a
+ * socket reconnect under load would lose the echo, not the line.
+ */
+async function welcomedNext(): Promise<void> {
+  const name = `after_odd_${++afterCount}`;
+  hostFrame({ host_username: name, number_viewers: 1 });
+  await expect.poll(() => sentChat().includes(`Welcome raiders from ${name}!`), { timeout: 30_000 }).toBe(true);
+}
 
 /** Sends a host frame straight onto the sandbox's socket, as a changed or hostile Kick might. */
 function hostFrame(data: Record<string, unknown>): void {
@@ -144,7 +156,7 @@ describe('raids in the app', () => {
     expect(sentChat().filter((c) => c.includes('late_raider'))).toEqual([]);
   });
 
-  it('shows a host name with HTML as text, without control characters, cut to length', async () => {
+  it('shows a host name with HTML as text, without control characters, cut to length, and does not welcome it', async () => {
     const name = '<img src=x onerror="alert(1)">\u202e\u0007';
     const host = nth(1, (e) => e.type === 'host');
     hostFrame({ host_username: name, number_viewers: 5 });
@@ -154,16 +166,31 @@ describe('raids in the app', () => {
       username: '<img src=x onerror="alert(1)">',
       text: '<img src=x onerror="alert(1)"> raided with 5 viewers',
     });
-    // Read from the sandbox's chat, not the socket's echo: the welcome waits its turn in the bot's paced
-    // queue, and a socket reconnect under load would lose the echo, not the line.
-    await expect
-      .poll(() => sentChat().filter((c) => c.startsWith('Welcome raiders from <img')), { timeout: 30_000 })
-      .toEqual(['Welcome raiders from <img src=x onerror="alert(1)">!']);
 
     const long = nth(1, (e) => e.type === 'host');
     hostFrame({ host_username: 'x'.repeat(10_000), number_viewers: 5 });
     await long;
     await expect.poll(() => raids().at(-1)!.username, HELD).toBe('x'.repeat(50));
+    await welcomedNext();
+    expect(sentChat().filter((c) => c.includes('<img') || c.includes('xxxxx'))).toEqual([]);
+  });
+
+  it('welcomes only a raider whose name is a Kick username; another is in the feed and the alert box', async () => {
+    const alerts = waiting();
+    const host = nth(1, (e) => e.type === 'host');
+    hostFrame({ host_username: 'visit evil.example now', number_viewers: 9 });
+    await host;
+    await expect.poll(() => raids().at(-1)?.text, HELD).toBe('visit evil.example now raided with 9 viewers');
+    expect(waiting()).toBe(alerts + 1);
+    for (const name of ['evil.example', '!ban streamer', 'raider😀', 'x'.repeat(26)]) {
+      const next = nth(1, (e) => e.type === 'host');
+      hostFrame({ host_username: name, number_viewers: 2 });
+      await next;
+      await expect.poll(() => raids().at(-1)?.username, HELD).toBe(name);
+    }
+    await welcomedNext();
+    expect(sentChat().filter((c) => /evil|!ban|😀|x{26}/u.test(c))).toEqual([]);
+    expect(logs.filter((line) => line.includes('not a Kick username'))).toHaveLength(1);
   });
 
   it('bounds a negative, fractional or absurd viewer count', async () => {

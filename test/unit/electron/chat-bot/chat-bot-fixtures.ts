@@ -4,6 +4,7 @@ import type { KickBadge } from '../../../../shared/kick/events';
 import type { ChatMessageView } from '../../../../shared/views';
 import { LiveState } from '../../../../electron/app/live-state';
 import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
+import type { AlertSource } from '../../../../electron/overlays/alert-source';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
 import { OwnMessages } from '../../../../electron/chat-bot/own-messages';
 import type { KickEvent } from '../../../../electron/webhooks/types';
@@ -65,6 +66,7 @@ export function botSetup(change: (s: ChatBotSettings) => void = () => undefined)
       chatBot.onEvent(e, isLive);
     },
     onChat: (message: ChatMessageView) => chatBot.onChat(message),
+    onRaid: (source: AlertSource) => chatBot.onRaid(source),
     tick: () => chatBot.tick(),
     stop: () => chatBot.stop(),
   };
