@@ -1,5 +1,5 @@
 /**
- * The activity feed: follows, subs, renewals, gifts, KICKs, redemptions, bans, live status and metadata,
+ * The activity feed: follows, subs, renewals, gifts, KICKs, redemptions, raids, bans, live status and metadata,
  * newest first, restored from main's journal after a restart, each event shown once ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 2),
  * filtered by type.
  */
@@ -21,6 +21,8 @@ export const FEED_FILTERS: readonly FeedFilter[] = [
   { id: 'subs', label: 'Subs', kinds: ['subscription', 'renewal', 'gifted-subs'] },
   { id: 'kicks', label: 'KICKs', kinds: ['kicks'] },
   { id: 'redemptions', label: 'Redemptions', kinds: ['redemption'] },
+  // Raids come from Kick's live socket, not the webhooks ([raids](../../../../docs/overlays.md#raids)).
+  { id: 'raids', label: 'Raids', kinds: ['raid'] },
   { id: 'bans', label: 'Bans', kinds: ['ban'] },
   { id: 'stream', label: 'Stream', kinds: ['live-status', 'metadata'] },
 ];

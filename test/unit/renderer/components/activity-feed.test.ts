@@ -43,6 +43,19 @@ describe('ActivityFeed', () => {
     expect(screen.getByText('Nothing of this type yet.')).toBeTruthy();
   });
 
+  it('filters raids by their own chip, counted, and keeps them out of the other chips', async () => {
+    const { feed } = await setup();
+    expect(screen.getByRole('button', { name: 'Raids 0' })).toBeTruthy();
+    feed.add(feedItem({ id: 'raid-1', kind: 'raid', text: 'eve raided with 120 viewers', username: 'eve' }));
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: 'Raids 1' }));
+    expect(screen.getByRole('button', { name: 'Raids 1' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(/raided with 120 viewers/)).toBeTruthy();
+    expect(screen.queryByText(/gifted 5 subs/)).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: /Follows/ }));
+    expect(screen.queryByText(/raided with 120 viewers/)).toBeNull();
+  });
+
   it('adds live items once and opens the user card from a name', async () => {
     const { feed, opened } = await setup();
     const item = feedItem({ id: 'live-1', kind: 'subscription', text: 'dan subscribed', username: 'dan' });
