@@ -75,6 +75,7 @@ export const EVENT_CHANNELS = [
   'kick:event',
   'chat:deleted',
   'chat:shown',
+  'chat:replaced',
   'mod:action',
   'session:changed',
   'health:changed',

@@ -374,6 +374,11 @@ export interface EventPayloads {
   'chat:deleted': { messageId: string };
   /** A message auto-moderation removed, shown again by its Undo. */
   'chat:shown': { messageId: string };
+  /**
+   * A line shown in place of the one with its id: Kick's signed copy of a line the live socket told otherwise
+   * (docs/design-notes.md#chat-from-the-live-socket-first).
+   */
+  'chat:replaced': { message: ChatMessageView };
   'mod:action': ModAction;
   'session:changed': AccountView;
   'health:changed': HealthView;

@@ -44,6 +44,7 @@ import { createIngest } from './ingest';
 import { createLateGate } from './late-gate';
 import { lateMarkRecord, lateMarksIn } from './late-marks';
 import { createLiveMerge } from './live-merge';
+import { createSignedLine } from './signed-line';
 import { createLiveModeration } from './live-moderation';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
@@ -327,7 +328,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     chatBot,
     live,
     streamChanged: () => live.refresh(),
-    late: (event) => lateGate.judge(event),
+    lateness: (event) => lateGate.lateness(event),
   });
   // Kick's public API has no raid event: raids come from the live socket only (../../docs/overlays.md#raids).
   // Raids pass the late gate and are journaled beside the webhooks, so a restart shows them once.
@@ -374,12 +375,24 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     log,
   });
 
+  // Kick's signed copy of a line the live socket told otherwise takes its place (../../docs/design-notes.md#chat-from-the-live-socket-first).
+  const signedLine = createSignedLine({
+    chat,
+    automod,
+    chatBot,
+    replaced: (message) => events.emit('chat:replaced', { message }),
+    log,
+  });
+
   // --- Wiring ---
 
   let lastUserId: number | null = null;
   const unsubscribers = [
     webhooks.bus.onAny((event) => {
       const late = lateGate.judge(event);
+      if (signedLine(event, late)) {
+        return;
+      }
       ingest(event, true);
       // A late redemption is marked seen without acting, so its later status update does not act either.
       obsActions.onEvent(event, !late);

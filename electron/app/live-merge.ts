@@ -4,7 +4,8 @@
  *
  * - A chat line from the socket is journaled under its event key, as a webhook delivery with its source
  *   (`live-socket`), and goes down the same path (auto-moderation first, then shown). Its webhook, whenever it
- *   comes, this run or after a restart, is then a copy the receiver answers and drops.
+ *   comes, this run or after a restart, is then a copy the receiver answers and drops, unless it says other
+ *   words or names another sender: then it is the record and takes the line's place (`signed-line.ts`).
  * - A deletion by any moderator is applied to chat at once: Kick sends no webhook for a deletion. A ban,
  *   timeout or unban goes to the mod log at once (`moderated`, live-moderation.ts) and leaves the viewer's
  *   lines as they are: Kick's chat API keeps them.
@@ -21,8 +22,9 @@ import { parseKickEvent } from '../webhooks/parse-event';
 import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/receiver';
 import type { JournalRecord, KickEvent } from '../webhooks/types';
 
-/** The journal's subscription id for what the live socket brought: its source, on disk. */
-export const LIVE_SOCKET_SOURCE = 'live-socket';
+import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
+
+export { LIVE_SOCKET_SOURCE };
 
 export interface LiveMergeDeps {
   clock: Clock;

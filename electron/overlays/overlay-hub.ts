@@ -89,17 +89,19 @@ export class OverlayHub {
   }
 
   /**
-   * One Kick event: `live` false while the journal is replayed at start-up. A `late` one counts for the goal,
-   * is listed with the alerts too old to play and can be replayed from the feed, but never plays by itself ([late events](../../docs/design-notes.md#late-events)).
+   * One Kick event: `live` false while the journal is replayed at start-up. A late one (`lateByMs`: how late
+   * the late gate found it; null, on time) counts for the goal, is listed with the alerts too old to play and
+   * can be replayed from the feed, but never plays by itself ([late events](../../docs/design-notes.md#late-events)).
    */
-  ingest(event: KickEvent, live: boolean, late = false): void {
+  ingest(event: KickEvent, live: boolean, lateByMs: number | null = null): void {
     const source = alertSourceOf(event);
     if (source) {
       this.#recent.note(source);
-      if (late) {
-        // Listed, never played: live, as the panel's too-old alerts; in a restart's replay, not at all.
+      if (lateByMs !== null) {
+        // Listed, never played: live, as the panel's too-old alerts, with the gate's lateness (a follow's own
+        // time is only Kick's send time); in a restart's replay, not at all.
         if (live) {
-          this.alerts.late(source);
+          this.alerts.late(source, lateByMs);
         }
       } else if (live) {
         this.alerts.offer(source);
@@ -114,14 +116,14 @@ export class OverlayHub {
 
   /**
    * An incoming raid from Kick's live socket, once per raid (electron/app/app-raids.ts): no webhook carries
-   * one, so it never comes through `ingest` (docs/overlays.md#raids). `live` and `late` as for `ingest`: the
-   * journal's raids are replayed at start like its events, and a late one is never played.
+   * one, so it never comes through `ingest` (docs/overlays.md#raids). `live` and `lateByMs` as for `ingest`:
+   * the journal's raids are replayed at start like its events, and a late one is never played.
    */
-  offerRaid(source: AlertSource, live = true, late = false): void {
+  offerRaid(source: AlertSource, live = true, lateByMs: number | null = null): void {
     this.#recent.note(source);
-    if (late) {
+    if (lateByMs !== null) {
       if (live) {
-        this.alerts.late(source);
+        this.alerts.late(source, lateByMs);
       }
     } else if (live) {
       this.alerts.offer(source);
@@ -169,6 +171,13 @@ export class OverlayHub {
       events.on('chat:deleted', ({ messageId }) =>
         this.#broadcast('chat', { type: 'chat-remove', messageIds: [messageId] }),
       ),
+      // Kick's signed words for a line the live socket told otherwise: the old line goes, the signed one comes.
+      events.on('chat:replaced', ({ message }) => {
+        this.#broadcast('chat', { type: 'chat-remove', messageIds: [message.messageId] });
+        if (!message.deleted && this.#shows(message)) {
+          this.#broadcast('chat', { type: 'chat', messages: [message] });
+        }
+      }),
       events.on('mod:action', (action) => {
         if (action.ok && (action.kind === 'ban' || action.kind === 'timeout') && action.targetUserId !== null) {
           this.#removeUser(action.targetUserId);

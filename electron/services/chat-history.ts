@@ -46,6 +46,41 @@ export class ChatHistory {
     this.#ring.push(message);
     this.#byId.set(message.messageId, message);
     this.#trim();
+    this.#noteUser(message);
+    return true;
+  }
+
+  /**
+   * Puts `message` where the kept line with its id is, in the ring and in the user card's lists: Kick's signed
+   * copy of a line the live socket told otherwise ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)).
+   * Returns false when no line with its id is kept.
+   */
+  replace(message: ChatMessageView): boolean {
+    const old = this.find(message.messageId);
+    if (!old) {
+      return false;
+    }
+    const at = this.#ring.indexOf(old, this.#start);
+    if (at >= 0) {
+      this.#ring[at] = message;
+      this.#byId.set(message.messageId, message);
+    }
+    const list = old.sender.userId === null ? undefined : this.#byUser.get(old.sender.userId);
+    const i = list?.indexOf(old) ?? -1;
+    if (i >= 0 && old.sender.userId === message.sender.userId) {
+      list![i] = message;
+    } else {
+      // Another sender: the line leaves the first one's card and joins the signed sender's.
+      if (i >= 0) {
+        list!.splice(i, 1);
+      }
+      this.#noteUser(message);
+    }
+    return true;
+  }
+
+  /** Adds the message to its sender's recent list, for the user card. */
+  #noteUser(message: ChatMessageView): void {
     const userId = message.sender.userId;
     if (userId !== null) {
       const list = this.#byUser.get(userId) ?? [];
@@ -62,7 +97,6 @@ export class ChatHistory {
         }
       }
     }
-    return true;
   }
 
   /** The ring, oldest first. */

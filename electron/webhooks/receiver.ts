@@ -70,6 +70,12 @@ export interface WebhookReceiverDeps {
    * or the webhook of a chat line the live socket brought first (`socket-first.ts`). Not acted on.
    */
   onDuplicateEvent?: (copy: { eventKey: string; type: string; nowMs: number; payload: unknown }) => void;
+  /**
+   * Asked of each delivery recognised by its event key: a function when it is not a copy but the signed record
+   * of a line the live socket told otherwise (`signed-copy.ts`). It is then journaled and announced as new, and
+   * the function hears whether its write was kept.
+   */
+  signedOver?: (eventKey: string, payload: unknown) => ((kept: boolean) => void) | null;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
   /** Runs the turn's hand-over once the turn's I/O is done; `setImmediate` unless a test steps it by hand. */
   handOverSchedule?: (run: () => void) => void;
@@ -205,20 +211,27 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       return reject(req, res, error, describe(headers));
     }
     const bodyHash = hashBody(body);
-    const claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs, judged.eventKey);
-    if (claim.verdict === 'pending') {
-      // The same delivery (or its twin from a duplicate subscription) is being journaled right now: its
-      // answer is that write's answer, so a failed write is retried by Kick for both copies.
-      const kept = await claim.kept;
-      if (!kept) {
+    let claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs, judged.eventKey);
+    // The same delivery (or its twin from a duplicate subscription) is being journaled right now: its
+    // answer is that write's answer, so a failed write is retried by Kick for both copies.
+    if (claim.verdict === 'pending' && !(await claim.kept)) {
+      const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later');
+      return reject(req, res, failed, { ...describe(headers), duplicateOf: claim.by });
+    }
+    const byEvent = claim.verdict === 'duplicate-event' || (claim.verdict === 'pending' && claim.by === 'event');
+    const signedOver = byEvent && judged.eventKey !== null ? deps.signedOver?.(judged.eventKey, judged.payload) : null;
+    if (signedOver) {
+      // Not a copy: the live socket's unsigned line under this key said something else, and the signed
+      // webhook is the record. Claimed again by its own delivery id and body, so Kick's retries of it are copies.
+      claim = deps.dedup.claim(headers.messageId, bodyHash, nowMs, null);
+      if (claim.verdict === 'pending' && !(await claim.kept)) {
         const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later');
         return reject(req, res, failed, { ...describe(headers), duplicateOf: claim.by });
       }
     }
     if (claim.verdict !== 'new') {
       counters.duplicates++;
-      const byEvent = claim.verdict === 'duplicate-event' || (claim.verdict === 'pending' && claim.by === 'event');
-      if (byEvent && judged.eventKey !== null) {
+      if (byEvent && !signedOver && judged.eventKey !== null) {
         deps.onDuplicateEvent?.({ eventKey: judged.eventKey, type: headers.type, nowMs, payload: judged.payload });
       }
       deps.log('debug', 'webhook duplicate', {
@@ -251,12 +264,14 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       // Not kept: Kick's retry of this delivery (and any copy waiting on it) must be retried. It was shown
       // already, so the retry is kept without being announced again.
       claim.settle(false);
+      signedOver?.(false);
       shownUnkept.remember(record.messageId, bodyHash);
       const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
     handOver.flush();
     claim.settle(true);
+    signedOver?.(true);
     replyOk(res);
     counters.accepted++;
   };

@@ -23,6 +23,7 @@ import type { IdMemoryOptions } from './id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
 import { parseKickEvent } from './parse-event';
 import { createSocketFirst, type TrailView } from './socket-first';
+import { createSignedCopies, readBackChat } from './signed-copy';
 import { createPublicKeyCache } from './public-key-cache';
 import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receiver';
 import {
@@ -158,6 +159,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   const lastArrival = new Map<string, number>();
   let arrivalsFor: number | null = null;
   const socketFirst = createSocketFirst();
+  // The socket's chat lines by key, so a signed webhook that says otherwise wins (signed-copy.ts).
+  const signedCopies = createSignedCopies();
   const appended = new Listeners<[JournalRecord]>((error) =>
     deps.log(`webhooks: a journal listener failed: ${String(error)}`),
   );
@@ -191,9 +194,13 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     await replayJournal(opened, {
       onRecord: (record) => {
         const event = parseKickEvent(record);
-        memory.remember(record, eventKeyOf(record.type, event.payload));
+        const key = eventKeyOf(record.type, event.payload);
+        memory.remember(record, key);
         if (owner !== null && broadcasterOf(event.payload) !== owner) {
           skipped++;
+          return;
+        }
+        if (key !== null && record.type === 'chat.message.sent' && readBackChat(signedCopies, events, event, key)) {
           return;
         }
         events.push(event);
@@ -242,6 +249,15 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         }
         changed();
       },
+      signedOver: (eventKey, payload) =>
+        signedCopies.differs(eventKey, payload)
+          ? (kept) => {
+              if (kept) {
+                signedCopies.signed(eventKey);
+                socketFirst.noteWebhook(eventKey, deps.clock.now());
+              }
+            }
+          : null,
       onEvent: (event) => {
         // Per type, so Health can say "Arriving" only once one did ([design notes](../../docs/design-notes.md#events-arriving-or-only-subscribed)).
         lastArrival.set(event.type, event.receivedAtMs);
@@ -352,6 +368,9 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         return 'duplicate';
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
+      if (record.type === 'chat.message.sent') {
+        signedCopies.socketLine(eventKey, JSON.parse(record.body));
+      }
       // Webhooks journaled this turn but not shown yet are shown first: the line goes after them in the
       // journal, so it must on screen too, or a restart would bring them back in another order.
       receiver?.handOverNow();

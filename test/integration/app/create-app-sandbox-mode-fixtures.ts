@@ -31,6 +31,7 @@ export const received: { [E in EventChannel]: EventPayloads[E][] } = {
   'kick:event': [],
   'chat:deleted': [],
   'chat:shown': [],
+  'chat:replaced': [],
   'mod:action': [],
   'session:changed': [],
   'health:changed': [],

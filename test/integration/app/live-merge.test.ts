@@ -141,10 +141,11 @@ describe('after a restart', () => {
         }
       });
     });
-    // Kick's webhook for it, late, to the new run: same message id and Kick's own time.
+    // Kick's webhook for it, late, to the new run: same message id, sender and Kick's own time.
     triggerEvent(fx.app.sandbox!.ctx, 'chat.message.sent', {
       overrides: {
         message_id: id,
+        sender: { user_id: original.sender.userId },
         content: original.content,
         created_at: new Date(original.sentAtMs + 321).toISOString(),
       },

@@ -162,6 +162,8 @@ export class AppState {
       this.api.on('chat:deleted', ({ messageId }) => this.chat.markDeleted(messageId)),
       // Auto-moderation's Undo showed a removed message again.
       this.api.on('chat:shown', ({ messageId }) => this.chat.markDeleted(messageId, false)),
+      // Kick's signed words for a line the live socket told otherwise.
+      this.api.on('chat:replaced', ({ message }) => this.chat.replace(message)),
       this.api.on('mod:action', (action) => this.mod.record(action)),
       this.api.on('session:changed', (account) => {
         const wasSignedIn = this.session.signedIn;

@@ -196,6 +196,32 @@ export class ChatState {
   }
 
   /**
+   * Puts `message` in place of the line with its id wherever it is (Kick's signed copy of a line the live socket
+   * told otherwise); a line from a chatter now ignored leaves instead. A line not held here is left to the history.
+   */
+  replace(message: ChatMessageView): void {
+    const ignored = this.#filter.isIgnored(message);
+    const swap = (list: ChatMessageView[]): ChatMessageView[] => {
+      const i = list.findIndex((m) => m.messageId === message.messageId);
+      if (i < 0) {
+        return list;
+      }
+      const copy = list.slice();
+      if (ignored) {
+        // Forgotten, as refilter does, so an un-ignore can bring the line back from main's history.
+        copy.splice(i, 1);
+        this.#ids.delete(message.messageId);
+      } else {
+        copy[i] = message;
+      }
+      return copy;
+    };
+    this.#buffer = swap(this.#buffer);
+    this.#messages = swap(this.#messages);
+    this.#held = swap(this.#held);
+  }
+
+  /**
    * A user's messages in this scrollback (shown and held), oldest first, at most `RECENT_PER_USER`; reactive
    * to new messages. Senders without an id are matched by name, case-insensitively.
    */

@@ -101,4 +101,32 @@ describe('ChatHistory', () => {
     expect(history.recentFor(3).map((m) => m.deleted)).toEqual([true, true]);
     expect(history.markDeleted('nope')).toBe(false);
   });
+
+  it("puts Kick's signed line where the socket's was, in the ring and on the user card", () => {
+    const history = new ChatHistory({ capacity: 10 });
+    [message(1, 7), message(2, 7), message(3, 8)].forEach((m) => history.add(m));
+    expect(history.replace({ ...message(2, 7), content: 'signed words' })).toBe(true);
+    expect(history.messages().map((m) => m.content)).toEqual(['message 1', 'signed words', 'message 3']);
+    expect(history.recentFor(7).map((m) => m.content)).toEqual(['message 1', 'signed words']);
+    expect(history.find('m2')?.content).toBe('signed words');
+  });
+
+  it("moves a replaced line to the signed sender's card when the socket named another", () => {
+    const history = new ChatHistory({ capacity: 10 });
+    [message(1, 7), message(2, 8)].forEach((m) => history.add(m));
+    history.replace(message(1, 9));
+    expect(history.recentFor(7)).toEqual([]);
+    expect(history.recentFor(9).map((m) => m.messageId)).toEqual(['m1']);
+    expect(history.messages().map((m) => m.sender.userId)).toEqual([9, 8]);
+  });
+
+  it('replaces nothing for an id it does not keep, and a line kept only on a card stays there', () => {
+    const history = new ChatHistory({ capacity: 1 });
+    expect(history.replace(message(5, 7))).toBe(false);
+    history.add(message(1, 7));
+    history.add(message(2, 8));
+    expect(history.replace({ ...message(1, 7), content: 'signed' })).toBe(true);
+    expect(history.messages().map((m) => m.messageId)).toEqual(['m2']);
+    expect(history.recentFor(7).map((m) => m.content)).toEqual(['signed']);
+  });
 });

@@ -121,6 +121,45 @@ describe('ChatState', () => {
     expect(chat.recentFor(null, 'seven')).toEqual([]);
   });
 
+  it("puts Kick's signed line in the place of the line with its id, shown, held or not yet flushed", () => {
+    const { frames, chat } = setup();
+    const [a, b, c, d] = [message(), message(), message(), message()];
+    chat.receive(a);
+    chat.receive(b);
+    frames.run();
+    chat.pause('hover');
+    chat.receive(c);
+    frames.run();
+    chat.receive(d);
+    for (const m of [b, c, d]) {
+      chat.replace({ ...m, content: `signed ${m.messageId}`, deleted: m === d });
+    }
+    frames.run();
+    chat.resumeAll();
+    expect(chat.messages.map((m) => [m.messageId, m.content, m.deleted])).toEqual([
+      [a.messageId, a.content, false],
+      [b.messageId, `signed ${b.messageId}`, false],
+      [c.messageId, `signed ${c.messageId}`, false],
+      [d.messageId, `signed ${d.messageId}`, true],
+    ]);
+  });
+
+  it('drops a replaced line whose signed sender is ignored, and leaves an unknown id alone', () => {
+    const fake = createFakeApi();
+    const frames = manualFrames();
+    const chat = new ChatState(fake.api, frames.scheduler, {
+      isIgnored: (m) => m.sender.username === 'ignored',
+      heard: () => undefined,
+    });
+    const a = message({ username: 'someone' });
+    chat.receive(a);
+    frames.run();
+    chat.replace(message({ content: 'not here' }));
+    expect(chat.messages.map((m) => m.messageId)).toEqual([a.messageId]);
+    chat.replace({ ...a, sender: { ...a.sender, username: 'ignored' } });
+    expect(chat.messages).toEqual([]);
+  });
+
   it('restores history before live messages without duplicates', async () => {
     const { fake, frames, chat } = setup();
     const old = message();
