@@ -72,7 +72,7 @@ describe('the stream history in the panel', () => {
     expect(tab().textContent?.trim()).toBe('Streams');
     fake.emit('history:changed', { what: 'streams', status: ready, endedStreamId: START });
     await settle();
-    expect(within(tab()).getByLabelText('the recap of your stream is ready').textContent).toBe('1');
+    expect(within(tab()).getByLabelText('1 recap ready').textContent).toBe('1');
     await fireEvent.click(tab());
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'See the recap' }));

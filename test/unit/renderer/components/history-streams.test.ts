@@ -52,6 +52,7 @@ describe('Streams view', () => {
     const gifts = screen.getByRole('region', { name: 'Gifted subs' });
     expect(within(gifts).getByText('10 subs')).toBeTruthy();
     expect(within(gifts).getByText('Anonymous gifters')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'KICKs' })).getByText('1,000 KICKs')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Redemptions' })).getByText('4 (1 rejected)')).toBeTruthy();
     expect(screen.getByText('88 messages at', { exact: false })).toBeTruthy();
     expect(screen.getByText(/4\.2 s, at/)).toBeTruthy();
@@ -70,13 +71,27 @@ describe('Streams view', () => {
     expect(screen.getByRole('list', { name: 'Past streams' })).toBeTruthy();
   });
 
+  it('says nothing of the seconds a live status takes to arrive', async () => {
+    const onTime = recap();
+    onTime.stream.seenFromMs = START + 20_000;
+    await shown((f) => f.ok('history:recap', onTime));
+    await fireEvent.click(screen.getAllByRole('button', { name: /Open the recap of/ })[0]!);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Ranked grind <b>bold</b>' })).toBeTruthy();
+    expect(screen.queryByText(/first heard this stream/)).toBeNull();
+  });
+
   it('says when Greenroom joined a stream already live, so the recap is read as from then on', async () => {
     const joined = recap();
     joined.stream.seenFromMs = START + 45 * 60_000;
     await shown((f) => f.ok('history:recap', joined));
     await fireEvent.click(screen.getAllByRole('button', { name: /Open the recap of/ })[0]!);
     await settle();
-    expect(screen.getByText(/Greenroom joined this stream at .*: the recap covers it from then on\./)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Greenroom first heard this stream was live at .*, 45 min after it started: what happened before/,
+      ),
+    ).toBeTruthy();
   });
 
   it('exports the recap as main wrote it, as a download under main’s file name', async () => {
