@@ -35,9 +35,10 @@ export function createSignedLine(deps: SignedLineDeps): (event: KickEvent, late:
       return false;
     }
     const view = toPanelEvent(event);
-    // A webhook whose line is already kept can only be one let through as the record (the dedup drops the rest).
+    // A webhook whose line is kept already was let through as the record (`signed-copy.ts`), or the socket's line
+    // gave another second than Kick's and so another key; a copy that agrees is left to be dropped as before.
     const old = view.kind === 'chat' ? deps.chat.find(view.message.messageId) : undefined;
-    if (view.kind !== 'chat' || old === undefined) {
+    if (view.kind !== 'chat' || old === undefined || sameLine(old, view.message)) {
       return false;
     }
     const removed = old.deleted || deps.automod.screen(view.message, true);
@@ -53,4 +54,9 @@ export function createSignedLine(deps: SignedLineDeps): (event: KickEvent, late:
     }
     return true;
   };
+}
+
+/** The same words from the same sender: nothing for a reader to see changed. */
+function sameLine(a: ChatMessageView, b: ChatMessageView): boolean {
+  return a.content === b.content && a.sender.userId === b.sender.userId && a.sender.username === b.sender.username;
 }

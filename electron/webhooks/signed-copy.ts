@@ -1,10 +1,11 @@
 /**
- * Chat lines the live socket brought before Kick's signed webhook, remembered by their event key
- * (`event-key.ts`) with who said what, so the webhook can be told apart from a plain copy
+ * Chat lines the live socket brought before Kick's signed webhook, remembered by their message id with who
+ * said what, so the webhook can be told apart from a plain copy
  * ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)). The socket is unsigned and
  * the webhook is the record: a webhook under the same key with other words or another sender is not a copy,
  * it is journaled and shown in place of the socket's line. A webhook that agrees confirms the line, and the
- * key is forgotten. Bounded, so a socket whose webhooks never come costs a fixed amount.
+ * line is forgotten. By message id, not by event key: a socket line that gave another second than Kick's has
+ * another key, and its webhook must still win. Bounded, so a socket whose webhooks never come costs a fixed amount.
  */
 import { hash } from 'node:crypto';
 import type { KickEvent } from './types';
@@ -15,42 +16,51 @@ export const LIVE_SOCKET_SOURCE = 'live-socket';
 /** Socket lines remembered at most (as many as `socket-first.ts` awaits: 100 lines a second for 10 minutes). */
 export const MAX_SOCKET_LINES = 60_000;
 
+/** Each takes a chat line's payload in the webhook's shape (the socket's line is journaled in that shape too). */
 export interface SignedCopies {
-  /** A chat line the live socket brought, journaled under `eventKey` (its payload in the webhook's shape). */
-  socketLine(eventKey: string, payload: unknown): void;
+  /** A chat line the live socket brought, journaled. */
+  socketLine(payload: unknown): void;
   /**
-   * Whether the webhook under `eventKey` says other words, or names another sender, than the socket's line.
-   * False when no socket line waits under the key; when they agree the key is forgotten: the line is confirmed.
+   * Whether the webhook says other words, or names another sender, than the socket's line with its message id.
+   * False when no socket line with that id waits; when they agree the line is forgotten: it is confirmed.
    */
-  differs(eventKey: string, payload: unknown): boolean;
-  /** The signed copy under `eventKey` is journaled: the socket's line no longer stands for it. */
-  signed(eventKey: string): void;
+  differs(payload: unknown): boolean;
+  /** The signed copy of the line is journaled: the socket's line no longer stands for it. */
+  signed(payload: unknown): void;
 }
 
 export function createSignedCopies(maxLines = MAX_SOCKET_LINES): SignedCopies {
   // Insertion order is arrival order: the oldest line is dropped first.
   const lines = new Map<string, string>();
   return {
-    socketLine(eventKey, payload) {
-      lines.delete(eventKey);
-      lines.set(eventKey, fingerprint(payload));
+    socketLine(payload) {
+      const id = messageIdOf(payload);
+      if (id === null) {
+        return;
+      }
+      lines.delete(id);
+      lines.set(id, fingerprint(payload));
       if (lines.size > maxLines) {
         lines.delete(lines.keys().next().value!);
       }
     },
-    differs(eventKey, payload) {
-      const socket = lines.get(eventKey);
+    differs(payload) {
+      const id = messageIdOf(payload);
+      const socket = id === null ? undefined : lines.get(id);
       if (socket === undefined) {
         return false;
       }
       if (socket === fingerprint(payload)) {
-        lines.delete(eventKey);
+        lines.delete(id!);
         return false;
       }
       return true;
     },
-    signed(eventKey) {
-      lines.delete(eventKey);
+    signed(payload) {
+      const id = messageIdOf(payload);
+      if (id !== null) {
+        lines.delete(id);
+      }
     },
   };
 }
@@ -70,15 +80,15 @@ function fingerprint(payload: unknown): string {
  * place in `events` (where the socket's line was shown), so a restart shows the signed words once. True when
  * `event` was placed; false when it is to be added as usual.
  */
-export function readBackChat(copies: SignedCopies, events: KickEvent[], event: KickEvent, eventKey: string): boolean {
+export function readBackChat(copies: SignedCopies, events: KickEvent[], event: KickEvent): boolean {
   if (event.subscriptionId === LIVE_SOCKET_SOURCE) {
-    copies.socketLine(eventKey, event.payload);
+    copies.socketLine(event.payload);
     return false;
   }
-  if (!copies.differs(eventKey, event.payload)) {
+  if (!copies.differs(event.payload)) {
     return false;
   }
-  copies.signed(eventKey);
+  copies.signed(event.payload);
   const id = messageIdOf(event.payload);
   const at = events.findLastIndex((e) => e.subscriptionId === LIVE_SOCKET_SOURCE && messageIdOf(e.payload) === id);
   if (at < 0) {
@@ -88,6 +98,7 @@ export function readBackChat(copies: SignedCopies, events: KickEvent[], event: K
   return true;
 }
 
-function messageIdOf(payload: unknown): unknown {
-  return typeof payload === 'object' && payload !== null ? (payload as { message_id?: unknown }).message_id : undefined;
+function messageIdOf(payload: unknown): string | null {
+  const id = typeof payload === 'object' && payload !== null ? (payload as { message_id?: unknown }).message_id : null;
+  return typeof id === 'string' ? id : null;
 }

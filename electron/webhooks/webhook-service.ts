@@ -194,13 +194,12 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
     await replayJournal(opened, {
       onRecord: (record) => {
         const event = parseKickEvent(record);
-        const key = eventKeyOf(record.type, event.payload);
-        memory.remember(record, key);
+        memory.remember(record, eventKeyOf(record.type, event.payload));
         if (owner !== null && broadcasterOf(event.payload) !== owner) {
           skipped++;
           return;
         }
-        if (key !== null && record.type === 'chat.message.sent' && readBackChat(signedCopies, events, event, key)) {
+        if (record.type === 'chat.message.sent' && readBackChat(signedCopies, events, event)) {
           return;
         }
         events.push(event);
@@ -250,10 +249,10 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         changed();
       },
       signedOver: (eventKey, payload) =>
-        signedCopies.differs(eventKey, payload)
+        signedCopies.differs(payload)
           ? (kept) => {
               if (kept) {
-                signedCopies.signed(eventKey);
+                signedCopies.signed(payload);
                 socketFirst.noteWebhook(eventKey, deps.clock.now());
               }
             }
@@ -369,7 +368,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
       if (record.type === 'chat.message.sent') {
-        signedCopies.socketLine(eventKey, JSON.parse(record.body));
+        signedCopies.socketLine(JSON.parse(record.body));
       }
       // Webhooks journaled this turn but not shown yet are shown first: the line goes after them in the
       // journal, so it must on screen too, or a restart would bring them back in another order.

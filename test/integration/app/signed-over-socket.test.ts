@@ -61,8 +61,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A line only the socket tells (the sandbox's own webhook never comes): Kick's time, to the second. */
-async function socketSays(content: string, senderId = FIRST_VIEWER_USER_ID): Promise<{ id: string; atMs: number }> {
+/**
+ * A line only the socket tells (the sandbox's own webhook never comes): Kick's time to the second, or `offMs` off
+ * it, which gives the line another key than its webhook's.
+ */
+async function socketSays(
+  content: string,
+  senderId = FIRST_VIEWER_USER_ID,
+  offMs = 0,
+): Promise<{ id: string; atMs: number }> {
   const id = randomUUID();
   const atMs = Math.floor(Date.now() / 1000) * 1000;
   const username = fx.app.sandbox!.ctx.state.user(senderId)!.username;
@@ -75,7 +82,7 @@ async function socketSays(content: string, senderId = FIRST_VIEWER_USER_ID): Pro
       chatroom_id: chatroomIdOf(STREAMER_USER_ID),
       content,
       type: 'message',
-      created_at: socketTime(atMs),
+      created_at: socketTime(atMs + offMs),
       sender: { id: senderId, username, slug: username },
     },
   });
@@ -172,6 +179,24 @@ describe('a socket line and a signed webhook that disagree', () => {
     expect((await history(line.id)).map((m) => m.content)).toEqual(['the record']);
     expect(replaced.filter((m) => m.messageId === line.id)).toHaveLength(1);
     expect(fx.app.snapshot().health.counters.duplicates).toBe(duplicates + 2);
+  });
+});
+
+describe('a socket line that gave another second than Kick', () => {
+  it('gives way to the signed words all the same, and only to words that differ', async () => {
+    const logged = notices();
+    const agreeing = await socketSays('a second early, same words', FIRST_VIEWER_USER_ID, -1000);
+    await webhookSays(agreeing, 'a second early, same words');
+    expect((await history(agreeing.id)).map((m) => m.content)).toEqual(['a second early, same words']);
+    expect(notices()).toBe(logged);
+    const line = await socketSays('a second early, socket words', FIRST_VIEWER_USER_ID, -1000);
+    await webhookSays(line, 'signed words, on time');
+    expect((await history(line.id)).map((m) => m.content)).toEqual(['signed words, on time']);
+    expect(notices()).toBe(logged + 1);
+    await fx.app.stop();
+    await start(1);
+    expect((await history(line.id)).map((m) => m.content)).toEqual(['signed words, on time']);
+    expect((await history(agreeing.id)).map((m) => m.content)).toEqual(['a second early, same words']);
   });
 });
 

@@ -31,12 +31,12 @@ async function afterSocketLine() {
   const h = await startReceiver({
     deps: {
       dedup,
-      signedOver: (eventKey, payload) =>
-        copies.differs(eventKey, payload)
+      signedOver: (_eventKey, payload) =>
+        copies.differs(payload)
           ? (kept) => {
               taken.push(kept);
               if (kept) {
-                copies.signed(eventKey);
+                copies.signed(payload);
               }
             }
           : null,
@@ -50,7 +50,7 @@ async function afterSocketLine() {
     throw new Error('the socket line should be new');
   }
   claim.settle(true);
-  copies.socketLine(eventKey, socket);
+  copies.socketLine(socket);
   const webhook = (content: string, messageId?: string, userId?: number) =>
     buildDelivery({
       type: 'chat.message.sent',
