@@ -291,7 +291,14 @@ export interface GoalView {
   target: number;
 }
 
-/** One alert dropped for being older than the set age, as the panel lists it. */
+/**
+ * Which limit held an alert back ([alerts and the late age](../docs/overlays.md#alerts-and-the-late-age)):
+ * Kick delivered its event past the "late" age (`late-age`), or it waited past the alert box's own age
+ * (`alert-age`).
+ */
+export type DroppedAlertLimit = 'late-age' | 'alert-age';
+
+/** One alert dropped for being too old to play, as the panel lists it. */
 export interface DroppedAlertView {
   /** The event's message id. */
   id: string;
@@ -300,9 +307,14 @@ export interface DroppedAlertView {
   kind: AlertKind;
   /** The alert's text as it would have played. */
   text: string;
-  /** When the event happened, and how old it was when dropped. */
+  /**
+   * When the event happened, and how late it was: for `alert-age`, its age when dropped; for `late-age`, how
+   * late Kick delivered it as the late gate judged it (for a follow, which carries no time of its own, Kick's
+   * delivery delay at the time).
+   */
   eventAtMs: number;
   ageMs: number;
+  limit: DroppedAlertLimit;
 }
 
 /** Most too-old alerts the panel lists (the count goes on past it). */
@@ -318,8 +330,11 @@ export interface AlertQueueView {
   /** Alert boxes open now; with none, alerts wait. */
   boxesOpen: number;
   maxAgeSec: number;
-  /** Alerts dropped as too old since the list was last dismissed: how many, and the newest, newest first. */
-  tooOld: { count: number; items: DroppedAlertView[] };
+  /**
+   * Alerts dropped as too old since the list was last dismissed: how many, how many of those Kick delivered
+   * past the late age (the rest waited past the alert box's age), and the newest, newest first.
+   */
+  tooOld: { count: number; lateCount: number; items: DroppedAlertView[] };
   /** The last control used, by whom (a moderator's name from chat; null for the panel) and when. */
   lastAction: AlertQueueAction | null;
 }

@@ -27,7 +27,7 @@ export interface AppRaidsDeps {
   chatBot: Pick<AppChatBot, 'onRaid'>;
   /** The OBS action on a raid (docs/obs.md#obs-actions-on-events). */
   obs: { raided(username: string): void };
-  late: Pick<LateGate, 'judgeTimes' | 'recordedItem'>;
+  late: Pick<LateGate, 'latenessOfTimes' | 'recordedItem'>;
   /** The signed-in broadcaster, whose journal the raid joins. */
   broadcasterUserId: () => number | null;
   /** Journals the raid under its key (webhook-service.ts `recordLive`); null where no journal runs. */
@@ -79,12 +79,12 @@ export function createAppRaids(deps: AppRaidsDeps): AppRaids {
         return;
       }
     }
-    const late = deps.late.judgeTimes(raid.timed ? raid.atMs : null, raid.receivedAtMs);
-    show(raid, late, true);
+    const lateByMs = deps.late.latenessOfTimes(raid.timed ? raid.atMs : null, raid.receivedAtMs);
+    show(raid, lateByMs !== null, true);
     const source = raidAlertSource(raid);
-    // A late raid's alert is listed with the alerts too old to play, never played.
-    deps.overlays.offerRaid(source, true, late);
-    if (late) {
+    // A late raid's alert is listed with the alerts too old to play, as late as the gate found it, never played.
+    deps.overlays.offerRaid(source, true, lateByMs);
+    if (lateByMs !== null) {
       return;
     }
     deps.chatBot.onRaid(source);
@@ -127,9 +127,9 @@ export function createAppRaids(deps: AppRaidsDeps): AppRaids {
         return true;
       }
       twins.remember(raid);
-      const late = deps.late.judgeTimes(raid.atMs, raid.receivedAtMs);
-      show(raid, late, false);
-      deps.overlays.offerRaid(raidAlertSource(raid), false, late);
+      const lateByMs = deps.late.latenessOfTimes(raid.atMs, raid.receivedAtMs);
+      show(raid, lateByMs !== null, false);
+      deps.overlays.offerRaid(raidAlertSource(raid), false, lateByMs);
       return true;
     },
     stop() {

@@ -16,9 +16,23 @@ export function lateByDeliveryDelay(
   deliveryDelayMs: () => number | null,
   lateAfterSec: number,
 ): boolean {
+  return deliveryLatenessMs(happenedAtMs, sentAtMs, deliveryDelayMs, lateAfterSec) !== null;
+}
+
+/**
+ * How late such an event came, when `lateByDeliveryDelay` finds it late: the delay it was judged by, so what
+ * shows it (the alert box's list of alerts not played) says "10 min late", not the second its header shows.
+ * Null when it is not late by the delay.
+ */
+export function deliveryLatenessMs(
+  happenedAtMs: number | null,
+  sentAtMs: number | null,
+  deliveryDelayMs: () => number | null,
+  lateAfterSec: number,
+): number | null {
   if (happenedAtMs === null || happenedAtMs !== sentAtMs) {
-    return false;
+    return null;
   }
   const delay = deliveryDelayMs();
-  return delay !== null && Number.isFinite(delay) && delay > lateAfterSec * 1000;
+  return delay !== null && Number.isFinite(delay) && delay > lateAfterSec * 1000 ? delay : null;
 }

@@ -33,11 +33,11 @@ export interface IngestDeps {
   /** The channel changed; called for live events only. */
   streamChanged: () => void;
   /**
-   * Whether an event came past the "late" age: it is recorded, marked late, but gets no bot reply or alert
-   * ([late events](../../docs/design-notes.md#late-events)). Judged on the journal's events too, so a restart
-   * does not play a late alert.
+   * How late an event came past the "late" age, in ms (null: on time): it is recorded, marked late, but gets
+   * no bot reply or alert ([late events](../../docs/design-notes.md#late-events)), and the alert box lists it
+   * as that late. Judged on the journal's events too, so a restart does not play a late alert.
    */
-  late?: (event: KickEvent) => boolean;
+  lateness?: (event: KickEvent) => number | null;
 }
 
 /** Puts one event into chat or the feed; announces it when `live` (a journal replay is not news). */
@@ -51,11 +51,12 @@ export function createIngest({
   chatBot,
   live: liveState,
   streamChanged,
-  late: isLate = () => false,
+  lateness = () => null,
 }: IngestDeps): (event: KickEvent, live: boolean) => void {
   return (event, live) => {
-    const late = isLate(event);
-    overlays.ingest(event, live, late);
+    const lateByMs = lateness(event);
+    const late = lateByMs !== null;
+    overlays.ingest(event, live, lateByMs);
     const view = toPanelEvent(event);
     if (view.kind === 'chat') {
       // A message auto-moderation acts on goes out already removed: no panel or overlay ever shows it.

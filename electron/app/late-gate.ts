@@ -12,13 +12,20 @@ import { parseRfc3339 } from '../webhooks/replay-guard';
 import type { KickEvent } from '../webhooks/types';
 import type { AppEventEmitter } from './app-events';
 import type { SettingsStore } from './settings';
-import { lateByDeliveryDelay } from './delivery-delay';
+import { deliveryLatenessMs } from './delivery-delay';
 
 export interface LateGate {
   /** Whether a live event is late. */
   judge(event: KickEvent): boolean;
+  /**
+   * How late a live event came, in ms, by the same judgement as `judge`; null when it is on time. An event with
+   * a time of its own: from that to its arrival. One without (a follow): Kick's delivery delay it was judged by.
+   */
+  lateness(event: KickEvent): number | null;
   /** Whether something that happened at `happenedAtMs` (null: not known) is late on arriving at `receivedAtMs`. */
   judgeTimes(happenedAtMs: number | null, receivedAtMs: number): boolean;
+  /** How late, in ms, when `judgeTimes` finds it late; null otherwise. */
+  latenessOfTimes(happenedAtMs: number | null, receivedAtMs: number): number | null;
   /**
    * After the event went into the feed: adds it to the episode's digest when late, or ends the episode.
    * `live` false while the journal is read back at start: the digest is rebuilt as it was, and not announced.
@@ -98,17 +105,21 @@ export function createLateGate(deps: {
       deps.events.emit('kick:event', { kind: 'feed', item: { ...kept } });
     }
   };
+  const latenessOfTimes = (at: number | null, receivedAtMs: number): number | null =>
+    at !== null && isLate(at, receivedAtMs, age()) ? receivedAtMs - at : null;
+  const lateness = (event: KickEvent): number | null => {
+    const at = happenedAtMs(event);
+    const measured =
+      latenessOfTimes(at, event.receivedAtMs) ??
+      deliveryLatenessMs(at, parseRfc3339(event.timestamp), deps.deliveryDelayMs ?? (() => null), age());
+    // A journaled verdict (read back at start) stands whatever the times say now; how late is then not known.
+    return measured ?? (marked.has(event.messageId) ? 0 : null);
+  };
   return {
-    judge: (event) =>
-      marked.has(event.messageId) ||
-      isLate(happenedAtMs(event), event.receivedAtMs, age()) ||
-      lateByDeliveryDelay(
-        happenedAtMs(event),
-        parseRfc3339(event.timestamp),
-        deps.deliveryDelayMs ?? (() => null),
-        age(),
-      ),
-    judgeTimes: (at, receivedAtMs) => isLate(at, receivedAtMs, age()),
+    judge: (event) => lateness(event) !== null,
+    lateness,
+    judgeTimes: (at, receivedAtMs) => latenessOfTimes(at, receivedAtMs) !== null,
+    latenessOfTimes,
     restoring(lateIds) {
       marked = lateIds;
     },

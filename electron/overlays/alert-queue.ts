@@ -17,7 +17,8 @@
  *   puts a copy of an earlier alert first in line. An alert whose event is older than the set age
  *   (`maxAgeMs`, by the event's own time, `alert-time.ts`) is dropped and listed, never played late: when its
  *   turn comes, and while it waits (paused, or no alert box open), so the count waiting stays true. Test
- *   alerts and replays are copies: never recorded, never too old.
+ *   alerts and replays are copies: never recorded, never too old. An alert whose event Kick delivered past the
+ *   "late" age is listed beside them with how late the late gate found it, never played (`late()`).
  */
 import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
 import { alertViewOf } from '../../shared/alert-view';
@@ -87,6 +88,7 @@ export class AlertQueue {
   readonly #redemptions = new RedemptionsSeen();
   /** One log line per burst of alerts dropped for age, and one per burst past the line's limit. */
   readonly #tooOldLog: BurstLog;
+  readonly #lateLog: BurstLog;
   readonly #overflowLog: BurstLog;
 
   constructor(options: AlertQueueOptions) {
@@ -99,6 +101,14 @@ export class AlertQueue {
       write: (n) =>
         options.log(
           `alerts: dropped ${plural(n, 'alert')} older than ${options.maxAgeMs() / 1000} s rather than play ${n === 1 ? 'it' : 'them'} late (the panel lists ${n === 1 ? 'it' : 'them'})`,
+        ),
+    });
+    // Not "older than the set age": the late age held these back, by how late Kick delivered them.
+    this.#lateLog = new BurstLog({
+      scheduler: this.#scheduler,
+      write: (n) =>
+        options.log(
+          `alerts: did not play ${plural(n, 'alert')} whose ${n === 1 ? 'event' : 'events'} Kick delivered late (the panel lists ${n === 1 ? 'it' : 'them'})`,
         ),
     });
     this.#overflowLog = new BurstLog({
@@ -149,14 +159,16 @@ export class AlertQueue {
   /**
    * A live event Kick delivered past the streamer's "late" age ([late events](../../docs/design-notes.md#late-events)):
    * never played, but listed with the alerts too old to play, so the streamer still sees what was held back.
+   * `lateByMs` is how late the late gate found it: the alert's own time cannot say it for an event whose
+   * payload has no time (a follow), which the gate judges by Kick's delivery delay (electron/app/delivery-delay.ts).
    */
-  late(source: AlertSource): void {
+  late(source: AlertSource, lateByMs: number): void {
     if (!this.#redemptions.isFirst(source)) {
       return;
     }
-    const ageMs = Math.max(0, this.#options.clock.now() - source.eventAtMs);
-    this.#tooOld.add(source, ageMs, this.#view(source, this.#options.templates()[source.kind]).text);
-    this.#tooOldLog.add(1);
+    const ageMs = Number.isFinite(lateByMs) ? Math.max(0, lateByMs) : 0;
+    this.#tooOld.add(source, ageMs, this.#view(source, this.#options.templates()[source.kind]).text, 'late-age');
+    this.#lateLog.add(1);
     this.#options.onChange?.();
   }
 
@@ -280,6 +292,7 @@ export class AlertQueue {
     this.#scheduler.clearTimer(this.#timer);
     this.#scheduler.clearTimer(this.#expiryTimer);
     this.#tooOldLog.flush();
+    this.#lateLog.flush();
     this.#overflowLog.flush();
   }
 
@@ -329,7 +342,7 @@ export class AlertQueue {
     }
     const templates = this.#options.templates();
     for (const { source, ageMs } of dropped) {
-      this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text);
+      this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text, 'alert-age');
     }
     this.#handled = dropped.at(-1)!.source;
     this.#tooOldLog.add(dropped.length);

@@ -1,9 +1,14 @@
 /**
- * The alerts dropped for being older than the set age, as the panel lists them ("3 alerts were too old to
- * play"): how many since the streamer last dismissed the list, and the newest of them
+ * The alerts dropped as too old to play, as the panel lists them ("3 alerts were too old to play"): how many
+ * since the streamer last dismissed the list, how many of them for which limit, and the newest of them
  * (docs/overlays.md#controlling-the-alert-queue). Pure.
  */
-import { DROPPED_ALERTS_LISTED, type AlertQueueView, type DroppedAlertView } from '../../shared/overlays';
+import {
+  DROPPED_ALERTS_LISTED,
+  type AlertQueueView,
+  type DroppedAlertLimit,
+  type DroppedAlertView,
+} from '../../shared/overlays';
 import { redemptionItemId } from '../services/event-views';
 import type { AlertSource } from './alert-source';
 
@@ -16,10 +21,14 @@ export class TooOldAlerts {
   /** Newest first. */
   #items: DroppedAlertView[] = [];
   #count = 0;
+  #lateCount = 0;
 
-  /** `source` was `ageMs` old when dropped; `text` is what it would have shown. */
-  add(source: AlertSource, ageMs: number, text: string): void {
+  /** `source` was `ageMs` late when `limit` held it back; `text` is what it would have shown. */
+  add(source: AlertSource, ageMs: number, text: string, limit: DroppedAlertLimit): void {
     this.#count += 1;
+    if (limit === 'late-age') {
+      this.#lateCount += 1;
+    }
     this.#items.unshift({
       id: source.id,
       feedItemId: feedItemIdOf(source),
@@ -27,6 +36,7 @@ export class TooOldAlerts {
       text,
       eventAtMs: source.eventAtMs,
       ageMs,
+      limit,
     });
     if (this.#items.length > DROPPED_ALERTS_LISTED) {
       this.#items.pop();
@@ -38,10 +48,11 @@ export class TooOldAlerts {
     const had = this.#count > 0;
     this.#items = [];
     this.#count = 0;
+    this.#lateCount = 0;
     return had;
   }
 
   view(): AlertQueueView['tooOld'] {
-    return { count: this.#count, items: this.#items.map((item) => ({ ...item })) };
+    return { count: this.#count, lateCount: this.#lateCount, items: this.#items.map((item) => ({ ...item })) };
   }
 }

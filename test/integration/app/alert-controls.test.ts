@@ -148,7 +148,7 @@ describe('the alert queue’s controls in the app', () => {
     expect(view.tooOld.items[0]).toMatchObject({ text: expect.stringContaining('late_gifter') });
     expect(view.tooOld.items[0]!.ageMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(box.shownIds()).toHaveLength(shown);
-    expect((await call('alerts:dismiss-too-old')).tooOld).toEqual({ count: 0, items: [] });
+    expect((await call('alerts:dismiss-too-old')).tooOld).toEqual({ count: 0, lateCount: 0, items: [] });
   });
 
   it('refuses a set age outside 10 s to 1 hour, naming the limit, and keeps the one saved', async () => {

@@ -43,7 +43,7 @@ function setup(options: { record?: 'new' | 'duplicate' | 'closed' | null } = {})
     feed,
     events: events as never,
   });
-  const offered: { id: string; live: boolean; late: boolean }[] = [];
+  const offered: { id: string; live: boolean; lateByMs: number | null }[] = [];
   const welcomed: string[] = [];
   const obs: string[] = [];
   const journal: JournalRecord[] = [];
@@ -53,7 +53,7 @@ function setup(options: { record?: 'new' | 'duplicate' | 'closed' | null } = {})
     feed,
     events: events as never,
     overlays: {
-      offerRaid: (source, live = true, isLate = false) => offered.push({ id: source.id, live, late: isLate }),
+      offerRaid: (source, live = true, lateByMs = null) => offered.push({ id: source.id, live, lateByMs }),
     },
     chatBot: { onRaid: (source) => welcomed.push(source.fields.user!) },
     obs: { raided: (name) => obs.push(name) },
@@ -102,7 +102,8 @@ describe('raids in the app', () => {
     const [raid, digest] = [t.items().find((i) => i.kind === 'raid'), t.items().find((i) => i.lateDigest)];
     expect(raid?.late).toBe(true);
     expect(digest?.lateDigest?.entries.map((e) => e.text)).toEqual(['xqc raided with 120 viewers']);
-    expect(t.offered).toEqual([{ id: raid!.id, live: true, late: true }]);
+    // Listed as late as the gate found it: ten minutes, by Kick's time for the raid.
+    expect(t.offered).toEqual([{ id: raid!.id, live: true, lateByMs: 10 * 60_000 }]);
     expect([t.welcomed, t.obs]).toEqual([[], []]);
   });
 
@@ -141,7 +142,7 @@ describe('raids in the app', () => {
     t.time.nowMs = T0 + 5000;
     expect(t.raids.restore(parseKickEvent(record))).toBe(true);
     expect(t.items()).toEqual(live.items());
-    expect(t.offered).toEqual([{ id: live.items()[0]!.id, live: false, late: false }]);
+    expect(t.offered).toEqual([{ id: live.items()[0]!.id, live: false, lateByMs: null }]);
     expect([t.welcomed, t.obs, t.emitted]).toEqual([[], [], []]);
     t.raids.onEvent(v2());
     t.advance(RAID_TIME_WAIT_MS);

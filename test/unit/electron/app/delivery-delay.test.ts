@@ -39,7 +39,7 @@ function gate(delayMs: number | null) {
       return delayMs;
     },
   });
-  return { judge: (e: KickEvent) => late.judge(e), asked: () => asked };
+  return { judge: (e: KickEvent) => late.judge(e), lateness: (e: KickEvent) => late.lateness(e), asked: () => asked };
 }
 
 describe('lateByDeliveryDelay', () => {
@@ -73,5 +73,14 @@ describe('the late gate with Kick ten minutes behind', () => {
     expect(behind.judge(sub(T0, T0 + 1000))).toBe(false);
     expect(behind.judge(sub(T0 - 600_000, T0))).toBe(true);
     expect(behind.asked()).toBe(0);
+  });
+
+  it('says how late by what it judged: the delay for a follow, its own time for a sub', () => {
+    const behind = gate(600_000);
+    // The follow's header says it was sent a second ago; the delay it was judged by is the ten minutes.
+    expect(behind.lateness(follow(T0))).toBe(600_000);
+    expect(behind.lateness(sub(T0 - 300_000, T0))).toBe(301_000);
+    expect(behind.lateness(sub(T0, T0 + 1000))).toBeNull();
+    expect(gate(2_000).lateness(follow(T0))).toBeNull();
   });
 });

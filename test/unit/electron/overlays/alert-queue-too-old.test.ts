@@ -12,6 +12,7 @@ describe('alerts older than the set age', () => {
     expect(ids(world)).toEqual(['m1']);
     expect(queue.view().tooOld).toEqual({
       count: 1,
+      lateCount: 0,
       items: [
         {
           id: 'm0',
@@ -20,6 +21,7 @@ describe('alerts older than the set age', () => {
           text: 'gifter0 gifted 5 subs!',
           eventAtMs: world.time.now() - 2 * MINUTE,
           ageMs: 2 * MINUTE,
+          limit: 'alert-age',
         },
       ],
     });
@@ -136,6 +138,6 @@ describe('alerts older than the set age', () => {
     expect(tooOld.items).toHaveLength(50);
     expect(tooOld.items[0]!.id).toBe('m59');
     queue.dismissTooOld();
-    expect(queue.view().tooOld).toEqual({ count: 0, items: [] });
+    expect(queue.view().tooOld).toEqual({ count: 0, lateCount: 0, items: [] });
   });
 });

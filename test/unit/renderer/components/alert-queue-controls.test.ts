@@ -6,7 +6,7 @@ import AlertQueueControls from '../../../../renderer/src/components/AlertQueueCo
 import { AlertQueueState } from '../../../../renderer/src/lib/state/alert-queue.svelte';
 import { FeedState } from '../../../../renderer/src/lib/state/feed.svelte';
 import { RedemptionsState } from '../../../../renderer/src/lib/state/redemptions.svelte';
-import type { AlertQueueView } from '../../../../shared/overlays';
+import type { AlertQueueView, DroppedAlertLimit } from '../../../../shared/overlays';
 import { createFakeApi, settle } from '../fake-api';
 import { draftQueueSettings } from './alert-queue-fixtures.svelte';
 import { feedItem } from '../fixtures';
@@ -18,11 +18,22 @@ function queueView(over: Partial<AlertQueueView> = {}): AlertQueueView {
     waiting: 1,
     boxesOpen: 1,
     maxAgeSec: 120,
-    tooOld: { count: 0, items: [] },
+    tooOld: { count: 0, lateCount: 0, items: [] },
     lastAction: null,
     ...over,
   };
 }
+
+/** One alert in the too-old list, held back by `limit`. */
+const item = (id: string, ageMs: number, limit: DroppedAlertLimit = 'alert-age') => ({
+  id,
+  feedItemId: `feed-${id}`,
+  kind: 'gifted-subs' as const,
+  text: `${id} gifted 5 subs!`,
+  eventAtMs: 0,
+  ageMs,
+  limit,
+});
 
 async function setup(view = queueView(), withSettings = false) {
   const fake = createFakeApi();
@@ -80,16 +91,10 @@ describe('AlertQueueControls', () => {
   });
 
   it('lists the alerts that were too old, with Replay and Dismiss', async () => {
-    const item = (id: string, ageMs: number) => ({
-      id,
-      feedItemId: `feed-${id}`,
-      kind: 'gifted-subs' as const,
-      text: `${id} gifted 5 subs!`,
-      eventAtMs: 0,
-      ageMs,
-    });
     const { fake } = await setup(
-      queueView({ tooOld: { count: 3, items: [item('a', 4 * 60_000), item('b', 45_000), item('c', 61_000)] } }),
+      queueView({
+        tooOld: { count: 3, lateCount: 0, items: [item('a', 4 * 60_000), item('b', 45_000), item('c', 61_000)] },
+      }),
     );
     expect(screen.getByText('3 alerts were too old to play (older than 120 s)')).toBeTruthy();
     expect(screen.getByText('4 min late')).toBeTruthy();
@@ -103,6 +108,30 @@ describe('AlertQueueControls', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Dismiss list' }));
     await settle();
     expect(screen.queryByText(/too old to play/)).toBeNull();
+  });
+
+  it('says how late Kick delivered the alerts the late age held back, never the alert box’s age', async () => {
+    const follow = (id: string) => ({ ...item(id, 10 * 60_000, 'late-age'), kind: 'follow' as const });
+    await setup(queueView({ tooOld: { count: 2, lateCount: 2, items: [follow('a'), follow('b')] } }));
+    expect(screen.getByText('2 alerts were too late to play (Kick delivered them late)')).toBeTruthy();
+    expect(screen.getAllByText('10 min late (Kick delivered it late)')).toHaveLength(2);
+    expect(screen.queryByText(/older than 120 s/)).toBeNull();
+  });
+
+  it('names both limits when each held some back, counted apart', async () => {
+    const { alerts } = await setup(
+      queueView({
+        tooOld: { count: 4, lateCount: 1, items: [item('a', 10 * 60_000, 'late-age'), item('b', 150_000)] },
+      }),
+    );
+    expect(
+      screen.getByText('4 alerts were too old to play (1 delivered late by Kick, 3 older than 120 s)'),
+    ).toBeTruthy();
+    expect(screen.getByText('10 min late (Kick delivered it late)')).toBeTruthy();
+    expect(screen.getByText('3 min late')).toBeTruthy();
+    alerts.apply(queueView({ tooOld: { count: 1, lateCount: 1, items: [item('a', 45_000, 'late-age')] } }));
+    await settle();
+    expect(screen.getByText('1 alert was too late to play (Kick delivered it late)')).toBeTruthy();
   });
 
   it('marks a set age outside 10 s to 1 hour at its field, naming the limit', async () => {
