@@ -147,9 +147,10 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
       return;
     }
     case 'channel.reward.redemption.updated': {
-      const { redeemer, reward, status } = event.payload;
+      const { id, redeemer, reward, status } = event.payload;
       row.amount = reward.cost;
-      row.text = JSON.stringify({ reward: reward.title, status });
+      // Kick's redemption id: the same in each status Kick sends, and two redemptions in one second differ by it.
+      row.text = JSON.stringify({ reward: reward.title, status, id });
       seen({ ...redeemer, is_anonymous: false }, {});
       return;
     }

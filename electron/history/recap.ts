@@ -265,7 +265,10 @@ function eventLists(
   };
   const gifters = new Map<number | null, Recap['gifters'][number]>();
   const kicks = new Map<number, Recap['kicks'][number]>();
-  /** One redemption: its viewer, reward and Kick's `redeemed_at` are the same in each status Kick sends. */
+  /**
+   * One redemption: Kick's redemption id, the same in each status Kick sends; rows kept before the id was
+   * (no `id`) by its viewer, reward and Kick's `redeemed_at`.
+   */
   const redemptions = new Map<string, { reward: string; status: unknown }>();
   for (const e of events) {
     const viewer = e.userId !== null && e.username !== null ? { userId: e.userId, username: e.username } : null;
@@ -312,7 +315,8 @@ function eventLists(
       case 'channel.reward.redemption.updated': {
         const detail = e.detail();
         const reward = typeof detail.reward === 'string' ? detail.reward : '';
-        redemptions.set(JSON.stringify([e.userId, reward, e.atMs]), { reward, status: detail.status });
+        const key = typeof detail.id === 'string' ? detail.id : JSON.stringify([e.userId, reward, e.atMs]);
+        redemptions.set(key, { reward, status: detail.status });
         break;
       }
     }
