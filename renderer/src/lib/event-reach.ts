@@ -21,30 +21,34 @@ const CHAT = 'chat.message.sent';
  */
 const chatIsLive = (health: HealthView): boolean => health.liveSocket?.state === 'connected';
 
+/** A reason, with what it stops when chat comes over the live connection anyway. */
+interface WebhookReason extends NoEventsReason {
+  /** The same reason as a clause after "follows, subs, KICKs and redemptions cannot arrive: ". */
+  whileChatIsLive: string;
+}
+
 /** Null while events can arrive (or health is not known yet); else why not, in the streamer's words. */
 export function whyNoEvents(health: HealthView | null, signedIn: boolean): NoEventsReason | null {
   const reason = whyNoWebhooks(health, signedIn);
-  if (reason === null || health === null || !signedIn || !chatIsLive(health)) {
-    return reason;
+  if (reason === null) {
+    return null;
+  }
+  if (health === null || !signedIn || !chatIsLive(health)) {
+    return { text: reason.text, action: reason.action };
   }
   // Chat still comes over the live connection: say what is missing instead of "nothing arrives".
-  return {
-    text: `Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions cannot: ${lowerFirst(reason.text)}`,
-    action: reason.action,
-  };
+  return { text: reason.whileChatIsLive, action: reason.action };
 }
 
-const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+const ALERTS_CANNOT = "Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions cannot:";
 
-function whyNoWebhooks(health: HealthView | null, signedIn: boolean): NoEventsReason | null {
+function whyNoWebhooks(health: HealthView | null, signedIn: boolean): WebhookReason | null {
   if (!health) {
     return null;
   }
   if (!signedIn) {
-    return {
-      text: 'Chat cannot arrive yet: Greenroom subscribes to your channel’s events when you sign in.',
-      action: 'Sign in with Kick.',
-    };
+    const text = 'Chat cannot arrive yet: Greenroom subscribes to your channel’s events when you sign in.';
+    return { text, action: 'Sign in with Kick.', whileChatIsLive: text };
   }
   const tunnel = health.tunnel;
   if (health.mode === 'kick') {
@@ -58,22 +62,28 @@ function whyNoWebhooks(health: HealthView | null, signedIn: boolean): NoEventsRe
         return {
           text: 'No events can arrive: the tunnel is off, so Kick has no address to deliver chat and alerts to.',
           action: 'Turn the tunnel on in Settings, or enter the public URL of your own tunnel or proxy there.',
+          whileChatIsLive: `${ALERTS_CANNOT} the tunnel is off, so Kick has no address to deliver them to.`,
         };
-      case 'down':
+      case 'down': {
+        const retry = `Greenroom retries in ${Math.ceil(tunnel.retryInMs / 1000)} s.`;
         return {
-          text: `No events can arrive: the tunnel is down (${tunnel.reason}). Greenroom retries in ${Math.ceil(tunnel.retryInMs / 1000)} s.`,
+          text: `No events can arrive: the tunnel is down (${tunnel.reason}). ${retry}`,
           action: 'Check your internet connection; Health shows the tunnel’s state.',
+          whileChatIsLive: `${ALERTS_CANNOT} the tunnel is down (${tunnel.reason}). ${retry}`,
         };
+      }
       case 'connecting':
         return {
           text: 'The tunnel is connecting; events arrive once it is up.',
           action: 'Wait a moment. If it keeps retrying, check your internet connection.',
+          whileChatIsLive: `${ALERTS_CANNOT} the tunnel is still connecting.`,
         };
       case 'up':
         if (tunnel.reachable === false) {
           return {
             text: 'Kick cannot reach Greenroom through the tunnel yet, so events are not arriving.',
             action: 'Open Health for the webhook URL and check it; Greenroom keeps testing it.',
+            whileChatIsLive: `${ALERTS_CANNOT} Kick cannot reach Greenroom through the tunnel yet.`,
           };
         }
         break;
@@ -84,12 +94,16 @@ function whyNoWebhooks(health: HealthView | null, signedIn: boolean): NoEventsRe
     return {
       text: 'Greenroom is not subscribed to chat messages, so Kick will not send them.',
       action: 'Add chat messages to the wanted events in Settings.',
+      whileChatIsLive:
+        "Chat arrives over Kick's live chat connection only: Greenroom is not subscribed to chat messages on Kick.",
     };
   }
   if (chat && chat.state !== 'active') {
+    const error = chat.error ? ` (${chat.error})` : '';
     return {
-      text: `Not subscribed to chat on Kick${chat.error ? ` (${chat.error})` : ''}, so chat messages will not arrive.`,
+      text: `Not subscribed to chat on Kick${error}, so chat messages will not arrive.`,
       action: 'Greenroom keeps retrying; Health shows each subscription and what Kick answered.',
+      whileChatIsLive: `Chat arrives over Kick's live chat connection only: not subscribed to chat on Kick${error}.`,
     };
   }
   return null;

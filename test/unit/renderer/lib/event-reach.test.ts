@@ -43,15 +43,20 @@ describe('whyNoEvents', () => {
   it('does not say no chat can arrive while the live chat connection brings it', () => {
     const socket = (state: 'connected' | 'waiting') => ({ liveSocket: { ...liveSocketHealth(), state } });
     const off = whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, ...socket('connected') }), true);
-    expect(off?.text).toMatch(
-      /^Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions/,
+    expect(off?.text).toBe(
+      "Chat arrives over Kick's live chat connection, but follows, subs, KICKs and redemptions cannot: the tunnel is off, so Kick has no address to deliver them to.",
     );
-    expect(off?.text).toMatch(/the tunnel is off/);
-    expect(off?.text).not.toMatch(/No events can arrive/);
     expect(off?.action).toMatch(/Turn the tunnel on/);
     // Not connected right now: nothing arrives, as before.
     const down = whyNoEvents(health({ mode: 'kick', tunnel: { state: 'off' }, ...socket('waiting') }), true);
     expect(down?.text).toMatch(/^No events can arrive/);
+    const unsubscribed = whyNoEvents(
+      health({ subscriptions: [{ type: 'channel.followed', state: 'active' }], ...socket('connected') }),
+      true,
+    );
+    expect(unsubscribed?.text).toBe(
+      "Chat arrives over Kick's live chat connection only: Greenroom is not subscribed to chat messages on Kick.",
+    );
     // Nothing to say still says nothing.
     expect(whyNoEvents(health(socket('connected')), true)).toBeNull();
   });
