@@ -55,7 +55,8 @@ describe('edit rights on rewards, across a sandbox-mode restart', () => {
     const { state } = run.app.sandbox!.ctx;
     mine = (await call(run.app, 'rewards:create', { title: 'Hydrate', cost: 250 })).id;
     // A reward another app on the account made (Kick's dashboard, another bot): Greenroom may not edit it.
-    theirs = `${mine.slice(0, -1)}Z`;
+    // Another id beside it: the last character changed, never to the one it already has.
+    theirs = `${mine.slice(0, -1)}${mine.endsWith('Z') ? 'Y' : 'Z'}`;
     state.rewards.set(theirs, {
       ...state.rewards.get(mine)!,
       id: theirs,
