@@ -22,6 +22,11 @@ import { openTab } from './tabs-fixtures';
 import { freePort } from './webhook-recorder';
 
 const WAIT = { timeout: 30_000 };
+/**
+ * After the kill -9, a loaded CI machine once took over 30 s to record the second half of the activity. The wait
+ * is longer; what must hold once it is in is unchanged: nothing missing, nothing counted twice.
+ */
+const AFTER_KILL = { timeout: 120_000 };
 
 describe('journey: the recap of a stream, across a kill -9', () => {
   let dataDir: string;
@@ -95,7 +100,7 @@ describe('journey: the recap of a stream, across a kill -9', () => {
     await activity();
     const expected = expectedRecap(fired.slice(1));
     expect(expected.messages).toBe(600);
-    await expect.poll(async () => recapLists(await recap(streamId)), WAIT).toEqual(expected);
+    await expect.poll(async () => recapLists(await recap(streamId)), AFTER_KILL).toEqual(expected);
     await fire('livestream.status.updated', { overrides: { is_live: false } });
     await expect.poll(async () => (await status()).liveStreamId, WAIT).toBeNull();
     expect(recapLists(await recap(streamId))).toEqual(expected);
@@ -103,7 +108,7 @@ describe('journey: the recap of a stream, across a kill -9', () => {
     const csv = await value(panel.api.history.exportRecap({ streamId, format: 'csv' }));
     const followerTotal = csv.text.split('\r\n').find((line) => line.startsWith('total,follower,'));
     expect(followerTotal?.split(',')[3]).toBe(String(expected.followers.length));
-  }, 180_000);
+  }, 300_000);
 
   it('opens the recap from the Streams tab', async () => {
     // The app started again on another port: the panel is opened anew, as a streamer would.
