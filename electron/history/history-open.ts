@@ -14,14 +14,10 @@
  *   (`bench/history-store-compare.ts`). It runs only when the last run did not close the store cleanly (a crash,
  *   a kill, or a damage error seen while running); every other start reads the schema and the last row of each
  *   table, which finds a file that is not a database or was cut short.
- * - SQLite's own check (`quick_check`) reads the whole file: 3 s for a million events on a shared 2-core machine
- *   (`bench/history-store-compare.ts`). It runs only when the last run did not close the store cleanly (a crash,
- *   a kill, or a damage error seen while running); every other start reads the schema and the last row of each
- *   table, which finds a file that is not a database or was cut short.
  * - Then every journal record after the last one the store holds is applied: nothing the journal
  *   acknowledged is missing from the history, whatever stopped the last run.
  */
-import { lstatSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, constants, lstatSync, openSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Clock } from '../core/clock';
 import type { EventJournal } from '../webhooks/types';
@@ -101,6 +97,7 @@ export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHi
 
 /** Opens, checks and migrates; throws (and closes) when the file is not a sound store. */
 function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatabase {
+  keepPrivate(options.path);
   const db = options.driver.open(options.path);
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
@@ -121,6 +118,24 @@ function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatab
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * The store holds what viewers wrote and who they are: 0600 like every file in the data folder. SQLite gives a
+ * new database the process's default mode (0644 under the usual umask) and its `-wal` and `-shm` the database
+ * file's mode, so the file is made 0600 before SQLite opens it; one left wider by an earlier run is narrowed.
+ */
+function keepPrivate(path: string): void {
+  if (!exists(path)) {
+    // O_EXCL: never through a link planted at the path; O_NOFOLLOW for the same reason.
+    closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600));
+  }
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    const stats = exists(file) ? lstatSync(file) : null;
+    if (stats?.isFile() && (stats.mode & 0o077) !== 0) {
+      chmodSync(file, 0o600);
+    }
   }
 }
 
