@@ -61,7 +61,8 @@ describe('journey: start-up faults are one plain line, and Greenroom comes up', 
   let sandbox: StandaloneSandbox;
   let browser: Browser;
   let appEnv: Record<string, string>;
-  const chatIds: string[] = [];
+  /** The chat as the panel showed it before the restart: in arrival order, which restarts keep. */
+  let chatIds: string[] = [];
   const dirs: string[] = [];
   let app: AppRun | null = null;
 
@@ -115,14 +116,18 @@ describe('journey: start-up faults are one plain line, and Greenroom comes up', 
       async () => (await sandbox.admin.counts()).eventSubscriptions,
       (n) => n === 10,
     );
+    const sent: string[] = [];
     for (const line of ['first line', 'second line', 'third line']) {
-      chatIds.push(await sandbox.admin.chat(line, VIEWER));
+      sent.push(await sandbox.admin.chat(line, VIEWER));
     }
-    await waitUntil(
+    // Kick delivers webhooks side by side, so three lines sent within a millisecond may arrive in any order;
+    // the panel shows them as they came, and a restart must show them the same way.
+    chatIds = await waitUntil(
       'chat in the panel',
-      async () => (await value(panel.api.chat.history())).length,
-      (n) => n === 3,
+      async () => (await value(panel.api.chat.history())).map((m) => m.messageId),
+      (ids) => ids.length === 3,
     );
+    expect([...chatIds].sort()).toEqual([...sent].sort());
     panel.close();
     expect(await first.stop()).toEqual({ code: 0, signal: null });
     expect(existsSync(join(template, `${SECRETS_FILE_NAME}.json`))).toBe(true);
