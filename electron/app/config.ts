@@ -65,6 +65,10 @@ export const ENV = {
   sandboxAutoApprove: 'GREENROOM_SANDBOX_AUTO_APPROVE',
   /** Sandbox mode only: `off` stops the simulated channel activity (benchmarks, deterministic e2e). */
   sandboxActivity: 'GREENROOM_SANDBOX_ACTIVITY',
+  /** The journal's segment size in KiB (tests make it small so the journal rolls over within a test). */
+  journalSegmentKb: 'GREENROOM_JOURNAL_SEGMENT_KB',
+  /** How many journal segments are kept (tests make it small so old segments are deleted within a test). */
+  journalSegments: 'GREENROOM_JOURNAL_SEGMENTS',
 } as const;
 
 /** The process environment, or any map of variables a test passes. */
@@ -99,8 +103,18 @@ export interface AppConfig {
   redirectUri: string;
   scopes: KickScope[];
   wantedEvents: KickEventType[];
-  /** `portSource` names where the port came from, for the line that says it is taken. */
-  webhook: { port: number; portSource: 'env' | 'settings'; path: string; replayWindowSeconds: number };
+  /**
+   * `portSource` names where the port came from, for the line that says it is taken. `journal`: the journal's
+   * rollover set by environment ([design notes](../../docs/design-notes.md#configuration-the-tests-and-tools-rely-on)),
+   * null for the journal's own defaults.
+   */
+  webhook: {
+    port: number;
+    portSource: 'env' | 'settings';
+    path: string;
+    replayWindowSeconds: number;
+    journal: JournalRollover | null;
+  };
   tunnel: { setting: string; host: string | null; subdomain: string | null };
   panelPort: number;
   chatScrollback: number;
@@ -111,6 +125,12 @@ export interface AppConfig {
   sandbox: { autoApproveUserId: number | null; simulatedActivity: boolean } | null;
   /** Things worth a log line that are not errors. */
   warnings: string[];
+}
+
+/** The journal's rollover: a new segment past `segmentBytes`, the oldest deleted past `segments`. */
+export interface JournalRollover {
+  segmentBytes?: number;
+  segments?: number;
 }
 
 export interface LiveSocketUrls {
@@ -227,6 +247,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
       portSource: nonEmpty(env[ENV.webhookPort]) === undefined ? 'settings' : 'env',
       path: webhookPath(env),
       replayWindowSeconds: wholeNumber(env, ENV.replayWindowS, DEFAULT_REPLAY_WINDOW_S, 7 * 86_400),
+      journal: journalRollover(env),
     },
     tunnel: {
       setting: tunnelSetting,
@@ -289,6 +310,28 @@ function wholeNumber(env: Env, name: string, fallback: number, max: number): num
     throw new ConfigError(name, `must be a whole number from 0 to ${max}, got "${value}"`);
   }
   return Number(value);
+}
+
+/** A whole number from 1 to `max`, or undefined when the variable is not set. */
+function countFrom(env: Env, name: string, max: number): number | undefined {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) {
+    return undefined;
+  }
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from 1 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** Up to 1 GiB per segment and 1,000 segments: far past the defaults (8 MiB, 8), never an accident of typing. */
+function journalRollover(env: Env): JournalRollover | null {
+  const kb = countFrom(env, ENV.journalSegmentKb, 1_048_576);
+  const segments = countFrom(env, ENV.journalSegments, 1_000);
+  if (kb === undefined && segments === undefined) {
+    return null;
+  }
+  return { ...(kb === undefined ? {} : { segmentBytes: kb * 1024 }), ...(segments === undefined ? {} : { segments }) };
 }
 
 function port(env: Env, name: string, fallback: number): number {

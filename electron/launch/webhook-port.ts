@@ -20,6 +20,7 @@ export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
       ...(config.tunnel.host ? { tunnelHost: config.tunnel.host } : {}),
       subdomain: config.tunnel.subdomain ?? '',
       wantedEvents: config.wantedEvents,
+      ...(config.webhook.journal ? { journal: config.webhook.journal } : {}),
     },
     { clock: deps.clock, log: deps.log, fetchPublicKey: () => kick.client.fetchPublicKey() },
   );

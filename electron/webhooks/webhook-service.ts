@@ -50,6 +50,8 @@ export interface WebhookServiceConfig {
   subdomain: string;
   wantedEvents: readonly KickEventType[];
   fsync?: FsyncPolicy;
+  /** The journal's rollover (`GREENROOM_JOURNAL_SEGMENT_KB`, `GREENROOM_JOURNAL_SEGMENTS`); the journal's defaults if absent. */
+  journal?: { segmentBytes?: number; segments?: number };
   /** How many past events `restore()` hands back for the panel (the newest). */
   historyLimit?: number;
   /** The id memory's sizes (tests make them small to reach the spill path). */
@@ -179,6 +181,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       await createFileJournal({
         dir: join(config.dataDir, 'journal'),
         fsync: config.fsync ?? 'batch',
+        ...(config.journal?.segmentBytes === undefined ? {} : { maxSegmentBytes: config.journal.segmentBytes }),
+        ...(config.journal?.segments === undefined ? {} : { maxSegments: config.journal.segments }),
         log: deps.log,
       }),
     );

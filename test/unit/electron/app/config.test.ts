@@ -169,6 +169,14 @@ describe('resolveConfig', () => {
     expect(config.sandbox).toEqual({ autoApproveUserId: 100001, simulatedActivity: false });
   });
 
+  it("reads the journal's rollover for tests, and leaves the journal's defaults when unset", () => {
+    expect(resolveConfig(input()).webhook.journal).toBeNull();
+    const env = { GREENROOM_JOURNAL_SEGMENT_KB: '16', GREENROOM_JOURNAL_SEGMENTS: '2' };
+    expect(resolveConfig(input({ env })).webhook.journal).toEqual({ segmentBytes: 16_384, segments: 2 });
+    const sizeOnly = resolveConfig(input({ env: { GREENROOM_JOURNAL_SEGMENT_KB: '64' } }));
+    expect(sizeOnly.webhook.journal).toEqual({ segmentBytes: 65_536 });
+  });
+
   it.each([
     ['GREENROOM_WEBHOOK_PORT', '65536', /GREENROOM_WEBHOOK_PORT must be a port from 0 to 65535/],
     ['GREENROOM_WEBHOOK_PORT', '-1', /GREENROOM_WEBHOOK_PORT/],
@@ -183,6 +191,9 @@ describe('resolveConfig', () => {
     ['GREENROOM_TUNNEL_HOST', 'lt', /GREENROOM_TUNNEL_HOST/],
     ['GREENROOM_SANDBOX_AUTO_APPROVE', 'streamer', /GREENROOM_SANDBOX_AUTO_APPROVE/],
     ['GREENROOM_SANDBOX_ACTIVITY', 'maybe', /GREENROOM_SANDBOX_ACTIVITY must be "on" or "off"/],
+    ['GREENROOM_JOURNAL_SEGMENT_KB', '0', /GREENROOM_JOURNAL_SEGMENT_KB must be a whole number from 1 to 1048576/],
+    ['GREENROOM_JOURNAL_SEGMENT_KB', '1048577', /GREENROOM_JOURNAL_SEGMENT_KB must be a whole number from 1/],
+    ['GREENROOM_JOURNAL_SEGMENTS', '2.5', /GREENROOM_JOURNAL_SEGMENTS must be a whole number from 1 to 1000/],
   ])('rejects %s=%s naming the variable', (name, value, message) => {
     expect(() => resolveConfig(input({ env: { [name]: value } }))).toThrow(
       expect.objectContaining({ code: 'InvalidArgument', variable: name, message: expect.stringMatching(message) }),
