@@ -8,6 +8,7 @@
  * viewer counts, with the journal position. A record applied twice (a restart's catch-up, a chat line the
  * live socket brought first and its webhook after) changes nothing the second time.
  */
+import type { HistoryStreamChange, HistoryStreamSummary, HistoryViewerStoryView } from '../../shared/history';
 import type { Clock } from '../core/clock';
 import type { JournalRecord } from '../webhooks/types';
 import { projectLiveStatus, projectRecord } from './history-projector';
@@ -20,34 +21,11 @@ export const DEFAULT_CHAT_RETENTION_DAYS = 90;
 /** Records per transaction while catching up with the journal. */
 const CATCH_UP_BATCH = 500;
 
-export interface StreamSummary {
-  startedAtMs: number;
-  endedAtMs: number | null;
-  /** When Greenroom first knew the stream was live: later than `startedAtMs` for a stream it joined. */
-  seenFromMs: number;
-  title: string;
-  category: string | null;
-}
-
-export interface StreamChange {
-  atMs: number;
-  title: string;
-  category: string | null;
-}
-
-export interface ViewerStory {
-  userId: number;
-  username: string;
-  firstSeenMs: number;
-  lastSeenMs: number;
-  messages: number;
-  /** The first follow Greenroom saw, not necessarily when they followed. */
-  followedAtMs: number | null;
-  subMonths: number;
-  giftedSubs: number;
-  kicks: number;
-  streams: number;
-}
+/** The shapes the panel reads are defined once, in the contract's types: the compiler keeps them the same. */
+export type StreamSummary = HistoryStreamSummary;
+export type StreamChange = HistoryStreamChange;
+/** A viewer's counts, kept for good: the user card's story without its moderation list. */
+export type ViewerStory = Omit<HistoryViewerStoryView, 'moderation' | 'historySinceMs'>;
 
 export interface EventRow {
   key: string;

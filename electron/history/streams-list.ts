@@ -3,28 +3,12 @@
  * ([history](../../docs/history.md#the-streams-list)). A pure query: a few grouped counts over the whole store,
  * read once, never per stream.
  */
+import type { HistoryStreamFigures, HistoryStreamItem } from '../../shared/history';
 import type { SqliteDatabase } from './sqlite-driver';
 
-export interface StreamFigures {
-  /** From Kick's start to its end, or to the last activity of a stream still open. */
-  durationMs: number;
-  messages: number;
-  chatters: number;
-  followers: number;
-  /** New, renewed and gifted. */
-  subs: number;
-  kicks: number;
-}
-
-export interface StreamListItem {
-  startedAtMs: number;
-  endedAtMs: number | null;
-  title: string;
-  category: string | null;
-  figures: StreamFigures;
-  /** This stream's figures minus the previous stream's; null for the first stream. */
-  comparedWithPrevious: StreamFigures | null;
-}
+export type StreamFigures = HistoryStreamFigures;
+/** One stream with its figures and the change from the stream before it (null for the first). */
+export type StreamListItem = HistoryStreamItem;
 
 const FIGURES: readonly (keyof StreamFigures)[] = ['durationMs', 'messages', 'chatters', 'followers', 'subs', 'kicks'];
 

@@ -5,15 +5,10 @@
  * The text is matched with `LIKE`, its `%`, `_` and `\` escaped, so what the streamer typed is matched as typed
  * and a `%` cannot turn the search into "everyone". Most recently seen first, at most `limit` viewers.
  */
+import type { HistoryViewerHit } from '../../shared/history';
 import type { SqliteDatabase } from './sqlite-driver';
 
-export interface ViewerHit {
-  userId: number;
-  username: string;
-  firstSeenMs: number;
-  lastSeenMs: number;
-  messages: number;
-}
+export type ViewerHit = HistoryViewerHit;
 
 export interface ViewerSearch {
   search(query: string, limit: number): ViewerHit[];

@@ -3,26 +3,17 @@
  * keeps for good (`HistoryStore.viewer`), their moderation history, and where Greenroom's knowledge starts, so
  * "followed since" can say "as far as Greenroom saw". A pure query, a handful of indexed reads.
  */
-import type { HistoryStore, ViewerStory } from './history-store';
+import type { HistoryModerationEntry, HistoryViewerStoryView } from '../../shared/history';
+import type { HistoryStore } from './history-store';
 import type { SqliteDatabase } from './sqlite-driver';
 
-export interface ModerationEntry {
-  atMs: number;
-  /** A timeout has an end; a ban for good has none. */
-  kind: 'ban' | 'timeout';
-  expiresAtMs: number | null;
-  moderator: string | null;
-  reason: string | null;
-}
-
-export interface ViewerStoryFull extends ViewerStory {
-  moderation: ModerationEntry[];
-  /**
-   * Where Greenroom's knowledge starts: the earliest of the first stream it saw, the oldest chat line it keeps
-   * and this viewer's first sighting. A follow before it, or none seen, is one Greenroom could not see.
-   */
-  historySinceMs: number;
-}
+export type ModerationEntry = HistoryModerationEntry;
+/**
+ * The story with the viewer's bans and timeouts and `historySinceMs`: the earliest of the first stream Greenroom
+ * saw, the oldest chat line it keeps and this viewer's first sighting. A follow before it, or none seen, is one
+ * Greenroom could not see.
+ */
+export type ViewerStoryFull = HistoryViewerStoryView;
 
 export interface ViewerStoryQueries {
   story(userId: number): ViewerStoryFull | null;
