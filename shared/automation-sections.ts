@@ -65,6 +65,10 @@ const CHAT_BOT: Summaries<ChatBotSettings, ChatBotKey> = {
       return `${all.filter((r) => r.enabled).length} of ${all.length} on`;
     },
   },
+  welcomeBack: {
+    label: 'Welcome back reply',
+    summary: (w) => (w.enabled ? `on, after ${count(w.afterDays, 'day')} away` : 'off'),
+  },
   sendRepliesAs: { label: 'Event replies sent', summary: (as) => (as === 'user' ? 'as you' : 'as the bot') },
 };
 

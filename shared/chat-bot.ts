@@ -29,7 +29,10 @@ const name = z
 export const commandSchema = z.object({
   name,
   aliases: z.array(name).max(10).default([]),
-  /** The reply: `{user}`, `{args}`, `{title}`, `{category}`, `{uptime}`, `{count}` are filled in. */
+  /**
+   * The reply: `{user}`, `{args}`, `{title}`, `{category}`, `{uptime}`, `{count}`, and from the stream history
+   * `{followage}` and `{streams}` (../docs/chat-bot.md#chat-variables-from-the-history) are filled in.
+   */
   reply: z.string().min(1).max(500),
   permission: z.enum(PERMISSION_LEVELS).default('everyone'),
   /** Seconds before the command answers anyone again. */
@@ -75,6 +78,27 @@ const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
   raid: 'Welcome raiders from {user}!',
 };
 
+/** "Welcome back" greets a chatter who was away at least this many days: 1 to 365. */
+export const WELCOME_BACK_DAYS_MIN = 1;
+export const WELCOME_BACK_DAYS_MAX = 365;
+const WELCOME_BACK_LIMIT = `Welcome back after ${WELCOME_BACK_DAYS_MIN} to ${WELCOME_BACK_DAYS_MAX} days away`;
+
+/**
+ * The "welcome back" reply (../docs/chat-bot.md#welcome-back): a chatter's first line in a stream, when the history
+ * last saw them at least `afterDays` ago. Off unless turned on; once per viewer per stream.
+ */
+export const welcomeBackSchema = z.object({
+  enabled: z.boolean().default(false),
+  afterDays: z
+    .int(WELCOME_BACK_LIMIT)
+    .min(WELCOME_BACK_DAYS_MIN, WELCOME_BACK_LIMIT)
+    .max(WELCOME_BACK_DAYS_MAX, WELCOME_BACK_LIMIT)
+    .default(30),
+  /** `{user}`, `{days}` (days away), `{followage}`, `{streams}`. */
+  template: z.string().min(1).max(500).default('Welcome back, {user}!'),
+});
+export type WelcomeBack = z.infer<typeof welcomeBackSchema>;
+
 const reply = (kind: ReplyEvent) =>
   eventReplySchema.extend({ template: eventReplySchema.shape.template.default(DEFAULT_TEMPLATES[kind]) }).prefault({});
 
@@ -100,6 +124,7 @@ export const chatBotSettingsSchema = z.object({
       >,
     )
     .prefault({}),
+  welcomeBack: welcomeBackSchema.prefault({}),
   sendRepliesAs: z.enum(['bot', 'user']).default('bot'),
 });
 export type ChatBotSettings = z.infer<typeof chatBotSettingsSchema>;
@@ -142,6 +167,15 @@ export const chatBotSaveSchema = chatBotSettingsSchema.superRefine((settings, ct
   });
   if (settings.sendRepliesAs !== 'user') {
     return;
+  }
+  const welcome = settings.welcomeBack;
+  const welcomeField = welcome.enabled && leadingViewerField(welcome.template, EVENT_VIEWER_FIELDS);
+  if (welcomeField) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['welcomeBack', 'template'],
+      message: leadsWith('The welcome back reply', welcomeField),
+    });
   }
   for (const kind of REPLY_EVENTS) {
     const reply = settings.replies[kind];

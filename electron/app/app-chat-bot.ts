@@ -10,6 +10,7 @@ import type { KickChatSendResult } from '../../shared/kick/resources';
 import type { ChatMessageView } from '../../shared/views';
 import { ChatBot } from '../chat-bot/chat-bot';
 import { ChatQueue } from '../chat-bot/chat-queue';
+import type { BotHistory } from '../chat-bot/history-variables';
 import { OwnMessages } from '../chat-bot/own-messages';
 import type { Clock } from '../core/clock';
 import type { KickClient } from '../kick/kick-client';
@@ -47,6 +48,8 @@ export function createAppChatBot(deps: {
   live: Pick<LiveState, 'facts' | 'isLive'>;
   clock: Clock;
   log: (line: string) => void;
+  /** The stream history, for `{followage}`, `{streams}` and "welcome back" (history-variables.ts). */
+  history?: BotHistory;
 }): AppChatBot {
   const settings = () => deps.settings.values().chatBot;
   const own = new OwnMessages({ now: () => deps.clock.now(), streamerUserId: () => deps.account.userId() });
@@ -86,6 +89,7 @@ export function createAppChatBot(deps: {
     // One list of the channel's bots, kept in the Overlays tab (../../docs/chat-bot.md#who-the-bot-never-answers).
     botNames: () => deps.settings.values().overlays.chat.botNames,
     log: deps.log,
+    history: deps.history,
   });
   const ticking = setInterval(() => bot.tick(), TIMER_TICK_MS);
   ticking.unref();

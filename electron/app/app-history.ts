@@ -37,6 +37,7 @@ import { type SqliteDriver, loadSqlite, SQLITE_MISSING } from '../history/sqlite
 import { listStreams } from '../history/streams-list';
 import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
 import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
+import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from '../history/viewer-recall';
 import type { SqliteDatabase } from '../history/sqlite-driver';
 import type { JournalRecord } from '../webhooks/types';
 
@@ -120,6 +121,11 @@ export interface AppHistory extends HistoryPort {
   liveStatus(facts: LiveFactsInput): void;
   /** Closes the store (on quit); records after this are left to the next start's catch-up. */
   close(): void;
+  /**
+   * The chat bot's question about one chatter ([chat variables](../../docs/chat-bot.md#chat-variables-from-the-history));
+   * null while the history does not run or is still opening, never a throw.
+   */
+  recall(userId: number, beforeMs: number): ViewerRecall | null;
 }
 
 interface Opened {
@@ -128,6 +134,7 @@ interface Opened {
   recaps: RecapQueries;
   stories: ViewerStoryQueries;
   viewers: ViewerSearch;
+  recalls: ViewerRecallQueries;
 }
 
 export function createAppHistory(deps: AppHistoryDeps): AppHistory {
@@ -295,6 +302,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
         recaps: createRecapQueries(result.db),
         stories: createViewerStoryQueries(result.db, result.store),
         viewers: createViewerSearch(result.db),
+        recalls: createViewerRecall(result.db),
       };
       // What arrived while it opened (a record applied twice changes nothing); too much, and it is read back.
       const waiting = pending;
@@ -353,6 +361,17 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       return view;
     },
     viewer: (userId) => ready().stories.story(userId),
+    recall(userId, beforeMs) {
+      if (!opened || state !== 'ready') {
+        return null;
+      }
+      try {
+        return opened.recalls.recall(userId, beforeMs);
+      } catch (error) {
+        reportOnce('a chatter could not be read for the chat bot', error);
+        return null;
+      }
+    },
     search: (query) => ready().viewers.search(query, HISTORY_SEARCH_RESULTS_MAX),
     exportRecap(streamId, format) {
       const recap = ready().recaps.recap(streamId, { modLog: deps.modLog() });

@@ -277,7 +277,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
 
   const overlays = createAppOverlays(adapters, { settings, chat, feed, events, appSettings });
   const automod = createAppAutomod({ settings, moderation, clock, log });
-  const chatBot = createAppChatBot({ client: kick.client, account, settings, live, clock, log });
+  const chatBot = createAppChatBot({ client: kick.client, account, settings, live, clock, log, history });
   const obs = createAppObs({
     settings,
     secretStore: adapters.secretStore,

@@ -14,6 +14,8 @@ import type { ChatMessageView } from '../../shared/views';
 import { type AlertSource, alertSourceOf } from '../overlays/alert-source';
 import type { KickEvent } from '../webhooks/types';
 import type { OutgoingMessage } from './chat-queue';
+import { type BotHistory, followageWords, streamsWords } from './history-variables';
+import { WelcomeBackReplies } from './welcome-back';
 
 /** The stream as main knows it (electron/app/live-state.ts). */
 export interface BotStream {
@@ -36,6 +38,8 @@ export interface ChatBotDeps {
   /** The channel's other bots by name (the overlays' bot list); they are never answered. */
   botNames: () => readonly string[];
   log: (line: string) => void;
+  /** The stream history, for `{followage}`, `{streams}` and "welcome back"; absent, they say it is unknown. */
+  history?: BotHistory;
 }
 
 interface Pending {
@@ -77,9 +81,11 @@ export class ChatBot {
   #earlyChat: number[] = [];
   /** A raider's name that is no Kick username has been logged: one line a run is enough. */
   #oddRaiderLogged = false;
+  readonly #welcomeBack: WelcomeBackReplies;
 
   constructor(deps: ChatBotDeps) {
     this.#deps = deps;
+    this.#welcomeBack = new WelcomeBackReplies(deps.history, deps.now);
   }
 
   /** A Kick event: when live (not the journal's), maybe an event reply. */
@@ -126,15 +132,36 @@ export class ChatBot {
     for (const timer of this.#timerStates()) {
       timer.messages += 1;
     }
+    // One line, one reply: a line that was a command is not welcomed back too.
+    if (!this.#command(message)) {
+      this.#welcome(message);
+    }
+  }
+
+  /** A "welcome back" for a chatter's first line of the stream, after N days away (welcome-back.ts). */
+  #welcome(message: ChatMessageView): void {
+    const settings = this.#deps.settings();
+    if (settings.paused) {
+      return;
+    }
+    const welcome = settings.welcomeBack;
+    const content = this.#welcomeBack.reply(welcome, message, this.#deps.stream(), levelOf(message) === 'broadcaster');
+    if (content !== null) {
+      this.#send(content, settings.sendRepliesAs, welcome.template, EVENT_VIEWER_FIELDS, 'the welcome back reply');
+    }
+  }
+
+  /** Answers the command the line starts with, if any: true when it did. */
+  #command(message: ChatMessageView): boolean {
     const found = /^!([a-z0-9_]{1,25})(?:\s+(.*))?$/is.exec(message.content.trim());
     if (!found || this.#answered.has(message.messageId)) {
-      return;
+      return false;
     }
     const name = found[1]!.toLowerCase();
     const settings = this.#deps.settings();
     const command = settings.commands.find((c) => c.enabled && (c.name === name || c.aliases.includes(name)));
     if (!command || settings.paused || !permitted(message, command.permission)) {
-      return;
+      return false;
     }
     const now = this.#deps.now();
     const userKey = `${command.name}:${message.sender.userId ?? message.sender.username}`;
@@ -142,7 +169,7 @@ export class ChatBot {
       now - (this.#lastUsed.get(command.name) ?? Number.NEGATIVE_INFINITY) < command.cooldownSec * 1000 ||
       now - (this.#lastUsedBy.get(userKey) ?? Number.NEGATIVE_INFINITY) < command.userCooldownSec * 1000
     ) {
-      return;
+      return false;
     }
     this.#lastUsed.set(command.name, now);
     this.#lastUsedBy.set(userKey, now);
@@ -154,6 +181,7 @@ export class ChatBot {
     }
     const content = this.#fill(command, message, found[2] ?? '', count);
     this.#send(content, command.sendAs, command.reply, COMMAND_VIEWER_FIELDS, `the reply to !${command.name}`);
+    return true;
   }
 
   /** The bot's own account or echo, an account with Kick's bot badge, or a name on the channel's bot list. */
@@ -234,6 +262,10 @@ export class ChatBot {
     return this.#timers;
   }
 
+  /**
+   * The reply's fields, filled in one pass over the template: a value (the viewer's `{args}`, their name) is never
+   * read again for fields, so `{followage}` typed by a viewer stays as typed.
+   */
   #fill(command: ChatCommand, message: ChatMessageView, args: string, count: number): string {
     const stream = this.#deps.stream();
     return fillTemplate(command.reply, {
@@ -243,7 +275,27 @@ export class ChatBot {
       category: stream.category,
       uptime: this.#uptime(),
       count: String(count),
+      ...this.#historyFields(command.reply, message),
     }).slice(0, 500);
+  }
+
+  /** `{followage}` and `{streams}` of the asker, read from the history only when the template uses them. */
+  #historyFields(template: string, message: ChatMessageView): { followage?: string; streams?: string } {
+    if (!/\{(followage|streams)\}/.test(template)) {
+      return {};
+    }
+    const userId = message.sender.userId;
+    const recall =
+      this.#deps.history === undefined
+        ? null
+        : userId === null
+          ? undefined
+          : this.#deps.history.recall(userId, message.sentAtMs);
+    if (recall === undefined) {
+      // No account id on the line: the history cannot be asked about this chatter.
+      return { followage: 'follow time unknown', streams: 'an unknown number of' };
+    }
+    return { followage: followageWords(recall, this.#deps.now()), streams: streamsWords(recall) };
   }
 
   #uptime(): string {

@@ -6,6 +6,7 @@ import { LiveState } from '../../../../electron/app/live-state';
 import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
 import type { AlertSource } from '../../../../electron/overlays/alert-source';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
+import type { BotHistory } from '../../../../electron/chat-bot/history-variables';
 import { OwnMessages } from '../../../../electron/chat-bot/own-messages';
 import type { KickEvent } from '../../../../electron/webhooks/types';
 
@@ -33,7 +34,7 @@ export class ManualTimers {
   }
 }
 
-export function botSetup(change: (s: ChatBotSettings) => void = () => undefined) {
+export function botSetup(change: (s: ChatBotSettings) => void = () => undefined, history?: BotHistory) {
   const settings = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
   change(settings);
   const sent: OutgoingMessage[] = [];
@@ -58,6 +59,7 @@ export function botSetup(change: (s: ChatBotSettings) => void = () => undefined)
     isOwn: (message) => own.isOwn(message),
     botNames: () => botNames,
     log: (line) => logs.push(line),
+    history,
   });
   // The bot as the app's ingest feeds it (electron/app/ingest.ts): the live status hears each event first.
   const bot = {
