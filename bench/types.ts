@@ -5,6 +5,15 @@ export interface BenchResult {
   /** `ms`, `x`, `deliveries/s`, a phrase such as `of 24000`, or empty for a plain count. */
   unit: string;
   target: { op: '>=' | '<='; value: number };
+  /** Printed after the verdict, `; <detail>`: the rounds behind a figure, or why it could not be measured. */
+  detail?: string;
 }
 
-export type BenchModule = { run(): Promise<BenchResult[]> };
+/** A figure a module promises, before it is measured: what `bench/run.ts` prints as NaN when the module cannot run. */
+export type BenchFigure = Omit<BenchResult, 'value' | 'detail'>;
+
+export type BenchModule = {
+  run(): Promise<BenchResult[]>;
+  /** The figures `run` gives; without them a module that cannot run prints one line under its own name. */
+  figures?: readonly BenchFigure[];
+};

@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { openSettings } from '../../electron/app/settings';
+import { makeTempDir, removeTempDir, startedProcess } from './started';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const PANEL_ENTRY = join(ROOT, 'out', 'main', 'panel.js');
@@ -40,7 +40,11 @@ export function ensureBuilt(note: (line: string) => void): void {
     return;
   }
   note(built ? 'sources changed since the last build; building out/' : 'building out/');
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // The build's own output goes to stderr: stdout carries only the figures' lines.
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+  });
   if (result.status !== 0) {
     if (!existsSync(PANEL_ENTRY)) {
       throw new Error('build failed');
@@ -75,7 +79,7 @@ export interface AppProcess {
  * registers whatever port it picked with the sandbox app).
  */
 export function prepareDataDir(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
+  const dataDir = makeTempDir('greenroom-bench-');
   openSettings(dataDir, { randomBytes }).update({
     redirectUri: 'http://127.0.0.1:0/callback',
     setupGuideDone: true,
@@ -110,6 +114,7 @@ export async function startAppProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  startedProcess(child);
   const log: string[] = [];
   child.stderr.setEncoding('utf8');
   // GREENROOM_BENCH_APP_LOG: the app's whole log (stderr) is appended to that file.
@@ -179,7 +184,18 @@ export async function startAppProcess(
       });
     });
 
-  const panelUrl = (await waitForLine(/^Greenroom panel: (\S+)/))[1]!;
+  let panelUrl: string;
+  try {
+    panelUrl = (await waitForLine(/^Greenroom panel: (\S+)/))[1]!;
+  } catch (error) {
+    // An app that never showed its panel is stopped here, its data dir with it, not left for the caller.
+    if (!exited) {
+      child.kill('SIGKILL');
+    }
+    await exit;
+    removeTempDir(dataDir);
+    throw error;
+  }
 
   return {
     child,
@@ -209,7 +225,7 @@ export async function startAppProcess(
       }
       await exit;
       if (!keepDir) {
-        rmSync(dataDir, { recursive: true, force: true });
+        removeTempDir(dataDir);
       }
     },
   };

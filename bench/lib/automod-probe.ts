@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ROOT } from './app-process';
+import { startedProcess } from './started';
 
 const PROBE_SCRIPT = `
 const WebSocket = require('ws');
@@ -55,6 +56,7 @@ export async function startProbe(panelUrl: string): Promise<Probe> {
     env: { ...process.env, PROBE_PANEL_URL: panelUrl },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  startedProcess(child);
   const lines: AsyncIterator<string, undefined> = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async (): Promise<string> => {
     const { value, done } = await lines.next();

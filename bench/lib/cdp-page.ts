@@ -9,10 +9,14 @@
  * metrics, and answer evaluations.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { accessSync, constants, writeFileSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '../../test/e2e/harness';
+import { makeTempDir, removeTempDir, startedProcess } from './started';
+
+/** Debian's Chromium, or the program `GREENROOM_BENCH_CHROMIUM` names (a test points it at nothing). */
+export function chromiumPath(): string {
+  return process.env.GREENROOM_BENCH_CHROMIUM || '/usr/bin/chromium';
+}
 
 /** Playwright's own switches for a headless Chromium that nothing in the background slows (its defaults). */
 const QUIET_SWITCHES = [
@@ -68,9 +72,15 @@ interface Reply {
 
 /** Starts Chromium, opens `options.url` in a page of the given size with the dark colour scheme. */
 export async function openPage(options: PageOptions): Promise<CdpPage> {
-  const profile = mkdtempSync(join(tmpdir(), 'greenroom-bench-chromium-'));
+  const program = chromiumPath();
+  try {
+    accessSync(program, constants.X_OK);
+  } catch {
+    throw new Error(`Chromium is not installed at ${program} (GREENROOM_BENCH_CHROMIUM names another)`);
+  }
+  const profile = makeTempDir('greenroom-bench-chromium-');
   const child: ChildProcess = spawn(
-    '/usr/bin/chromium',
+    program,
     [
       ...CHROMIUM_ARGS,
       ...QUIET_SWITCHES,
@@ -81,6 +91,7 @@ export async function openPage(options: PageOptions): Promise<CdpPage> {
     ],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
+  startedProcess(child);
   const toBrowser = child.stdio[3] as NodeJS.WritableStream;
   const fromBrowser = child.stdio[4] as NodeJS.ReadableStream;
   let nextId = 1;
@@ -104,8 +115,15 @@ export async function openPage(options: PageOptions): Promise<CdpPage> {
       }
     }
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  // A pipe to a browser that died answers EPIPE; its exit is what the benchmark is told.
+  toBrowser.on('error', () => undefined);
   void exited.then(() => {
+    gone = true;
     for (const pending of waiting.values()) {
       pending.reject(new Error('Chromium exited'));
     }
@@ -113,31 +131,44 @@ export async function openPage(options: PageOptions): Promise<CdpPage> {
   });
   const command = <T>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (gone) {
+        reject(new Error('Chromium exited'));
+        return;
+      }
       const id = nextId++;
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
 
-  const { targetInfos } = await command<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
-  const target = targetInfos.find((t) => t.type === 'page');
-  const targetId =
-    target?.targetId ?? (await command<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })).targetId;
-  const { sessionId } = await command<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  let sessionId = '';
   const send = <T>(method: string, params: Record<string, unknown> = {}): Promise<T> =>
     command<T>(method, params, sessionId);
+  try {
+    const { targetInfos } = await command<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
+    const target = targetInfos.find((t) => t.type === 'page');
+    const targetId =
+      target?.targetId ?? (await command<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })).targetId;
+    sessionId = (await command<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })).sessionId;
 
-  await send('Page.enable');
-  await send('Emulation.setDeviceMetricsOverride', {
-    width: options.width,
-    height: options.height,
-    deviceScaleFactor: 1,
-    mobile: false,
-  });
-  await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
-  for (const source of options.initScripts) {
-    await send('Page.addScriptToEvaluateOnNewDocument', { source });
+    await send('Page.enable');
+    await send('Emulation.setDeviceMetricsOverride', {
+      width: options.width,
+      height: options.height,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+    await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    for (const source of options.initScripts) {
+      await send('Page.addScriptToEvaluateOnNewDocument', { source });
+    }
+    await send('Page.navigate', { url: options.url });
+  } catch (error) {
+    // A browser that started but never gave a page is not left running, nor its profile on disk.
+    child.kill('SIGKILL');
+    await exited;
+    removeTempDir(profile);
+    throw error;
   }
-  await send('Page.navigate', { url: options.url });
 
   const evaluate = async <T>(expression: string): Promise<T> => {
     const answer = await send<{ result: { value?: unknown }; exceptionDetails?: { text: string } }>(
@@ -171,7 +202,7 @@ export async function openPage(options: PageOptions): Promise<CdpPage> {
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(killer);
-      rmSync(profile, { recursive: true, force: true });
+      removeTempDir(profile);
     },
   };
 }

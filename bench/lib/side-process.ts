@@ -10,6 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ROOT } from './app-process';
+import { startedProcess } from './started';
 
 export interface SideProcess {
   /** The first line the script printed (its ports, or `ready`). */
@@ -28,6 +29,7 @@ async function startScript(script: string, env: Record<string, string>): Promise
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  startedProcess(child);
   const lines: AsyncIterator<string, undefined> = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async (): Promise<string> => {
     const { value, done } = await lines.next();

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { startedProcess } from './started';
 
 const SCRIPT = `
 const http = require('node:http');
@@ -37,6 +38,7 @@ export interface TrivialReceiver {
 
 export async function startTrivialReceiver(path = '/kick/webhook'): Promise<TrivialReceiver> {
   const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
+  startedProcess(child);
   const lines: AsyncIterator<string, undefined> = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const first = await lines.next();
   const port = /^port (\d+)$/.exec(String(first.value))?.[1];

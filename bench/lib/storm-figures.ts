@@ -1,0 +1,59 @@
+/**
+ * The chat storm's figures: what each is held to, and the two read from raw measurements here, the share of
+ * janky frames and the app's resident memory growth ([bench/README.md](../README.md#the-storm-in-rounds)).
+ */
+import type { BenchFigure, BenchResult } from '../types';
+import { round, rssMb } from './stats';
+
+/** One frame of a 60 Hz display, the grid headless Chromium draws on. */
+export const FRAME_MS = 1000 / 60;
+
+/** A measured interval as the whole frames it spans (at least one). */
+export const onFrameGrid = (interval: number): number => Math.max(1, Math.round(interval / FRAME_MS)) * FRAME_MS;
+
+/**
+ * The share of frames, in percent, that took two frames of the display or more (33.3 ms on the grid: at
+ * least one frame dropped). The p95 sits on the boundary between 16.7 and 33.3 and flips between runs; the
+ * share says how many frames were late. NaN when no frame was seen.
+ */
+export function jankyFramesPct(intervals: readonly number[]): number {
+  if (intervals.length === 0) {
+    return Number.NaN;
+  }
+  const janky = intervals.filter((interval) => onFrameGrid(interval) >= 2 * FRAME_MS - 0.5).length;
+  return round((janky / intervals.length) * 100, 2);
+}
+
+/**
+ * The app's resident memory in MB, from /proc/<pid>/status of the app's own process (not this benchmark's);
+ * NaN where that cannot be read (no /proc, the process gone).
+ */
+export function appRssMb(pid: number | undefined, read: (path: string) => string): number {
+  if (pid === undefined) {
+    return Number.NaN;
+  }
+  try {
+    return rssMb(pid, read);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The storm's figures, in the order printed, for `total` messages. */
+export function stormFigures(total: number): BenchFigure[] {
+  return [
+    { name: 'chat-frame-p95-ms', unit: 'ms', target: { op: '<=', value: 16.7 } },
+    { name: 'chat-janky-frames-pct', unit: '%', target: { op: '<=', value: 1 } },
+    { name: 'chat-latency-p99-ms', unit: 'ms', target: { op: '<=', value: 50 } },
+    { name: 'chat-heap-growth', unit: 'x', target: { op: '<=', value: 1.1 } },
+    { name: 'chat-app-rss-growth-mb', unit: 'MB', target: { op: '<=', value: 30 } },
+    { name: 'chat-delivered', unit: `of ${total}`, target: { op: '>=', value: total } },
+    { name: 'chat-auto-pauses', unit: '', target: { op: '<=', value: 0 } },
+    { name: 'chat-duplicates', unit: '', target: { op: '<=', value: 0 } },
+  ];
+}
+
+/** The figures with their measured values (a name missing from `values` is NaN). */
+export function measuredStormFigures(total: number, values: Record<string, number>): BenchResult[] {
+  return stormFigures(total).map((figure) => ({ ...figure, value: values[figure.name] ?? Number.NaN }));
+}
