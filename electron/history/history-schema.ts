@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../core/clock';
 import type { SqliteDatabase } from './sqlite-driver';
+import { CHAT_ROLLUPS } from './history-rollups';
 
 export interface Migration {
   version: number;
@@ -98,6 +99,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, summary: 'streams, events, chat lines and viewer counts', sql: V1 },
   { version: 2, summary: 'the streams each viewer attended', sql: V2 },
   { version: 3, summary: "an index for a stream's chatters", sql: V3 },
+  { version: 4, summary: "each stream's chat counted per minute and per chatter", sql: CHAT_ROLLUPS },
 ];
 
 /** The schema version this build writes. */

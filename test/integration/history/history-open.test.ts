@@ -102,7 +102,7 @@ describeSqlite('opening the history store', () => {
     raw.close();
     const { store, lines } = await open(folder.path(), scriptedStream());
     expect(lines[0]).toMatch(
-      /written by a newer Greenroom \(schema version 9, this one knows up to 3\); moved it aside/,
+      /written by a newer Greenroom \(schema version 9, this one knows up to 4\); moved it aside/,
     );
     const kept = driver!.open(`${folder.path()}.damaged`);
     expect(kept.prepare('SELECT max(version) AS v FROM schema_versions').get()).toEqual({ v: 9 });
