@@ -67,6 +67,7 @@ export const INVOKE_CHANNELS = [
   'history:viewer',
   'history:search',
   'history:export-recap',
+  'history:export-viewer',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

@@ -280,6 +280,7 @@ export const INVOKE_SCHEMAS = {
     }),
   ),
   'history:export-recap': one(z.strictObject({ streamId, format: z.enum(['csv', 'json']) })),
+  'history:export-viewer': one(z.strictObject({ userId, format: z.enum(['csv', 'json']) })),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 /** Result value of each request channel. */
@@ -348,6 +349,8 @@ export interface InvokeResults {
   'history:viewer': HistoryViewerStoryView | null;
   'history:search': HistoryViewerHit[];
   'history:export-recap': HistoryExportView;
+  /** One viewer's history for a ban appeal (docs/history.md#one-viewers-export). */
+  'history:export-viewer': HistoryExportView;
 }
 
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof INVOKE_SCHEMAS)[C]>;

@@ -36,6 +36,7 @@ import { recapCsv, recapJson, thankYouText } from '../history/recap-export';
 import { type SqliteDriver, loadSqlite, SQLITE_MISSING } from '../history/sqlite-driver';
 import { listStreams } from '../history/streams-list';
 import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
+import { viewerExportCsv, viewerExportFileName, viewerExportJson } from '../history/viewer-export';
 import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
 import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from '../history/viewer-recall';
 import type { SqliteDatabase } from '../history/sqlite-driver';
@@ -58,6 +59,8 @@ export interface HistoryPort {
   viewer(userId: number): HistoryViewerStoryView | null;
   search(query: string): HistoryViewerHit[];
   exportRecap(streamId: number, format: HistoryExportFormat): HistoryExportView;
+  /** One viewer's history for a ban appeal (../../docs/history.md#one-viewers-export). */
+  exportViewer(userId: number, format: HistoryExportFormat): HistoryExportView;
 }
 
 const NO_HISTORY = 'Past streams and recaps are not available in this copy of Greenroom. Everything else works.';
@@ -78,6 +81,7 @@ export function unavailableHistory(
     viewer: refuse,
     search: refuse,
     exportRecap: refuse,
+    exportViewer: refuse,
   };
 }
 
@@ -107,6 +111,8 @@ export interface AppHistoryDeps {
   driver?: SqliteDriver | null;
   /** Greenroom's mod log, for the recap's moderation figures. */
   modLog: () => readonly ModAction[];
+  /** The streamer's private note on a viewer ('' for none), for a viewer's export. */
+  note?: (userId: number) => string;
   push: (view: HistoryChangedView) => void;
   /** The status changed (Health shows it). */
   statusChanged: () => void;
@@ -382,6 +388,26 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       return format === 'csv'
         ? { fileName: `${name}.csv`, mimeType: 'text/csv;charset=utf-8', text: recapCsv(recap) }
         : { fileName: `${name}.json`, mimeType: 'application/json', text: recapJson(recap) };
+    },
+    exportViewer(userId, format) {
+      const { store, stories } = ready();
+      const story = stories.story(userId);
+      if (!story) {
+        throw new AppError('NotFound', `no viewer in the history with user id ${userId}`);
+      }
+      const input = {
+        story,
+        chat: store.chatLines({ userId }),
+        events: store.events({ userId }),
+        modLog: deps.modLog(),
+        note: deps.note?.(userId) ?? '',
+        chatDays,
+        exportedAtMs: deps.clock.now(),
+      };
+      const fileName = viewerExportFileName(story.username, userId, input.exportedAtMs, format);
+      return format === 'csv'
+        ? { fileName, mimeType: 'text/csv;charset=utf-8', text: viewerExportCsv(input) }
+        : { fileName, mimeType: 'application/json', text: viewerExportJson(input) };
     },
   };
 }

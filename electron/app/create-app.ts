@@ -269,6 +269,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     onSettingsChange: (listener) => settings.onChange(() => listener()),
     journal: webhooks.journal,
     modLog: () => moderation.actions(),
+    note: (userId) => settings.values().modNotes[String(userId)] ?? '',
     push: (view) => events.emit('history:changed', view),
     statusChanged: () => healthPush.changed(),
     setTimer: unrefTimer,

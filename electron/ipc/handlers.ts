@@ -176,6 +176,7 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'history:viewer': (input) => Promise.resolve(history.viewer(input.userId)),
     'history:search': (input) => Promise.resolve(history.search(input.query)),
     'history:export-recap': (input) => Promise.resolve(history.exportRecap(input.streamId, input.format)),
+    'history:export-viewer': (input) => Promise.resolve(history.exportViewer(input.userId, input.format)),
   };
 
   const send: SendHandlers = {

@@ -23,6 +23,7 @@ describe('the history channels without a history', () => {
     ['history:viewer', [{ userId: 7 }]],
     ['history:search', [{ query: 'ann' }]],
     ['history:export-recap', [{ streamId: 1, format: 'csv' }]],
+    ['history:export-viewer', [{ userId: 7, format: 'csv' }]],
   ] as const)('answers %s with HistoryUnavailable, not an internal error', async (channel, args) => {
     const result = await routerWith(unavailableHistory('No history here.', 'node:sqlite missing')).invoke(channel, [
       ...args,
