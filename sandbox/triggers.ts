@@ -20,16 +20,18 @@ import {
   generateNewSubscription,
   generateRenewal,
 } from './admin/generate-support';
-import { applyOverrides, OverrideError, type Overrides, parseOverrides } from './admin/overrides';
+import { applyOverrides, OverrideError, type Overrides, parseOverrides, readOverride } from './admin/overrides';
 import { defaultRng, type Rng } from './admin/random';
 import type { DeliveryFaults, SandboxEvent, SandboxState } from './state';
-import { STREAMER_USER_ID } from './world';
+import { CHATTERS_MAX, chatterPool, STREAMER_USER_ID } from './world';
 
 export { TriggerInputError } from './admin/generate-context';
 
 /** Bounds on trigger input, so a typo cannot queue a million deliveries. */
 export const TRIGGER_LIMITS = {
   countMax: 1000,
+  /** Distinct chatters one chat trigger may ask for. */
+  chattersMax: CHATTERS_MAX,
   duplicatesMax: 10,
   /** Two days: enough to show a delivery arriving after Kick's one-day failure window. */
   delaySecondsMax: 172_800,
@@ -41,6 +43,11 @@ export interface TriggerOptions {
   broadcasterUserId?: number;
   /** How many events (each with fresh generated data); default 1. */
   count?: number;
+  /**
+   * Chat only: the lines come from this many distinct viewers, in turn (line i from the (i mod N)-th), the
+   * seeded viewers first, then crowd viewers made as needed. Absent: each line from a random viewer.
+   */
+  chatters?: number;
   /** Deep-merged into every generated payload; fields that name state (content, users, amounts) steer it too. */
   overrides?: Overrides;
   /** Extra identical deliveries (same message id) of each event. */
@@ -61,6 +68,8 @@ export interface TriggerPlan {
   type: KickEventType;
   broadcasterUserId: number;
   count: number;
+  /** The chatters' ids in turn (`chatters`), or null. */
+  chatters: number[] | null;
   overrides: Overrides;
   duplicates: number;
   resendWithNewId: boolean;
@@ -117,10 +126,16 @@ export function planTrigger(ctx: SandboxContext, type: string, options: TriggerO
     }
     throw error;
   }
+  if (options.chatters !== undefined && type !== 'chat.message.sent') {
+    throw new TriggerInputError('chatters: only for chat.message.sent');
+  }
+  const chatters =
+    options.chatters === undefined ? null : checkInt('chatters', options.chatters, 1, TRIGGER_LIMITS.chattersMax, 1);
   return {
     type,
     broadcasterUserId,
     count: checkInt('count', options.count, 1, TRIGGER_LIMITS.countMax, 1),
+    chatters: chatters === null ? null : chatterPool(ctx.state, broadcasterUserId, chatters, ctx.urls.api),
     overrides,
     duplicates: checkInt('duplicates', options.duplicates, 0, TRIGGER_LIMITS.duplicatesMax, 0),
     resendWithNewId: options.resendWithNewId ?? false,
@@ -177,12 +192,19 @@ export function fireTrigger(ctx: SandboxContext, plan: TriggerPlan, index: numbe
     fired.push(out);
     ctx.state.emit(out);
   };
+  // A sender the trigger chose in turn steers the line like a `sender.user_id` override; one given wins.
+  const chatter = plan.chatters?.[index % plan.chatters.length];
   const g: GenerateContext = {
     ctx,
     state: ctx.state,
     channel,
     broadcasterUserId: plan.broadcasterUserId,
-    overrides: plan.overrides,
+    overrides:
+      chatter === undefined ||
+      readOverride(plan.overrides, 'sender.user_id') !== undefined ||
+      readOverride(plan.overrides, 'sender.username') !== undefined
+        ? plan.overrides
+        : { ...plan.overrides, 'sender.user_id': chatter },
     rng: plan.rng,
     emit: <T extends KickEventType>(type: T, payload: KickEventPayloads[T]) =>
       sink({ type, version: 1, broadcasterUserId: plan.broadcasterUserId, payload }),

@@ -234,6 +234,33 @@ export function createWorld(state: SandboxState, options: WorldOptions): Sandbox
   return app;
 }
 
+/** The most distinct chatters one chat trigger can ask for (`chatters`). */
+export const CHATTERS_MAX = 1000;
+
+/**
+ * The first `count` viewers not banned in the channel, lowest id first, for a chat trigger that wants that many
+ * distinct chatters: the seeded viewers, then as many crowd viewers (`crowd_0300`, …, ids after the last viewer)
+ * as it takes. A crowd viewer, once made, is a viewer like any other (follows and subs may pick them too).
+ */
+export function chatterPool(
+  state: SandboxState,
+  broadcasterUserId: number,
+  count: number,
+  assetBaseUrl: string,
+): number[] {
+  const viewers = viewerIds(state).sort((a, b) => a - b);
+  const ids = viewers.filter((id) => id !== broadcasterUserId && !state.activeBan(broadcasterUserId, id));
+  for (let next = (viewers.at(-1) ?? FIRST_VIEWER_USER_ID - 1) + 1; ids.length < count; next++) {
+    const name = `crowd_${String(next - FIRST_VIEWER_USER_ID).padStart(4, '0')}`;
+    if (state.userByName(name)) {
+      continue;
+    }
+    state.users.set(next, makeUser(assetBaseUrl, next, name, COLOURS[next % COLOURS.length]!));
+    ids.push(next);
+  }
+  return ids.slice(0, count);
+}
+
 /** The viewers' user ids, in order; triggers and scenarios pick senders from these. */
 export function viewerIds(state: SandboxState): number[] {
   return [...state.users.keys()].filter((id) => id >= FIRST_VIEWER_USER_ID && id < FIRST_OTHER_STREAMER_USER_ID);

@@ -195,6 +195,7 @@ function parseServe(argv: string[]): CliCommand {
 function parseTrigger(argv: string[], env: Env): CliCommand {
   const { values, positionals } = parse(argv, {
     count: { type: 'string' },
+    chatters: { type: 'string' },
     rate: { type: 'string' },
     duplicate: { type: 'string' },
     'resend-new-id': { type: 'boolean' },
@@ -225,6 +226,7 @@ function parseTrigger(argv: string[], env: Env): CliCommand {
   }
   const body: Record<string, unknown> = {
     count: parseNumber('--count', str(values, 'count'), { integer: true, min: 1 }),
+    chatters: parseNumber('--chatters', str(values, 'chatters'), { integer: true, min: 1 }),
     rate: parseNumber('--rate', str(values, 'rate'), { min: 0, exclusiveMin: true }),
     duplicates: parseNumber('--duplicate', str(values, 'duplicate'), { integer: true, min: 0 }),
     resend_with_new_id: values['resend-new-id'] === true ? true : undefined,

@@ -30,6 +30,7 @@ export const USAGE = `Usage:
                             without it the world lives in memory only
   npm run sandbox -- trigger <event> [--count N] [--rate R] [--duplicate [N]] [--resend-new-id]
                          [--late SECONDS] [--out-of-order] [--broadcaster ID] [field.path=value ...]
+                         [--chatters N]  (chat: the lines come from N distinct viewers in turn)
   npm run sandbox -- scenario <name> [--broadcaster ID] [--immediate]
   npm run sandbox -- advance <seconds>
   npm run sandbox -- stop <job_id>

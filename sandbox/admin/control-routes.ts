@@ -90,6 +90,7 @@ function readTrigger(req: SandboxRequest): { options: TriggerOptions; rate: numb
   const options: TriggerOptions = {
     broadcasterUserId: bodyInt(body, 'broadcaster_user_id', { min: 1 }),
     count: bodyInt(body, 'count', { min: 1, max: TRIGGER_LIMITS.countMax }),
+    chatters: bodyInt(body, 'chatters', { min: 1, max: TRIGGER_LIMITS.chattersMax }),
     duplicates: readDuplicates(body),
     resendWithNewId: bodyBool(body, 'resend_with_new_id'),
     delaySeconds: bodyNumber(body, 'delay_seconds', { min: 0, max: TRIGGER_LIMITS.delaySecondsMax }),

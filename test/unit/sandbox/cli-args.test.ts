@@ -91,6 +91,8 @@ describe('parseCliArgs: trigger', () => {
       'chat.message.sent',
       '--count',
       '3',
+      '--chatters',
+      '300',
       '--rate',
       '2.5',
       '--duplicate',
@@ -114,6 +116,7 @@ describe('parseCliArgs: trigger', () => {
       path: '/trigger/chat.message.sent',
       body: {
         count: 3,
+        chatters: 300,
         rate: 2.5,
         duplicates: 2,
         resend_with_new_id: true,
@@ -160,6 +163,7 @@ describe('parseCliArgs: trigger', () => {
       /unknown event "chat.sent"; expected one of chat.message.sent/,
     );
     expect(() => parseCliArgs(['trigger', 'chat.message.sent', '--count', '0'])).toThrow(/--count/);
+    expect(() => parseCliArgs(['trigger', 'chat.message.sent', '--chatters', '0'])).toThrow(/--chatters/);
     expect(() => parseCliArgs(['trigger', 'chat.message.sent', '--rate', '0'])).toThrow(
       /--rate: expected a number above 0/,
     );
