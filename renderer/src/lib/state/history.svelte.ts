@@ -235,6 +235,18 @@ export class HistoryState {
     return result.value;
   }
 
+  /**
+   * One viewer's history as a file, for a ban appeal (main writes it; the card saves it). The card keeps the error,
+   * so a failed export on one viewer's card never shows on another's.
+   */
+  async exportViewer(
+    userId: number,
+    format: HistoryExportFormat,
+  ): Promise<{ file: HistoryExportView; error: null } | { file: null; error: ShownError }> {
+    const result = await this.#api.history.exportViewer({ userId, format });
+    return result.ok ? { file: result.value, error: null } : { file: null, error: explainError(result.error) };
+  }
+
   /** Searches every viewer the history knows by name; a query out of bounds is refused here, naming the limit. */
   async search(query: string, max: number): Promise<void> {
     const q = query.trim();
