@@ -144,11 +144,22 @@ export async function startAppProcess(
       }
     }
   });
+  // Its last words first (the one line a bench figure carries: "the panel port 8080 is in use", say), then the tail.
+  const exitedError = (): Error => {
+    const tail = log.join('');
+    const last =
+      tail
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .at(-1)
+        ?.trim() ?? 'it printed nothing';
+    return new Error(`the app exited: ${last}\nits log ends:\n${tail.slice(-2000)}`);
+  };
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
       exited = true;
       for (const fail of failWaiters.splice(0)) {
-        fail(new Error(`the app exited; its log ends:\n${log.join('').slice(-2000)}`));
+        fail(exitedError());
       }
       resolve();
     }),
@@ -164,7 +175,7 @@ export async function startAppProcess(
         }
       }
       if (exited) {
-        reject(new Error(`the app exited; its log ends:\n${log.join('').slice(-2000)}`));
+        reject(exitedError());
         return;
       }
       const timer = setTimeout(

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prepareDataDir, startAppProcess } from '../../../bench/lib/app-process';
+import { reasonOf } from '../../../bench/lib/bench-line';
 import { stormFigures } from '../../../bench/lib/storm-figures';
 
 /**
@@ -120,4 +123,26 @@ describe.skipIf(!onLinux)('a whole-app benchmark that cannot run', () => {
     expect(marked(mark)).toEqual([]);
     expect(leftIn(tmp)).toEqual([]);
   }, 180_000);
+
+  it('names a taken port as the reason, and stops the app and removes its data dir', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const dataDir = prepareDataDir();
+    const mark = `GREENROOM_TEST_BENCH_MARK=${randomUUID()}`;
+    const [key, value] = mark.split('=') as [string, string];
+    try {
+      const started = startAppProcess({ GREENROOM_PANEL_PORT: String(port), [key]: value }, dataDir);
+      const error = await started.then(
+        () => new Error('the app started on a taken port'),
+        (e: unknown) => e,
+      );
+      expect(reasonOf(error)).toMatch(new RegExp(`^the app exited: .*port ${port} is in use`));
+      expect(marked(mark)).toEqual([]);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
