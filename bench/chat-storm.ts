@@ -31,14 +31,20 @@
  * and this process used, in cores: the two cores are shared by all three) goes to stderr. The storm runs
  * in rounds, 5 by default (`GREENROOM_BENCH_STORM_ROUNDS`), each figure held to its worst round
  * (`lib/storm-rounds.ts`).
+ *
+ * The app runs on Node 24 with the stream history on, as Electron 45 runs it (docs/history.md): a sandbox stream
+ * goes live before the warm-up, so every storm line is written to the history store and counted in its stream's
+ * roll-ups while the figures are taken; the stream's line count in the history goes to stderr at the end.
+ * `GREENROOM_BENCH_STORM_HISTORY=off` runs the app on this process's Node instead (Node 20: no history), to compare.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
 import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } from './lib/process-cpu';
 import { type CdpPage, openPage } from './lib/cdp-page';
 import { PAGE_PROBE, type ProbeDrain, ProbeFindings } from './lib/page-probe';
-import { connectPanel, signInOverPanel } from './lib/panel-client';
+import { connectPanel, type PanelClient, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, rememberLine, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
 import { appRssMb, jankyFramesPct, measuredStormFigures, onFrameGrid, stormFigures } from './lib/storm-figures';
@@ -49,6 +55,7 @@ import { type Attempt, readJournal, sendChat } from './lib/storm-traffic';
 import { countDuplicates, ROW_PROBE, type RowDrain, RowFindings } from './lib/storm-duplicates';
 import { pollChatFrames, stormPath, waitForChatroomSocket } from './lib/storm-socket';
 import type { AutomodSettings } from '../shared/automod';
+import type { HistoryStatusView, HistoryStreamItem } from '../shared/history';
 import type { BenchResult } from './types';
 
 const STORM_S = Number(process.env.GREENROOM_BENCH_STORM_S ?? 60);
@@ -61,6 +68,29 @@ const HEAP_BASELINE_MESSAGES = 10_000;
 const ATTEMPT_POLL_MS = 1000;
 
 const note = (line: string): void => console.error(`chat-storm: ${line}`);
+
+/** History on (the default): the app on Node 24, where `node:sqlite` is; off: on this process's Node. */
+const HISTORY = process.env.GREENROOM_BENCH_STORM_HISTORY !== 'off';
+let node24: string | null = null;
+const appNode = (): string =>
+  HISTORY
+    ? (node24 ??= execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!)
+    : process.execPath;
+
+/** Waits until the app's history answers `ready` and `test` holds for its status; throws after 30 s. */
+async function historyStatus(panel: PanelClient, test: (status: HistoryStatusView) => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await panel.invoke<HistoryStatusView>('history:status');
+    if (answer.ok && answer.value?.state === 'ready' && test(answer.value)) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the app's stream history is not on and live: ${JSON.stringify(answer.value ?? answer.error)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 const describe = (label: string, values: number[]): string =>
   `${label} p50 ${round(quantile(values, 0.5), 1)} p99 ${round(quantile(values, 0.99), 1)} ms (n=${values.length})`;
@@ -75,7 +105,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
   ensureBuilt(note);
   const path = stormPath();
   const socket = path === 'socket';
-  const app = await startAppProcess();
+  const app = await startAppProcess({}, undefined, [], appNode());
   let page: CdpPage | null = null;
   let pool: Pool | null = null;
   try {
@@ -88,6 +118,16 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     }
     if (options.automod && !(await panel.invoke('settings:update', [{ automod: options.automod }])).ok) {
       throw new Error('the app refused the benchmark’s auto-moderation rules');
+    }
+    if (HISTORY) {
+      // A stream live on the sandbox, so the storm's lines belong to it in the history, as in a real raid.
+      await historyStatus(panel, () => true);
+      const startedAt = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      await adminCall(admin, 'POST', '/trigger/livestream.status.updated', {
+        overrides: { is_live: true, started_at: startedAt },
+      });
+      await historyStatus(panel, (status) => status.liveStreamId !== null);
+      note('history: on (the app on Node 24), a sandbox stream live');
     }
     await panel.close();
     if (socket) {
@@ -271,6 +311,15 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const endHeap = await heapAfterGc();
     const rssAtEnd = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
     await pollAttempts(10_000);
+    if (HISTORY) {
+      const reader = await connectPanel(app.panelUrl);
+      const streams = await reader.invoke<HistoryStreamItem[]>('history:streams');
+      await reader.close();
+      const live = streams.value?.find((s) => s.endedAtMs === null);
+      note(
+        `history: the live stream holds ${live?.figures.messages ?? 'no'} chat lines (storm ${total}, warm-up and probes besides)`,
+      );
+    }
     await page.close();
     page = null;
     await app.stop(true);

@@ -90,17 +90,19 @@ export function prepareDataDir(): string {
 /**
  * Starts `node out/main/panel.js` in sandbox mode: panel and webhook ports free, tunnel off, no simulated
  * activity, sign-in auto-approved as the sandbox streamer; `extraNodeArgs` go to Node before the entry. The
- * tail of its log (stderr) is kept for error messages.
+ * tail of its log (stderr) is kept for error messages. `node`: the Node that runs it (this process's by default;
+ * Node 24 for what needs a newer one, as the stream history's `node:sqlite` does).
  */
 export async function startAppProcess(
   extraEnv: Record<string, string> = {},
   dataDir = prepareDataDir(),
   extraNodeArgs: readonly string[] = [],
+  node = process.execPath,
 ): Promise<AppProcess> {
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
   const nodeArgs = [...extraNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const child = spawn(process.execPath, [...nodeArgs, PANEL_ENTRY], {
+  const child = spawn(node, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
