@@ -6,14 +6,17 @@
  *   which the system holds), and a power cut can cost only the last commits, which the journal (synced before
  *   Kick's 200) still holds and the catch-up below applies again. `FULL` would add an fsync to every event's
  *   commit and buy nothing the journal does not already give.
- * - A file that is not a regular file (a link, a folder), not a database, failing SQLite's check, or written by
- *   a newer Greenroom is moved aside with its `-wal` and `-shm` (never deleted: it may still hold what the
- *   journal no longer does) in one plain line, and a new store is rebuilt from the journal.
+ * - A file that is not a regular file (a link, a folder), empty, not a database, failing SQLite's check, damaged
+ *   where the catch-up reads, or written by a newer Greenroom is moved aside with its `-wal` and `-shm` (never
+ *   deleted: it may still hold what the journal no longer does) in one plain line, and a new store is rebuilt
+ *   from the journal.
  * - A missing store is built from the journal, also in one line.
  * - SQLite's own check (`quick_check`) reads the whole file: 3 s for a million events on a shared 2-core machine
- *   (`bench/history-store-compare.ts`). It runs only when the last run did not close the store cleanly (a crash,
- *   a kill, or a damage error seen while running); every other start reads the schema and the last row of each
- *   table, which finds a file that is not a database or was cut short.
+ *   (`bench/history-store-compare.ts`), and the app waits for nothing while it runs. So it runs at every start
+ *   only for a store up to {@link FULL_CHECK_MAX_BYTES}; a bigger one gets it when the last run did not close it
+ *   cleanly (a crash, a kill, or a damage error seen while running, by the store or by any query over it).
+ *   Every other start reads the schema and the last row of each table, which finds a file that is not a
+ *   database or was cut short.
  * - Then every journal record after the last one the store holds is applied: nothing the journal
  *   acknowledged is missing from the history, whatever stopped the last run.
  */
