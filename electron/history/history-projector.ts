@@ -8,16 +8,28 @@
  * starting another; a live status for a later stream while one is open ends the open one (its offline
  * status never came) when the new one started. A status about an older stream (a webhook that came late) ends
  * or starts nothing but that stream: the stream open now stays open.
+ *
+ * An event belongs to the stream whose span holds Kick's time for it, not to the one open when it arrived: the
+ * live socket's chat comes before Kick's live-status webhook, and a webhook minutes behind comes after its
+ * stream's offline ([history](../../docs/history.md#which-stream-an-event-belongs-to)). The store answers that
+ * from its streams (`StreamAt`); the rows already kept when a stream starts or ends are filed again there.
  */
 import type { JournalRecord, KickEvent } from '../webhooks/types';
 import type { KickEventUser } from '../../shared/kick/events';
 import { eventKeyOf } from '../webhooks/event-key';
 import { parseKickEvent } from '../webhooks/parse-event';
+import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
 
 /** The stream open at a moment: Kick's `started_at`, in ms, is its id. */
 export interface OpenStream {
   startedAtMs: number;
 }
+
+/** The stream (its Kick `started_at` in ms) whose span holds a moment in Kick's time, or null for none. */
+export type StreamAt = (atMs: number) => number | null;
+
+/** How far (in seconds) the live socket's time for a chat line may be from Kick's signed one. */
+const SOCKET_SECONDS_OFF = 2;
 
 export type StreamOp =
   | { op: 'start'; startedAtMs: number; seenFromMs: number; title: string; category: string | null }
@@ -51,6 +63,13 @@ export interface HistoryRow {
   amount: number | null;
   /** Events: a small JSON object of what the recap needs; chat: the line's text. */
   text: string | null;
+  /**
+   * Chat: the keys the same line has at the seconds around Kick's time, since the live socket's time for a line
+   * can be another second than the signed webhook's (`event-key.ts`); empty for every other row.
+   */
+  sameLineKeys: string[];
+  /** Chat: the line came over the unsigned live socket; the signed webhook's words win over it. */
+  fromSocket: boolean;
 }
 
 export interface Projection {
@@ -70,25 +89,37 @@ export interface LiveStatus {
   category: string | null;
 }
 
-/** Projects one journal record; `open` is the stream open before it. */
-export function projectRecord(record: JournalRecord, open: OpenStream | null): Projection {
+/**
+ * Projects one journal record; `open` is the stream open before it, and `streamAt` which stream holds a moment
+ * (the store's streams; without it, the open one holds every moment).
+ */
+export function projectRecord(
+  record: JournalRecord,
+  open: OpenStream | null,
+  streamAt: StreamAt = () => open?.startedAtMs ?? null,
+): Projection {
   const event = parseKickEvent(record);
   const eventKey = eventKeyOf(record.type, event.payload);
+  const { atMs, own } = eventTime(event, record);
   const row: HistoryRow = {
     table: 'events',
     key: eventKey === null ? `delivery:${record.messageId}` : `event:${eventKey}`,
     type: record.type,
-    atMs: eventTime(event, record),
+    atMs,
     receivedAtMs: record.receivedAtMs,
-    streamId: open?.startedAtMs ?? null,
+    // A delivery's time says when Kick sent it, late when its webhooks run behind: outside any stream, the
+    // stream open when it came is the better guess.
+    streamId: streamAt(atMs) ?? (own ? null : (open?.startedAtMs ?? null)),
     userId: null,
     username: null,
     amount: null,
     text: null,
+    sameLineKeys: [],
+    fromSocket: record.subscriptionId === LIVE_SOCKET_SOURCE,
   };
   const projection: Projection = { row, streams: [], viewers: [], open };
   if (event.kind === 'known') {
-    describeEvent(event, projection);
+    describeEvent(event, projection, streamAt);
   } else {
     row.text = JSON.stringify({ unreadable: event.reason.slice(0, 200) });
   }
@@ -109,7 +140,7 @@ export function projectLiveStatus(status: LiveStatus, open: OpenStream | null, n
   return ops;
 }
 
-function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projection): void {
+function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projection, streamAt: StreamAt): void {
   const { row } = p;
   const seen = (user: KickEventUser | null | undefined, extra: Omit<ViewerDelta, 'userId' | 'username' | 'atMs'>) => {
     if (user && !user.is_anonymous && user.user_id !== null && user.username !== null) {
@@ -122,6 +153,7 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
     case 'chat.message.sent':
       row.table = 'chat_lines';
       row.text = event.payload.content;
+      row.sameLineKeys = sameLineKeys(event.payload);
       seen(event.payload.sender, { messages: 1 });
       return;
     case 'channel.followed':
@@ -172,10 +204,12 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
     case 'livestream.metadata.updated': {
       const { title, category } = event.payload.metadata;
       row.text = JSON.stringify({ title, category: category.name });
-      if (p.open) {
+      // The stream its time falls in: a change Kick sent late is still that stream's.
+      const streamId = streamAt(row.atMs);
+      if (streamId !== null) {
         p.streams.push({
           op: 'change',
-          startedAtMs: p.open.startedAtMs,
+          startedAtMs: streamId,
           atMs: row.atMs,
           title,
           category: category.name,
@@ -224,8 +258,30 @@ function liveStatus(
   p.open = { startedAtMs: started };
 }
 
-/** Kick's own time for the event where the payload has one, else the delivery's timestamp, else receipt. */
-function eventTime(event: KickEvent, record: JournalRecord): number {
+/** The line's keys at the seconds around Kick's time for it, its own key left out. */
+function sameLineKeys(payload: { created_at?: string }): string[] {
+  const ms = timeOf(payload.created_at);
+  if (ms === null) {
+    return [];
+  }
+  const second = Math.floor(ms / 1000) * 1000;
+  const keys: string[] = [];
+  for (let off = -SOCKET_SECONDS_OFF; off <= SOCKET_SECONDS_OFF; off++) {
+    const key =
+      off === 0 ? null : eventKeyOf('chat.message.sent', { ...payload, created_at: iso(second + off * 1000) });
+    if (key !== null) {
+      keys.push(`event:${key}`);
+    }
+  }
+  return keys;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * Kick's own time for the event where the payload has one (`own`), else the delivery's timestamp, else receipt.
+ */
+function eventTime(event: KickEvent, record: JournalRecord): { atMs: number; own: boolean } {
   if (event.kind === 'known') {
     const p = event.payload as unknown as Record<string, unknown>;
     const own =
@@ -235,10 +291,10 @@ function eventTime(event: KickEvent, record: JournalRecord): number {
       (event.type === 'livestream.status.updated' ? (p.is_live ? p.started_at : p.ended_at) : undefined);
     const ms = timeOf(own);
     if (ms !== null) {
-      return ms;
+      return { atMs: ms, own: true };
     }
   }
-  return timeOf(record.timestamp) ?? record.receivedAtMs;
+  return { atMs: timeOf(record.timestamp) ?? record.receivedAtMs, own: false };
 }
 
 function timeOf(value: unknown): number | null {

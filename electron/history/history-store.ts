@@ -13,7 +13,9 @@ import type { Clock } from '../core/clock';
 import type { JournalRecord } from '../webhooks/types';
 import { projectLiveStatus, projectRecord } from './history-projector';
 import type { HistoryRow, LiveStatus, OpenStream, StreamOp, ViewerDelta } from './history-projector';
+import { createSignedLines } from './signed-lines';
 import type { SqliteDatabase, SqliteValue } from './sqlite-driver';
+import { createStreamFiling } from './stream-filing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Chat lines are kept this many days unless the streamer says otherwise. */
@@ -109,7 +111,12 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
        UNION ALL SELECT max(at_ms) FROM chat_lines WHERE stream_id = ?1)`,
     ),
     change: db.prepare('INSERT INTO stream_changes (stream_id, at_ms, title, category) VALUES (?, ?, ?, ?)'),
-    retitle: db.prepare('UPDATE streams SET title = ?, category = ? WHERE started_at_ms = ?'),
+    // A change Kick sent late (an earlier one than the last kept) is recorded, but the stream keeps the newest.
+    retitle: db.prepare(
+      `UPDATE streams SET title = ?1, category = ?2 WHERE started_at_ms = ?3
+       AND NOT EXISTS (SELECT 1 FROM stream_changes WHERE stream_id = ?3 AND at_ms > ?4)`,
+    ),
+    streamRow: db.prepare('SELECT title, category FROM streams WHERE started_at_ms = ?'),
     getMeta: db.prepare('SELECT value FROM meta WHERE name = ?'),
     setMeta: db.prepare(
       'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
@@ -131,6 +138,8 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     return row ? { startedAtMs: Number(row.started_at_ms) } : null;
   };
   let open = readOpen();
+  const filing = createStreamFiling(db);
+  const signedLines = createSignedLines(db, filing);
   /** Chat lines before this time were counted and then pruned: seeing one again must not count it twice. */
   let prunedBefore = Number(meta('chat_pruned_before_ms') ?? 0);
 
@@ -154,13 +163,19 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
 
   function applyStream(op: StreamOp): void {
     if (op.op === 'start') {
-      sql.startStream.run(op.startedAtMs, op.seenFromMs, op.title, op.category);
+      const added = sql.startStream.run(op.startedAtMs, op.seenFromMs, op.title, op.category);
+      if (Number(added.changes) > 0) {
+        filing.started(op.startedAtMs);
+      }
     } else if (op.op === 'end') {
       const last = op.endedAtMs ?? sql.lastActivity.get(op.startedAtMs)?.at;
-      sql.endStream.run(typeof last === 'number' ? last : op.startedAtMs, op.startedAtMs);
+      const endedAtMs = typeof last === 'number' ? last : op.startedAtMs;
+      if (Number(sql.endStream.run(endedAtMs, op.startedAtMs).changes) > 0) {
+        filing.ended(op.startedAtMs, endedAtMs);
+      }
     } else {
       sql.change.run(op.startedAtMs, op.atMs, op.title, op.category);
-      sql.retitle.run(op.title, op.category, op.startedAtMs);
+      sql.retitle.run(op.title, op.category, op.startedAtMs, op.atMs);
     }
   }
 
@@ -183,11 +198,19 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
 
   /** Applies one record inside the caller's transaction. */
   function applyOne(record: JournalRecord): boolean {
-    const projection = projectRecord(record, open);
+    const projection = projectRecord(record, open, filing.streamAt);
     const { row } = projection;
     sql.setMeta.run('last_record', record.messageId);
     if (row.table === 'chat_lines' && row.atMs < prunedBefore) {
       return false;
+    }
+    const kept = row.table === 'chat_lines' ? signedLines.find(row) : null;
+    if (kept) {
+      // The same line again: the socket's copy changes nothing; the signed one's words and sender win.
+      return (
+        !row.fromSocket &&
+        signedLines.replace(kept, row, () => projection.viewers.forEach((delta) => applyViewer(delta, row.streamId)))
+      );
     }
     if (!insertRow(row)) {
       return false;
@@ -259,6 +282,17 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
 
     observeLiveStatus(status) {
       const ops = projectLiveStatus(status, open, clock.now());
+      const kept = open && status.isLive && ops.length === 0 ? sql.streamRow.get(open.startedAtMs) : undefined;
+      if (kept && (kept.title !== status.title || (kept.category ?? null) !== status.category)) {
+        // The stream joined again after a restart, retitled while Greenroom was closed: a change, seen now.
+        ops.push({
+          op: 'change',
+          startedAtMs: open!.startedAtMs,
+          atMs: clock.now(),
+          title: status.title,
+          category: status.category,
+        });
+      }
       if (ops.length === 0) {
         return;
       }

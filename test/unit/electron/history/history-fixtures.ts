@@ -186,3 +186,25 @@ export function socketCopy(webhook: JournalRecord): JournalRecord {
 export function memoryJournal(records: JournalRecord[] = []) {
   return { records, readAll: () => Promise.resolve([...records]) };
 }
+
+/** The live socket's copy of `webhook` saying something else: other words, another sender, or another second. */
+export function socketVariant(
+  webhook: JournalRecord,
+  change: { content?: string; sender?: number; createdAtMs?: number },
+): JournalRecord {
+  const copy = socketCopy(webhook);
+  const payload = JSON.parse(copy.body) as Record<string, unknown>;
+  if (change.content !== undefined) {
+    payload.content = change.content;
+  }
+  if (change.sender !== undefined) {
+    payload.sender = user(change.sender);
+  }
+  if (change.createdAtMs !== undefined) {
+    payload.created_at = iso(change.createdAtMs).replace(/\.\d{3}Z$/, 'Z');
+  }
+  return { ...copy, body: JSON.stringify(payload) };
+}
+
+/** `rec` as Greenroom received it at `receivedAtMs` (Kick's times in it unchanged). */
+export const receivedAt = (rec: JournalRecord, receivedAtMs: number): JournalRecord => ({ ...rec, receivedAtMs });

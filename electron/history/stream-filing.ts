@@ -1,0 +1,105 @@
+/**
+ * Which stream an event belongs to: the one whose span holds Kick's time for it, not the one open when it
+ * arrived ([history](../../docs/history.md#which-stream-an-event-belongs-to)). Kick's live-status webhook can
+ * come after the live socket's first chat lines, and a webhook minutes behind after its stream's offline; filed
+ * by arrival, those lines would count for no stream. So a row is filed by its time, and when a stream begins
+ * or ends, the rows already kept are filed again: the ones outside any stream whose time falls in a stream that
+ * began join it, and a stream's chat lines Kick dated after its end leave it.
+ *
+ * An event whose only time is the delivery's (a follow: Kick's payload has no time of its own) is filed by its
+ * time when that falls in a stream, else under the stream open when it came: a webhook that ran behind is sent
+ * after its stream ended, and still belongs to it.
+ *
+ * A stream's start counts from the start of its second: the live socket gives a line's time in whole seconds,
+ * so a line written in the second the stream began may read a little earlier than Kick's `started_at`.
+ *
+ * Runs inside the store's transaction; the attendance (`viewer_streams`) follows the rows.
+ */
+import type { StreamAt } from './history-projector';
+import type { SqliteDatabase } from './sqlite-driver';
+
+/** Live status rows name their stream themselves (the one that began or ended), whatever their time. */
+const NAMED = "type <> 'livestream.status.updated'";
+/** A ban is no visit: it files the row, not an attendance. */
+const VISIT = "type NOT IN ('livestream.status.updated', 'moderation.banned')";
+
+export interface StreamFiling {
+  streamAt: StreamAt;
+  /** A stream was added: the rows outside any stream whose time falls in it are filed under it. */
+  started(startedAtMs: number): void;
+  /**
+   * A stream ended: its chat lines dated after the end leave it, and their viewers' attendance with them. Only
+   * chat: every line carries Kick's time, where a follow's only time is when Kick sent the webhook, which is after
+   * the end when Kick's webhooks run behind.
+   */
+  ended(startedAtMs: number, endedAtMs: number): void;
+  /** Forgets that a viewer attended a stream when none of their rows (a ban aside) is left in it. */
+  forgetAttendance(userId: number, streamId: number): void;
+}
+
+const secondOf = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
+export function createStreamFiling(db: SqliteDatabase): StreamFiling {
+  const sql = {
+    // The latest stream begun by then (by the second), and its end.
+    latest: db.prepare(
+      'SELECT started_at_ms, ended_at_ms FROM streams WHERE started_at_ms <= ? ORDER BY started_at_ms DESC LIMIT 1',
+    ),
+    next: db.prepare('SELECT min(started_at_ms) AS at FROM streams WHERE started_at_ms > ?'),
+    joinChat: db.prepare(
+      'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 RETURNING user_id',
+    ),
+    joinEvents: db.prepare(
+      `UPDATE events SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 AND ${NAMED}
+       RETURNING user_id, type`,
+    ),
+    leaveChat: db.prepare(
+      'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms > ?2 RETURNING user_id',
+    ),
+    attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
+    forget: db.prepare(
+      `DELETE FROM viewer_streams WHERE user_id = ?1 AND stream_id = ?2
+       AND NOT EXISTS (SELECT 1 FROM chat_lines WHERE stream_id = ?2 AND user_id = ?1)
+       AND NOT EXISTS (SELECT 1 FROM events WHERE user_id = ?1 AND stream_id = ?2 AND ${VISIT})`,
+    ),
+  };
+
+  /** The viewers of rows a filing moved (a ban's viewer did not visit). */
+  const visitors = (rows: Record<string, unknown>[]): Set<number> =>
+    new Set(
+      rows.filter((r) => r.user_id != null && r.type !== 'moderation.banned').map((r) => Number(r.user_id as number)),
+    );
+
+  const forgetAttendance = (userId: number, streamId: number): void => {
+    sql.forget.run(userId, streamId);
+  };
+
+  return {
+    streamAt(atMs) {
+      const row = sql.latest.get(secondOf(atMs) + 999);
+      if (!row) {
+        return null;
+      }
+      const ended = row.ended_at_ms == null ? null : Number(row.ended_at_ms);
+      return ended === null || atMs <= ended ? Number(row.started_at_ms) : null;
+    },
+
+    started(startedAtMs) {
+      const next = sql.next.get(startedAtMs)?.at;
+      const until = next == null ? Number.MAX_SAFE_INTEGER : Number(next);
+      const from = secondOf(startedAtMs);
+      const moved = [...sql.joinChat.all(startedAtMs, from, until), ...sql.joinEvents.all(startedAtMs, from, until)];
+      for (const userId of visitors(moved)) {
+        sql.attended.run(userId, startedAtMs);
+      }
+    },
+
+    ended(startedAtMs, endedAtMs) {
+      for (const userId of visitors(sql.leaveChat.all(startedAtMs, endedAtMs))) {
+        forgetAttendance(userId, startedAtMs);
+      }
+    },
+
+    forgetAttendance,
+  };
+}
