@@ -15,8 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -32,6 +31,7 @@ import { adminCall, type AppProcess, ensureBuilt, prepareDataDir, ROOT, startApp
 import { connectPanel, type PanelClient, signInOverPanel } from './lib/panel-client';
 import { quantile, round } from './lib/stats';
 import type { BenchResult } from './types';
+import { makeTempDir, removeTempDir } from './lib/started';
 
 const note = (line: string): void => console.error(`automod-worst-case: ${line}`);
 const RATE = Number(process.env.GREENROOM_BENCH_WORST_RATE ?? 400);
@@ -177,7 +177,7 @@ async function withApp(
   writeFileSync(join(dataDir, 'sandbox-signing-key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), {
     mode: 0o600,
   });
-  const profileDir = mkdtempSync(join(tmpdir(), 'greenroom-automod-profile-'));
+  const profileDir = makeTempDir('greenroom-automod-profile-');
   // The bundle as this app runs it, to read the profile against (another build may replace out/ meanwhile).
   const bundle = join(profileDir, 'panel.js');
   copyFileSync(join(ROOT, 'out', 'main', 'panel.js'), bundle);
@@ -218,7 +218,7 @@ async function withApp(
   try {
     return waits && { waits, judging: judgingTime(profileDir, bundle) };
   } finally {
-    rmSync(profileDir, { recursive: true, force: true });
+    removeTempDir(profileDir);
   }
 }
 

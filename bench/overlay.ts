@@ -20,13 +20,14 @@ import { value } from '../test/journeys/panel';
 import { ensureBuilt } from './lib/app-process';
 import { quantile, round } from './lib/stats';
 import type { BenchResult } from './types';
+import { chromiumPath } from './lib/cdp-page';
 
 const ALERTS = Number(process.env.GREENROOM_BENCH_OVERLAY_ALERTS ?? 100);
 const IDLE_MS = Number(process.env.GREENROOM_BENCH_IDLE_MS ?? 60_000);
 /** Chromium as OBS's browser source runs: sounds play without a click. */
 function launchObs(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });

@@ -8,15 +8,15 @@
  *   panel token and the sandbox's signing key are made then).
  * - `idle-rss-mb`: the main-side process's resident memory after 60 s idle, signed in, panel connected.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../test/e2e/harness';
 import { ensureBuilt, startAppProcess } from './lib/app-process';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { round, rssMb } from './lib/stats';
 import type { BenchResult } from './types';
+import { chromiumPath } from './lib/cdp-page';
+import { makeTempDir } from './lib/started';
 
 const IDLE_MS = Number(process.env.GREENROOM_BENCH_IDLE_MS ?? 60_000);
 
@@ -30,11 +30,11 @@ function firstInteractive(page: Page) {
 
 export async function run(): Promise<BenchResult[]> {
   ensureBuilt((line) => console.error(`panel-startup: ${line}`));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     const readies: number[] = [];
     // Empty, as on a first install: the app makes its settings, panel token and signing key.
-    const dataDir = mkdtempSync(join(tmpdir(), 'greenroom-bench-'));
+    const dataDir = makeTempDir('greenroom-bench-');
     for (let i = 0; i < 4; i++) {
       const page = await browser.newPage();
       const t0 = performance.now();

@@ -20,8 +20,7 @@
  * `webhook-ingest-module-ratio` is the receiver module alone (`lib/ingest-module.ts`).
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toRfc3339Seconds } from '../electron/core/clock';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
@@ -35,6 +34,7 @@ import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { startDockProcess, startFloorProcess } from './lib/side-process';
 import { median } from './lib/stats';
 import type { BenchResult } from './types';
+import { makeTempDir, removeTempDir } from './lib/started';
 
 /** Deliveries per round. */
 const DELIVERIES = 2000;
@@ -131,7 +131,7 @@ async function runWholeApp(): Promise<WholeApp> {
   const port = await freePort();
   const app = await startAppProcess({ GREENROOM_WEBHOOK_PORT: String(port) }, dataDir);
   const receiverUrl = `http://127.0.0.1:${port}/kick/webhook`;
-  const floorDir = mkdtempSync(join(tmpdir(), 'greenroom-floor-'));
+  const floorDir = makeTempDir('greenroom-floor-');
   const floor = await startFloorProcess(
     publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     join(floorDir, 'journal.jsonl'),
@@ -205,7 +205,7 @@ async function runWholeApp(): Promise<WholeApp> {
   } finally {
     await dock?.close();
     await floor.close();
-    rmSync(floorDir, { recursive: true, force: true });
+    removeTempDir(floorDir);
     await app.stop();
   }
 }
