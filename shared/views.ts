@@ -207,7 +207,29 @@ export interface HealthView {
   /** Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)); absent from older mains. */
   liveSocket?: LiveSocketHealthView;
   /** The stream history: whether it runs, and why not in the streamer's words (docs/history.md); absent from older mains. */
-  history?: { state: 'ready' | 'starting' | 'unavailable'; message: string | null; detail: string | null };
+  history?: HistoryHealthView;
+}
+
+/**
+ * The stream history in Health ([history](../docs/history.md#in-health)). The fields after `detail` are absent
+ * from older mains.
+ */
+export interface HistoryHealthView {
+  state: 'ready' | 'starting' | 'unavailable';
+  message: string | null;
+  detail: string | null;
+  /** Why it does not run: this Node has no `node:sqlite`, or the store could not be opened. */
+  unavailableBecause?: 'needs-newer-node' | 'could-not-open' | null;
+  /** While starting: journal records the store reads through, and what arrived meanwhile (null before it knows). */
+  catchingUp?: number | null;
+  /** A damaged store this run moved aside and rebuilt from the journal: the file it was moved to. */
+  movedAside?: string | null;
+  /** The store on disk, its write-ahead log included; null while not open. */
+  sizeBytes?: number | null;
+  streams?: number | null;
+  /** The oldest chat line kept (older ones went after the retention days); null for none. */
+  oldestChatMs?: number | null;
+  chatDays?: number;
 }
 
 /** Kick's live chat connection as Health shows it: plain words from `state`, the rest behind "Details". */

@@ -26,8 +26,9 @@ import {
   type HistoryViewerStoryView,
 } from '../../shared/history';
 import { isKickEventType } from '../../shared/kick/scopes';
-import type { ModAction } from '../../shared/views';
+import type { HistoryHealthView, ModAction } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import { type HistoryFacts, newestMovedAside, readHistoryFacts } from '../history/history-facts';
 import { openHistory } from '../history/history-open';
 import type { HistoryStore } from '../history/history-store';
 import type { LiveStatus } from '../history/history-projector';
@@ -127,6 +128,8 @@ export interface AppHistory extends HistoryPort {
   liveStatus(facts: LiveFactsInput): void;
   /** Closes the store (on quit); records after this are left to the next start's catch-up. */
   close(): void;
+  /** What Health shows ([history](../../docs/history.md#in-health)): the status, size, streams, oldest chat line. */
+  health(): HistoryHealthView;
   /**
    * The chat bot's question about one chatter ([chat variables](../../docs/chat-bot.md#chat-variables-from-the-history));
    * null while the history does not run or is still opening, never a throw.
@@ -158,6 +161,12 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   let pushTimer: { cancel(): void } | null = null;
   let pruneTimer: { cancel(): void } | null = null;
   let reported = new Set<string>();
+  /** For Health: journal records being read through at open (null before the journal is read). */
+  let catchingUp: number | null = null;
+  /** For Health: the file a damaged store was moved to this run. */
+  let movedAside: string | null = null;
+  let unavailableBecause: HistoryHealthView['unavailableBecause'] = null;
+  const storePath = join(deps.dataDir, HISTORY_FILE);
   let chatDays = deps.chatDays();
 
   const status = (): HistoryStatusView => ({
@@ -286,15 +295,23 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
     if (!driver || !deps.journal) {
       const why = driver ? 'no journal runs in this mode' : `${SQLITE_MISSING}; this is Node ${process.versions.node}`;
       log(`history: the stream history does not run here (${why})`);
+      unavailableBecause = driver ? null : 'needs-newer-node';
       setState('unavailable', NO_HISTORY, why);
       return;
     }
     try {
       const result = await openHistory({
-        path: join(deps.dataDir, HISTORY_FILE),
+        path: storePath,
         driver,
         clock: deps.clock,
-        journal: { readAll: () => filteredJournal(deps.journal!) },
+        journal: {
+          readAll: async () => {
+            const records = await filteredJournal(deps.journal!);
+            catchingUp = records.length;
+            deps.statusChanged();
+            return records;
+          },
+        },
         chatRetentionDays: chatDays,
         log,
       });
@@ -302,6 +319,8 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
         result.store.close();
         return;
       }
+      movedAside = result.rebuilt === 'damaged' ? newestMovedAside(storePath) : movedAside;
+      catchingUp = null;
       opened = {
         store: result.store,
         db: result.db,
@@ -325,12 +344,38 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       closeStore();
       const why = error instanceof Error ? error.message : String(error);
       log(`history: the stream history could not be opened, Greenroom runs on without it (${why})`);
+      catchingUp = null;
+      unavailableBecause = 'could-not-open';
       setState('unavailable', 'Past streams and recaps could not be opened this time. Everything else works.', why);
     }
   }
 
+  const health = (): HistoryHealthView => {
+    let facts: HistoryFacts | null = null;
+    if (opened && state === 'ready') {
+      try {
+        facts = readHistoryFacts(opened.db, storePath);
+      } catch (error) {
+        reportOnce('Health could not read the store', error);
+      }
+    }
+    return {
+      state,
+      message,
+      detail,
+      unavailableBecause: state === 'unavailable' ? unavailableBecause : null,
+      catchingUp: state === 'starting' && catchingUp !== null ? catchingUp + pending.length : null,
+      movedAside,
+      sizeBytes: facts ? facts.sizeBytes : null,
+      streams: facts ? facts.streams : null,
+      oldestChatMs: facts ? facts.oldestChatMs : null,
+      chatDays,
+    };
+  };
+
   return {
     open,
+    health,
     liveStatus(facts) {
       if (!facts.confirmed || startStatus !== null) {
         return;

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../shared/errors';
-import type { HistoryStatusView } from '../../shared/history';
 import { Listeners } from '../../shared/listeners';
 import type { AppSnapshot, FeedItem, HealthView, NotAppliedView, StartupNoticeView } from '../../shared/views';
 import type { Clock } from '../core/clock';
@@ -116,11 +115,6 @@ export interface GreenroomApp {
    * the webhook path in `live-merge.ts` (../../docs/design-notes.md#chat-from-the-live-socket-first).
    */
   liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
-}
-
-/** The history as Health shows it: whether it runs, and why not. */
-function historyHealth(status: HistoryStatusView): NonNullable<HealthView['history']> {
-  return { state: status.state, message: status.message, detail: status.detail };
 }
 
 /** A timer that does not keep the process alive (the app's retries). */
@@ -258,7 +252,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       degraded: adapters.secretStore.degraded ?? false,
     },
     liveSocket: { ...liveSocket.health(), ...(webhooks.trail ? { webhookTrail: webhooks.trail() } : {}) },
-    history: historyHealth(history.status()),
+    history: history.health(),
   });
   const healthPush = createHealthPush({ read: health, push: (view) => events.emit('health:changed', view) });
   // The stream history (../../docs/history.md): fed from the journal, after each record is written.
