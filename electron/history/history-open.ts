@@ -6,7 +6,8 @@
  *   which the system holds), and a power cut can cost only the last commits, which the journal (synced before
  *   Kick's 200) still holds and the catch-up below applies again. `FULL` would add an fsync to every event's
  *   commit and buy nothing the journal does not already give.
- * - A file that is not a regular file (a link, a folder), empty, not a database, failing SQLite's check, damaged
+ * - A file that is not a regular file (a link, a folder), empty, not a database, another program's database
+ *   (read before anything is written to it), failing SQLite's check, damaged
  *   where the catch-up reads, or written by a newer Greenroom is moved aside with its `-wal` and `-shm` (never
  *   deleted: it may still hold what the journal no longer does) in one plain line, and a new store is rebuilt
  *   from the journal.
@@ -82,7 +83,9 @@ export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHi
     }
     aside = moveAside(
       path,
-      error instanceof NewerSchemaError ? error.message : `it could not be read (${describe(error)})`,
+      error instanceof NewerSchemaError || error instanceof NotOursError
+        ? error.message
+        : `it could not be read (${describe(error)})`,
     );
     rebuilt = 'damaged';
     db = openChecked(options, false);
@@ -146,13 +149,32 @@ function catchUp(
   }
 }
 
+/** A database with tables but none of the store's: another program's file, put where the store belongs. */
+class NotOursError extends Error {
+  constructor(tables: string[]) {
+    // A name is the other program's text: kept to one short, printable line.
+    const printable = (name: string): string => oneLine(name.replace(/[\p{Cc}\p{Cf}]/gu, ' ')).slice(0, 40);
+    const named =
+      tables.slice(0, 3).map(printable).join(', ') + (tables.length > 3 ? `, and ${tables.length - 3} more` : '');
+    super(`it is another program's database, not a stream history (its tables: ${named})`);
+    this.name = 'NotOursError';
+  }
+}
+
 /** Opens, checks and migrates; throws (and closes) when the file is not a sound store. */
 function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatabase {
   keepPrivate(options.path);
   const db = options.driver.open(options.path);
   try {
+    // Before anything is written: another program's database is moved aside as it was, never given our tables.
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all()
+      .map((row) => String(row.name));
+    if (existed && tables.length > 0 && !tables.includes('schema_versions')) {
+      throw new NotOursError(tables);
+    }
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
-    db.prepare('SELECT count(*) AS n FROM sqlite_schema').get();
     migrate(db, options.clock);
     for (const table of ['events', 'chat_lines', 'streams', 'viewers']) {
       db.prepare(`SELECT * FROM ${table} ORDER BY rowid DESC LIMIT 1`).get();

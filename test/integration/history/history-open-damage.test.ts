@@ -1,6 +1,6 @@
 /**
  * Garbage over a store that was closed cleanly ([history](../../../docs/history.md#crash-safety-and-rebuild)): an
- * empty file, and each page of a real store in turn. Whatever page it hits, the store is moved aside in one line
+ * empty file, another program's database, and each page of a real store in turn. Whatever page it hits, the store is moved aside in one line
  * and rebuilt from the journal, holding what it held, or (for a store too big for the full check at every start)
  * the damage is found by the catch-up or by the first query that meets it, and the next start moves it aside.
  */
@@ -73,6 +73,24 @@ describeSqlite('a damaged store that was closed cleanly', () => {
       ),
     ]);
     expect(opened.store.viewer(10)?.messages).toBe(3);
+    opened.store.close();
+  });
+
+  it("moves another program's database aside untouched, in one line, instead of writing our tables into it", async () => {
+    const foreign = driver!.open(folder.path());
+    foreign.exec('CREATE TABLE notes (text TEXT); CREATE TABLE "evil\nhistory: forged line" (x);');
+    foreign.exec("INSERT INTO notes VALUES ('my own notes')");
+    foreign.close();
+    const before = readFileSync(folder.path());
+    const opened = await open(scriptedStream());
+    expect(opened.rebuilt).toBe('damaged');
+    expect(opened.lines).toEqual([
+      expect.stringMatching(
+        /: it is another program's database, not a stream history \(its tables: evil history: forged line, notes\); moved it aside to history\.sqlite\.damaged and rebuilt .* \(14 events\)$/,
+      ),
+    ]);
+    expect(readFileSync(`${folder.path()}.damaged`).equals(before)).toBe(true);
+    expect(opened.store.viewer(12)?.kicks).toBe(250);
     opened.store.close();
   });
 
