@@ -82,9 +82,12 @@ interface EventRecord {
   userId: number | null;
   username: string | null;
   amount: number;
-  /** The event's small JSON object as stored, parsed only for the types whose lists need it. */
+  /** The event's small JSON object as stored, for the types in `DETAIL_READ` (null for the others). */
   detail: string | null;
 }
+
+/** The only types whose detail the recap reads: a gift's giftees or a KICK's message never leave the database. */
+const DETAIL_READ = ["'channel.reward.redemption.updated'", "'moderation.banned'"].join(', ');
 
 /** Event types whose time is a stream's own (start, end, a title), not a delivery: no webhook lag. */
 const NOT_LAG = new Set(['livestream.status.updated', 'livestream.metadata.updated']);
@@ -104,7 +107,8 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
     events: db.prepare(
       `SELECT json_group_array(id) AS id, json_group_array(type) AS type, json_group_array(at_ms) AS at,
          json_group_array(received_at_ms) AS received, json_group_array(user_id) AS user,
-         json_group_array(username) AS name, json_group_array(amount) AS amount, json_group_array(detail) AS detail
+         json_group_array(username) AS name, json_group_array(amount) AS amount,
+         json_group_array(CASE WHEN type IN (${DETAIL_READ}) THEN detail END) AS detail
        FROM (SELECT * FROM events WHERE stream_id = ? ORDER BY at_ms, id)`,
     ),
     /** The last line's time, in the (stream, time) index: the end of a stream still open. */
