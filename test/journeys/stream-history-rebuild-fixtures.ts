@@ -76,6 +76,18 @@ export class HistoryRun {
     return value(this.panel.api.history.recap({ streamId }));
   }
 
+  /** What the panel reads of the history: the streams, the recap, and the cards of everyone in the recap. */
+  async everything(streamId: number) {
+    const recap = await this.recap(streamId);
+    const people = [...recap.followers, ...recap.newChatters, ...recap.returningChatters, ...recap.kicks];
+    const ids = [...new Set(people.map((p) => p.userId))].sort((a, b) => a - b);
+    const cards = [];
+    for (const userId of ids) {
+      cards.push(await value(this.panel.api.history.viewer({ userId })));
+    }
+    return { streams: await value(this.panel.api.history.streams()), recap, cards };
+  }
+
   /** Fires through the sandbox's admin API and keeps what it sent. */
   async fire(type: string, body: Record<string, unknown> = {}): Promise<Record<string, unknown>[]> {
     const payloads = await this.admin.trigger(type, body);
@@ -96,8 +108,8 @@ export class HistoryRun {
     await expect.poll(async () => (await this.status()).liveStreamId, WAIT).toBeNull();
   }
 
-  /** A little of everything a recap lists, with `chat` lines of chat. */
-  async activity(chat: number): Promise<void> {
+  /** A little of everything a recap lists, with `chat` lines of chat (from `chatters` viewers, if given). */
+  async activity(chat: number, chatters?: number): Promise<void> {
     await this.fire('channel.followed', { count: 5 });
     await this.fire('channel.subscription.new', { count: 3 });
     await this.fire('channel.subscription.renewal', { count: 2 });
@@ -105,7 +117,7 @@ export class HistoryRun {
     await this.fire('kicks.gifted', { count: 4 });
     await this.fire('channel.reward.redemption.updated', { count: 3 });
     for (let left = chat; left > 0; left -= 1000) {
-      await this.fire('chat.message.sent', { count: Math.min(1000, left) });
+      await this.fire('chat.message.sent', { count: Math.min(1000, left), ...(chatters ? { chatters } : {}) });
     }
   }
 
