@@ -145,6 +145,13 @@ export class HistoryRun {
       .sort();
   }
 
+  /** Removes the journal's segments, as a streamer clearing space would. */
+  deleteJournal(): void {
+    for (const segment of this.segments()) {
+      rmSync(join(this.dataDir, 'journal', segment));
+    }
+  }
+
   /** Removes the store's files, as a streamer clearing space or a cleaner tool would. */
   deleteStore(): void {
     for (const file of STORE_FILES) {
