@@ -12,11 +12,13 @@
 import type { ChatToolsSettings } from '../../../../shared/chat-tools';
 import type { Result } from '../../../../shared/errors';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../../shared/kick/scopes';
+import { HISTORY_CHAT_DAYS_DEFAULT, HISTORY_CHAT_DAYS_MAX, HISTORY_CHAT_DAYS_MIN } from '../../../../shared/history';
 import { DEFAULT_LATE_AFTER_SEC, LATE_AFTER_MAX_SEC, LATE_AFTER_MIN_SEC } from '../../../../shared/late-events';
 import { redirectUriProblem } from '../../../../shared/loopback-redirect';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { NotAppliedView, SettingsView } from '../../../../shared/views';
 import { describeError, type ShownError } from '../error-text';
+import { formatCount } from '../format';
 import { FieldErrors, saveFailure, saveRefusal } from '../field-errors';
 import { HeldError, type GoneCause } from './held-error.svelte';
 
@@ -42,6 +44,7 @@ const FORM_NAMES: Record<string, string> = {
   connection: 'the redirect URL and tunnel',
   events: 'the events to receive',
   chat: 'the chat length',
+  history: 'how long chat lines are kept',
   'chat-tools': 'the chat tools',
   notifications: 'the notification choice',
   'live-socket': "Kick's live chat connection",
@@ -77,6 +80,8 @@ export class SettingsState {
   scrollback = $state<number | null>(1000);
   /** Seconds after which an event is late (docs/design-notes.md#late-events). */
   lateAfter = $state<number | null>(DEFAULT_LATE_AFTER_SEC);
+  /** Days the stream history keeps each chat line (docs/settings.md#stream-history). */
+  chatDays = $state<number | null>(HISTORY_CHAT_DAYS_DEFAULT);
   wantedEvents = $state<KickEventType[]>([]);
 
   readonly credentialsError = $derived.by(() => {
@@ -139,6 +144,15 @@ export class SettingsState {
       this.lateAfter > LATE_AFTER_MAX_SEC
       ? `Late after: a whole number of seconds from ${LATE_AFTER_MIN_SEC} to ${LATE_AFTER_MAX_SEC} (1 hour).`
       : null,
+  );
+  /** Beside the field: typed out of bounds, or main's refusal of the last Save; both name the limit. */
+  readonly chatDaysError = $derived(
+    this.chatDays === null ||
+      !Number.isInteger(this.chatDays) ||
+      this.chatDays < HISTORY_CHAT_DAYS_MIN ||
+      this.chatDays > HISTORY_CHAT_DAYS_MAX
+      ? `Keep chat lines: a whole number of days from ${HISTORY_CHAT_DAYS_MIN} to ${formatCount(HISTORY_CHAT_DAYS_MAX)} (100 years).`
+      : this.fieldError('history', 'history'),
   );
   /** Real Kick needs the streamer's own developer app before anything works. */
   readonly needsCredentials = $derived(
@@ -216,6 +230,9 @@ export class SettingsState {
     }
     if (settings.lateAfterSec !== undefined && clean(this.lateAfter, was?.lateAfterSec)) {
       this.lateAfter = settings.lateAfterSec;
+    }
+    if (settings.history !== undefined && clean(this.chatDays, was?.history?.chatDays)) {
+      this.chatDays = settings.history.chatDays;
     }
     if (clean(this.wantedEvents.join(), was && known(was.wantedEvents).join())) {
       this.wantedEvents = known(settings.wantedEvents);
@@ -322,6 +339,20 @@ export class SettingsState {
     return this.#save('chat', 'Chat settings saved.', () => this.#api.settings.update({ chatScrollback, ...late }));
   }
 
+  /** How long the stream history keeps chat lines; refused here out of bounds, and nothing is sent. */
+  saveChatDays(): Promise<boolean> {
+    const chatDays = this.chatDays;
+    if (
+      chatDays === null ||
+      !Number.isInteger(chatDays) ||
+      chatDays < HISTORY_CHAT_DAYS_MIN ||
+      chatDays > HISTORY_CHAT_DAYS_MAX
+    ) {
+      return Promise.resolve(false);
+    }
+    return this.#save('history', 'Stream history saved.', () => this.#api.settings.update({ history: { chatDays } }));
+  }
+
   /** Saves the chat reading tools whole (highlights, ignore list, marks); main names a field it refuses. */
   saveChatTools(chatTools: ChatToolsSettings, done = 'Chat tools saved.'): Promise<boolean> {
     return this.#save('chat-tools', done, () => this.#api.settings.update({ chatTools }));
@@ -357,6 +388,7 @@ export class SettingsState {
     this.tunnel = '';
     this.scrollback = 1000;
     this.lateAfter = DEFAULT_LATE_AFTER_SEC;
+    this.chatDays = HISTORY_CHAT_DAYS_DEFAULT;
     this.wantedEvents = [];
   }
 
