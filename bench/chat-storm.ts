@@ -35,7 +35,7 @@
  * The app runs on Node 24 with the stream history on, as Electron 45 runs it (docs/history.md): a sandbox stream
  * goes live before the warm-up, so every storm line is written to the history store and counted in its stream's
  * roll-ups while the figures are taken; the stream's line count in the history goes to stderr at the end.
- * `GREENROOM_BENCH_STORM_HISTORY=off` runs the app on this process's Node instead (Node 20: no history), to compare.
+ * `GREENROOM_BENCH_STORM_HISTORY=off` runs the same Node 24 with `node:sqlite` turned off (so no history), to compare.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -69,13 +69,12 @@ const ATTEMPT_POLL_MS = 1000;
 
 const note = (line: string): void => console.error(`chat-storm: ${line}`);
 
-/** History on (the default): the app on Node 24, where `node:sqlite` is; off: on this process's Node. */
+/** History on (the default), or off: the same Node 24 without `node:sqlite`, so only the history differs. */
 const HISTORY = process.env.GREENROOM_BENCH_STORM_HISTORY !== 'off';
+const HISTORY_NODE_ARGS = HISTORY ? [] : ['--no-experimental-sqlite'];
 let node24: string | null = null;
 const appNode = (): string =>
-  HISTORY
-    ? (node24 ??= execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!)
-    : process.execPath;
+  (node24 ??= execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!);
 
 /** Waits until the app's history answers `ready` and `test` holds for its status; throws after 30 s. */
 async function historyStatus(panel: PanelClient, test: (status: HistoryStatusView) => boolean): Promise<void> {
@@ -105,7 +104,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
   ensureBuilt(note);
   const path = stormPath();
   const socket = path === 'socket';
-  const app = await startAppProcess({}, undefined, [], appNode());
+  const app = await startAppProcess({}, undefined, HISTORY_NODE_ARGS, appNode());
   let page: CdpPage | null = null;
   let pool: Pool | null = null;
   try {
@@ -128,6 +127,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       });
       await historyStatus(panel, (status) => status.liveStreamId !== null);
       note('history: on (the app on Node 24), a sandbox stream live');
+    } else {
+      note('history: off (the app on Node 24 without node:sqlite)');
     }
     await panel.close();
     if (socket) {

@@ -10,7 +10,9 @@
  * The history needs `node:sqlite` (Node 22.13 or later). The bench runner may run on Node 20: then this module
  * runs itself again on the project's Node 24 (`scripts/ensure-node24.sh`) and reads its figures back.
  * The history is written straight into the tables in one transaction with prepared statements (rows shaped as
- * the projector writes them), so it builds in seconds instead of replaying two million deliveries.
+ * the projector writes them), so it builds in seconds instead of replaying two million deliveries; the store's own
+ * triggers fill the chat roll-ups as the lines go in, as they do in the app. After the timed runs the recap's chatters
+ * are checked against a direct count of the stream's lines.
  * `GREENROOM_BENCH_HISTORY_SCALE=0.1` builds a tenth of it, for a quick look.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -203,6 +205,19 @@ function measure(): BenchResult[] {
       }
     }
     console.error(`history bench: recap runs ${recapTimes.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    // Outside the timing: the recap (read from the chat roll-ups) against a direct count of the lines.
+    const recap = recaps.recap(bigStream)!;
+    const direct = db
+      .prepare(
+        `SELECT count(DISTINCT user_id) AS chatters, sum(user_id IS NOT NULL) AS lines FROM chat_lines
+         WHERE stream_id = ?`,
+      )
+      .get(bigStream);
+    const listed = [...recap.newChatters, ...recap.returningChatters];
+    const listedLines = listed.reduce((sum, c) => sum + c.messages, 0);
+    if (listed.length !== Number(direct?.chatters) || listedLines !== Number(direct?.lines)) {
+      throw new Error(`the recap listed ${listed.length} chatters with ${listedLines} lines, not the lines' own count`);
+    }
 
     const store = createHistoryStore(db, { clock });
     const stories = createViewerStoryQueries(db, store);
