@@ -14,7 +14,7 @@ import type { ChatMessageView } from '../../shared/views';
 import { type AlertSource, alertSourceOf } from '../overlays/alert-source';
 import type { KickEvent } from '../webhooks/types';
 import type { OutgoingMessage } from './chat-queue';
-import { type BotHistory, followageWords, streamsWords } from './history-variables';
+import { type BotHistory, followageWords, STREAMS_UNAVAILABLE, streamsWords } from './history-variables';
 import { WelcomeBackReplies } from './welcome-back';
 
 /** The stream as main knows it (electron/app/live-state.ts). */
@@ -293,7 +293,7 @@ export class ChatBot {
           : this.#deps.history.recall(userId, message.sentAtMs);
     if (recall === undefined) {
       // No account id on the line: the history cannot be asked about this chatter.
-      return { followage: 'follow time unknown', streams: 'an unknown number of' };
+      return { followage: 'follow time unknown', streams: STREAMS_UNAVAILABLE };
     }
     return { followage: followageWords(recall, this.#deps.now()), streams: streamsWords(recall) };
   }

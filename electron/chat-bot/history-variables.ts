@@ -5,6 +5,8 @@
  * (Node without `node:sqlite`) says so rather than a made-up 0.
  */
 
+import { FOLLOWAGE_UNAVAILABLE, STREAMS_UNAVAILABLE } from '../../shared/chat-bot';
+
 /** What the bot may ask the history (main's port over electron/history/viewer-recall.ts). */
 export interface BotHistory {
   /** One chatter, as far as Greenroom saw before `beforeMs`; null when the history does not run or is still opening. */
@@ -21,9 +23,8 @@ export interface BotViewerRecall {
 /** The fields these variables fill, for a template's filler. */
 export const HISTORY_FIELDS = ['followage', 'streams'] as const;
 
-/** Said in chat where the history does not run: plain words, never a guess. */
-export const FOLLOWAGE_UNAVAILABLE = 'follow time unknown (this copy of Greenroom keeps no stream history)';
-export const STREAMS_UNAVAILABLE = 'an unknown number of';
+// Said in chat where the history does not run; the Automation tab shows the same words.
+export { FOLLOWAGE_UNAVAILABLE, STREAMS_UNAVAILABLE };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
