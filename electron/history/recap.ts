@@ -139,7 +139,10 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
       events.forEach((e) => (lastActivity = Math.max(lastActivity, e.atMs)));
       const endMs = stream.endedAtMs ?? lastActivity;
       const series = emptySeries(stream.startedAtMs, endMs);
-      const chat = rollups.streamChat(streamId, stream.startedAtMs);
+      // Seen before the stream began, to the whole second: the live socket dates a line in whole seconds, so a
+      // chatter it brought in the stream's first second would otherwise be "seen" before Kick's start
+      // ([the recap](../../docs/history.md#the-recap)).
+      const chat = rollups.streamChat(streamId, Math.floor(stream.startedAtMs / 1000) * 1000);
       const perMinute = perMinuteFrom(chat.minutes, stream.startedAtMs, endMs);
       const { newChatters, returningChatters } = chattersFrom(chat.chatters);
       const pruned = Number(sql.prunedBefore.get()?.value ?? 0);
