@@ -25,11 +25,19 @@ export interface OpenStream {
   startedAtMs: number;
 }
 
-/** The stream (its Kick `started_at` in ms) whose span holds a moment in Kick's time, or null for none. */
-export type StreamAt = (atMs: number) => number | null;
+/**
+ * The stream (its Kick `started_at` in ms) whose span holds a moment in Kick's time, or null for none; `slackMs`
+ * lets a time that may be that much early still fall in a stream that began just after it.
+ */
+export type StreamAt = (atMs: number, slackMs?: number) => number | null;
 
 /** How far (in seconds) the live socket's time for a chat line may be from Kick's signed one. */
 const SOCKET_SECONDS_OFF = 2;
+/**
+ * The live socket brings a line as it is written, and is not signed: a time further than this from its arrival is
+ * not taken to file it (it could put a line into a past stream's recap); it is filed under the stream open then.
+ */
+export const SOCKET_TIME_TRUSTED_MS = 10 * 60_000;
 
 export type StreamOp =
   | { op: 'start'; startedAtMs: number; seenFromMs: number; title: string; category: string | null }
@@ -101,21 +109,26 @@ export function projectRecord(
   const event = parseKickEvent(record);
   const eventKey = eventKeyOf(record.type, event.payload);
   const { atMs, own } = eventTime(event, record);
+  const fromSocket = record.subscriptionId === LIVE_SOCKET_SOURCE;
+  const time = !own
+    ? 'delivery'
+    : fromSocket && Math.abs(atMs - record.receivedAtMs) > SOCKET_TIME_TRUSTED_MS
+      ? 'untrusted'
+      : 'kick';
   const row: HistoryRow = {
     table: 'events',
     key: eventKey === null ? `delivery:${record.messageId}` : `event:${eventKey}`,
     type: record.type,
     atMs,
     receivedAtMs: record.receivedAtMs,
-    // A delivery's time says when Kick sent it, late when its webhooks run behind: outside any stream, the
-    // stream open when it came is the better guess.
-    streamId: streamAt(atMs) ?? (own ? null : (open?.startedAtMs ?? null)),
+    // The socket's time is its whole second: the line may have been written up to 999 ms after it.
+    streamId: streamOf(atMs, time, open, (ms) => streamAt(ms, fromSocket ? 999 : 0)),
     userId: null,
     username: null,
     amount: null,
     text: null,
     sameLineKeys: [],
-    fromSocket: record.subscriptionId === LIVE_SOCKET_SOURCE,
+    fromSocket,
   };
   const projection: Projection = { row, streams: [], viewers: [], open };
   if (event.kind === 'known') {
@@ -256,6 +269,24 @@ function liveStatus(
     category: null,
   });
   p.open = { startedAtMs: started };
+}
+
+/**
+ * The stream a row is filed under: by Kick's time. An event with only a delivery's time goes under the stream
+ * open when it came, and by that time only when none was open: the delivery's time is when Kick sent it, in
+ * whole seconds, late when its webhooks run behind. A socket line's time too far from its arrival is not used.
+ */
+function streamOf(
+  atMs: number,
+  time: 'kick' | 'delivery' | 'untrusted',
+  open: OpenStream | null,
+  streamAt: StreamAt,
+): number | null {
+  const opened = open?.startedAtMs ?? null;
+  if (time === 'kick') {
+    return streamAt(atMs);
+  }
+  return time === 'untrusted' ? opened : (opened ?? streamAt(atMs));
 }
 
 /** The line's keys at the seconds around Kick's time for it, its own key left out. */

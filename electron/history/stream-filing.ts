@@ -6,12 +6,13 @@
  * or ends, the rows already kept are filed again: the ones outside any stream whose time falls in a stream that
  * began join it, and a stream's chat lines Kick dated after its end leave it.
  *
- * An event whose only time is the delivery's (a follow: Kick's payload has no time of its own) is filed by its
- * time when that falls in a stream, else under the stream open when it came: a webhook that ran behind is sent
- * after its stream ended, and still belongs to it.
+ * An event whose only time is the delivery's (a follow: Kick's payload has no time of its own) is filed under the
+ * stream open when it came, by that time only when none was open (`history-projector.ts`): a webhook that ran
+ * behind is sent after its stream ended, and still belongs to it.
  *
- * A stream's start counts from the start of its second: the live socket gives a line's time in whole seconds,
- * so a line written in the second the stream began may read a little earlier than Kick's `started_at`.
+ * The live socket gives a line's time in whole seconds, so a socket line written in the second the stream began
+ * may read a little earlier than Kick's `started_at`: it is filed with the second's slack (`slackMs`). Its
+ * signed webhook, to the millisecond, files it again.
  *
  * Runs inside the store's transaction; the attendance (`viewer_streams`) follows the rows.
  */
@@ -37,17 +38,18 @@ export interface StreamFiling {
   forgetAttendance(userId: number, streamId: number): void;
 }
 
-const secondOf = (ms: number): number => Math.floor(ms / 1000) * 1000;
-
 export function createStreamFiling(db: SqliteDatabase): StreamFiling {
   const sql = {
-    // The latest stream begun by then (by the second), and its end.
+    // The latest stream begun by then, and its end.
     latest: db.prepare(
       'SELECT started_at_ms, ended_at_ms FROM streams WHERE started_at_ms <= ? ORDER BY started_at_ms DESC LIMIT 1',
     ),
     next: db.prepare('SELECT min(started_at_ms) AS at FROM streams WHERE started_at_ms > ?'),
+    // A line dated to the whole second just before the start is the socket's (Kick's webhook times are finer):
+    // it may have been written after the start, within that second.
     joinChat: db.prepare(
-      'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 RETURNING user_id',
+      `UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 - 999 AND at_ms < ?3
+       AND (at_ms >= ?2 OR at_ms % 1000 = 0) RETURNING user_id`,
     ),
     joinEvents: db.prepare(
       `UPDATE events SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 AND ${NAMED}
@@ -75,8 +77,8 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
   };
 
   return {
-    streamAt(atMs) {
-      const row = sql.latest.get(secondOf(atMs) + 999);
+    streamAt(atMs, slackMs = 0) {
+      const row = sql.latest.get(atMs + slackMs);
       if (!row) {
         return null;
       }
@@ -87,8 +89,10 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
     started(startedAtMs) {
       const next = sql.next.get(startedAtMs)?.at;
       const until = next == null ? Number.MAX_SAFE_INTEGER : Number(next);
-      const from = secondOf(startedAtMs);
-      const moved = [...sql.joinChat.all(startedAtMs, from, until), ...sql.joinEvents.all(startedAtMs, from, until)];
+      const moved = [
+        ...sql.joinChat.all(startedAtMs, startedAtMs, until),
+        ...sql.joinEvents.all(startedAtMs, startedAtMs, until),
+      ];
       for (const userId of visitors(moved)) {
         sql.attended.run(userId, startedAtMs);
       }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { projectLiveStatus, projectRecord } from '../../../../electron/history/history-projector';
-import { events, MIN, socketCopy, T0 } from './history-fixtures';
+import {
+  projectLiveStatus,
+  projectRecord,
+  SOCKET_TIME_TRUSTED_MS,
+} from '../../../../electron/history/history-projector';
+import { events, MIN, receivedAt, socketCopy, socketVariant, T0 } from './history-fixtures';
 
 describe('history projector', () => {
   it('puts a chat line in chat_lines with its sender counted once, in the open stream', () => {
@@ -114,5 +118,39 @@ describe('history projector', () => {
     expect(projectLiveStatus({ ...status, isLive: false }, { startedAtMs: T0 }, T0 + 40 * MIN)).toEqual([
       { op: 'end', startedAtMs: T0, endedAtMs: null },
     ]);
+  });
+
+  it('files a row by the stream its Kick time falls in, not the one open when it came', () => {
+    const streamAt = (ms: number) => (ms >= T0 && ms <= T0 + 60 * MIN ? T0 : null);
+    const line = events.chat('c4', 10, T0 + MIN);
+    expect(projectRecord(socketCopy(line), null, streamAt).row.streamId).toBe(T0);
+    expect(projectRecord(events.chat('c5', 10, T0 - MIN), { startedAtMs: T0 }, streamAt).row.streamId).toBeNull();
+    // A follow's only time is when Kick sent it: outside any stream, the open one is the better guess.
+    expect(projectRecord(events.follow(10, T0 + 70 * MIN), { startedAtMs: T0 }, streamAt).row.streamId).toBe(T0);
+    expect(projectRecord(events.follow(10, T0 + 70 * MIN), null, streamAt).row.streamId).toBeNull();
+  });
+
+  it("does not file the socket's line by a time far from when it came, which could reach a past stream", () => {
+    const streamAt = (ms: number) => (ms >= T0 && ms <= T0 + 60 * MIN ? T0 : null);
+    const later = T0 + 24 * 60 * MIN;
+    const forged = receivedAt(socketCopy(events.chat('c6', 10, T0 + MIN)), later);
+    expect(projectRecord(forged, null, streamAt).row).toMatchObject({ streamId: null, fromSocket: true });
+    expect(projectRecord(forged, { startedAtMs: later }, streamAt).row.streamId).toBe(later);
+    const onTime = receivedAt(socketCopy(events.chat('c7', 10, T0 + MIN)), T0 + MIN + SOCKET_TIME_TRUSTED_MS);
+    expect(projectRecord(onTime, null, streamAt).row.streamId).toBe(T0);
+    // Kick's signed webhook is filed by its time however late it came.
+    expect(projectRecord(receivedAt(events.chat('c8', 10, T0 + MIN), later), null, streamAt).row.streamId).toBe(T0);
+  });
+
+  it("knows the socket's line by its keys at the seconds around Kick's time", () => {
+    const signed = events.chat('c9', 10, T0 + 1_999);
+    const keys = projectRecord(signed, null).row.sameLineKeys;
+    expect(keys).toHaveLength(4);
+    for (const createdAtMs of [T0 + 1_000 - 2_000, T0, T0 + 2_000, T0 + 3_000]) {
+      expect(keys).toContain(projectRecord(socketVariant(signed, { createdAtMs }), null).row.key);
+    }
+    expect(keys).not.toContain(projectRecord(socketVariant(signed, { createdAtMs: T0 + 5_000 }), null).row.key);
+    expect(keys).not.toContain(projectRecord(events.chat('other', 10, T0 + 2_000), null).row.key);
+    expect(projectRecord(events.follow(10, T0), null).row.sameLineKeys).toEqual([]);
   });
 });

@@ -122,4 +122,29 @@ describeSqlite('filing events under a stream by their time', () => {
     expect(fed.store.viewer(11)?.streams).toBe(1);
     expect(recapOf(fed, T1).figures.messages).toBe(1);
   });
+
+  it("keeps a past stream's recap as it was when the unsigned socket dates a line back into it", () => {
+    const later = T0 + 24 * 60 * MIN;
+    fed = feed([events.live(T0), events.chat('real', 10, T0 + MIN), events.offline(T0, T0 + 60 * MIN)]);
+    const before = recapOf(fed);
+    fed.store.apply(receivedAt(socketCopy(events.chat('forged', 66, T0 + 30 * MIN)), later));
+    expect(recapOf(fed)).toEqual(before);
+    expect(fed.store.viewer(66)).toMatchObject({ messages: 1, streams: 0 });
+    // Kick's signed line for it is the record: filed by its time, however late it came.
+    fed.store.apply(receivedAt(events.chat('held', 11, T0 + 40 * MIN), later));
+    expect(recapOf(fed).figures.messages).toBe(2);
+  });
+
+  it("counts the socket's line from the second the stream began, though its whole second reads earlier", () => {
+    const start = T0 + 400;
+    const sameSecond = socketCopy(events.chat('same-second', 10, T0 + 700)); // the socket says T0
+    const before = events.chat('just-before', 11, T0 + 300); // Kick's own time, before the start
+    fed = feed([sameSecond, before, events.live(start)]);
+    expect(fed.store.chatLines().map((l) => [l.userId, l.streamId])).toEqual([
+      [10, start],
+      [11, null],
+    ]);
+    fed.store.apply(socketCopy(events.chat('live-now', 12, T0 + 900)));
+    expect(fed.store.chatLines({ streamId: start }).map((l) => l.userId)).toEqual([10, 12]);
+  });
 });
