@@ -3,10 +3,11 @@
  * thank-you list to paste in chat or a post, CSV for a spreadsheet, JSON for anything else.
  *
  * The CSV has one row per list item and a `total` row per list, so a spreadsheet's own sum of a section equals
- * its total. Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
- * carriage return: a reward's title is the streamer's free text, a name could be anything Kick lets through) are
- * prefixed with `'`, and any cell with a comma, quote or line break is quoted.
+ * its total. Text cells that a spreadsheet would run as a formula (a reward's title is the streamer's free text, a
+ * name could be anything Kick lets through) are shown as text, and any cell with a comma, quote or line break is
+ * quoted (`csv-cell.ts`).
  */
+import { csvCell } from './csv-cell';
 import type { Recap, RecapFigures } from './recap';
 
 /** The JSON export's format; a later change to its shape raises it. */
@@ -94,17 +95,6 @@ function figureCells(f: RecapFigures): [string, Cell][] {
     ['ad_breaks', f.adBreaks],
     ['worst_webhook_lag_ms', f.worstWebhookLag?.ms ?? 0],
   ];
-}
-
-function csvCell(cell: Cell): string {
-  if (cell === null) {
-    return '';
-  }
-  if (typeof cell === 'number') {
-    return String(cell);
-  }
-  const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();

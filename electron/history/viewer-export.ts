@@ -10,6 +10,7 @@
  * viewer's name.
  */
 import type { ModAction } from '../../shared/views';
+import { csvCell, type CsvValue } from './csv-cell';
 import type { ChatLineRow, EventRow } from './history-store';
 import type { ViewerStoryFull } from './viewer-story';
 
@@ -92,7 +93,7 @@ export function viewerExportJson(input: ViewerExportInput): string {
   return JSON.stringify(viewerExport(input), null, 2);
 }
 
-type Cell = string | number | null;
+type Cell = CsvValue;
 
 /** One row per fact, moderation entry, event and chat line; RFC 4180 with CRLF line ends. */
 export function viewerExportCsv(input: ViewerExportInput): string {
@@ -148,23 +149,6 @@ export function viewerExportCsv(input: ViewerExportInput): string {
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
-
-/**
- * A text cell as a spreadsheet shows it, never runs it: a cell whose first visible character is a formula prefix
- * (`=`, `+`, `-`, `@`, or their full-width forms, which some spreadsheets read the same; spaces and invisible
- * characters before it do not hide it) or that starts with a tab, carriage return or line feed gets a leading `'`; a comma, quote or line break is quoted.
- */
-export function csvCell(cell: Cell): string {
-  if (cell === null) {
-    return '';
-  }
-  if (typeof cell === 'number') {
-    return String(cell);
-  }
-  const safe = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-const FORMULA_START = /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20])/u;
 
 /**
  * `greenroom-viewer-<name>-<id>-<time>.<ext>`: the name keeps letters, digits, `_` and `-` only (no path, no

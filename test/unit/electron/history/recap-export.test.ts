@@ -85,6 +85,8 @@ describeSqlite('the recap exported', () => {
 
   it('keeps a reward title a spreadsheet would run as a formula, or that breaks a row, as plain text', () => {
     const hostile = ['=HYPERLINK("http://x","win")', '+1+1', '-2', '@SUM(A1)', 'Song, "loud"\r\nnow'];
+    // The same prefix behind a space, an invisible character, or in its full-width form.
+    hostile.push(' =1+1', '\u200b=1+1', '\uff1dSUM(A1)', '\n=1');
     const recap = recapOf(
       hostile.map((title, i) => more.redemption(`h-${i}`, 12, title, 'accepted', T1 + 50 * 60_000)),
     );
@@ -94,7 +96,7 @@ describeSqlite('the recap exported', () => {
     expect(names).toEqual(
       expect.arrayContaining([`'=HYPERLINK("http://x","win")`, "'+1+1", "'-2", "'@SUM(A1)", 'Song, "loud"\r\nnow']),
     );
-    expect(names.filter((n) => /^[=+\-@]/.test(n!))).toEqual([]);
+    expect(names.filter((n) => /^[\s\p{Cf}]*[=+\-@\uff1d]/u.test(n!))).toEqual([]);
   });
 
   it('writes JSON that reads back as the same recap, with its format version', () => {
