@@ -25,11 +25,8 @@ export interface OpenStream {
   startedAtMs: number;
 }
 
-/**
- * The stream (its Kick `started_at` in ms) whose span holds a moment in Kick's time, or null for none; `slackMs`
- * lets a time that may be that much early still fall in a stream that began just after it.
- */
-export type StreamAt = (atMs: number, slackMs?: number) => number | null;
+/** The stream (its Kick `started_at` in ms) whose span holds a moment in Kick's time, or null for none. */
+export type StreamAt = (atMs: number) => number | null;
 
 /** How far (in seconds) the live socket's time for a chat line may be from Kick's signed one. */
 const SOCKET_SECONDS_OFF = 2;
@@ -108,8 +105,8 @@ export function projectRecord(
 ): Projection {
   const event = parseKickEvent(record);
   const eventKey = eventKeyOf(record.type, event.payload);
-  const { atMs, own } = eventTime(event, record);
   const fromSocket = record.subscriptionId === LIVE_SOCKET_SOURCE;
+  const { atMs, own } = eventTime(event, record);
   const time = !own
     ? 'delivery'
     : fromSocket && Math.abs(atMs - record.receivedAtMs) > SOCKET_TIME_TRUSTED_MS
@@ -121,8 +118,7 @@ export function projectRecord(
     type: record.type,
     atMs,
     receivedAtMs: record.receivedAtMs,
-    // The socket's time is its whole second: the line may have been written up to 999 ms after it.
-    streamId: streamOf(atMs, time, open, (ms) => streamAt(ms, fromSocket ? 999 : 0)),
+    streamId: streamOf(atMs, time, open, streamAt),
     userId: null,
     username: null,
     amount: null,
@@ -166,7 +162,7 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
     case 'chat.message.sent':
       row.table = 'chat_lines';
       row.text = event.payload.content;
-      row.sameLineKeys = sameLineKeys(event.payload);
+      row.sameLineKeys = sameLineKeys(row.key, event.payload.created_at);
       seen(event.payload.sender, { messages: 1 });
       return;
     case 'channel.followed':
@@ -289,25 +285,42 @@ function streamOf(
   return time === 'untrusted' ? opened : (opened ?? streamAt(atMs));
 }
 
-/** The line's keys at the seconds around Kick's time for it, its own key left out. */
-function sameLineKeys(payload: { created_at?: string }): string[] {
-  const ms = timeOf(payload.created_at);
-  if (ms === null) {
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The line's keys at the seconds around Kick's time for it, its own key left out. A chat key is a ULID
+ * (`event-key.ts`): 10 characters of the time to the second, then 16 of a hash of the message id, which is the
+ * same at every second. So only the time part is written again: hashing the id four more times per line would
+ * cost as much as the rest of keeping it.
+ */
+function sameLineKeys(key: string, createdAt: string | undefined): string[] {
+  const ms = timeOf(createdAt);
+  const prefix = 'event:';
+  if (ms === null || !key.startsWith(prefix) || key.length !== prefix.length + 26) {
     return [];
   }
   const second = Math.floor(ms / 1000) * 1000;
+  const hashPart = key.slice(prefix.length + 10);
   const keys: string[] = [];
   for (let off = -SOCKET_SECONDS_OFF; off <= SOCKET_SECONDS_OFF; off++) {
-    const key =
-      off === 0 ? null : eventKeyOf('chat.message.sent', { ...payload, created_at: iso(second + off * 1000) });
-    if (key !== null) {
-      keys.push(`event:${key}`);
+    const at = second + off * 1000;
+    if (off !== 0 && at >= 0) {
+      keys.push(`${prefix}${ulidTime(at)}${hashPart}`);
     }
   }
   return keys;
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** A ULID's 48-bit time part: 10 Crockford base-32 characters. */
+function ulidTime(ms: number): string {
+  let text = '';
+  let t = ms;
+  for (let i = 0; i < 10; i++) {
+    text = CROCKFORD[t % 32]! + text;
+    t = Math.floor(t / 32);
+  }
+  return text;
+}
 
 /**
  * Kick's own time for the event where the payload has one (`own`), else the delivery's timestamp, else receipt.
@@ -321,6 +334,12 @@ function eventTime(event: KickEvent, record: JournalRecord): { atMs: number; own
       (p.metadata as { created_at?: unknown } | undefined)?.created_at ??
       (event.type === 'livestream.status.updated' ? (p.is_live ? p.started_at : p.ended_at) : undefined);
     const ms = timeOf(own);
+    if (ms !== null && typeof own === 'string' && !/\.\d/.test(own)) {
+      // A time to the whole second (the live socket's, and some of Kick's payloads): it happened within that
+      // second, and not after it arrived. The latest moment both allow, so an event from the second a stream
+      // began falls on the side of the start it was on.
+      return { atMs: Math.max(ms, Math.min(ms + 999, record.receivedAtMs)), own: true };
+    }
     if (ms !== null) {
       return { atMs: ms, own: true };
     }

@@ -87,6 +87,16 @@ export function createSignedLines(db: SqliteDatabase, filing: StreamFiling): Sig
 
     replace(kept, row, countSender) {
       const content = row.text ?? '';
+      const same =
+        kept.key === row.key &&
+        kept.atMs === row.atMs &&
+        kept.streamId === row.streamId &&
+        kept.userId === row.userId &&
+        kept.username === row.username &&
+        kept.content === content;
+      if (same) {
+        return false;
+      }
       sql.update.run(row.key, row.atMs, row.streamId, row.userId, row.username, content, kept.id);
       const otherSender = kept.userId !== row.userId;
       if (kept.userId !== null && kept.streamId !== null && (otherSender || kept.streamId !== row.streamId)) {

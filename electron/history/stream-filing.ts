@@ -10,9 +10,9 @@
  * stream open when it came, by that time only when none was open (`history-projector.ts`): a webhook that ran
  * behind is sent after its stream ended, and still belongs to it.
  *
- * The live socket gives a line's time in whole seconds, so a socket line written in the second the stream began
- * may read a little earlier than Kick's `started_at`: it is filed with the second's slack (`slackMs`). Its
- * signed webhook, to the millisecond, files it again.
+ * The live socket (and some of Kick's payloads) give a time in whole seconds; the projector dates such an event
+ * to the latest moment the second and its arrival allow, so one from the second the stream began is on the side
+ * of the start it happened.
  *
  * Runs inside the store's transaction; the attendance (`viewer_streams`) follows the rows.
  */
@@ -45,11 +45,8 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
       'SELECT started_at_ms, ended_at_ms FROM streams WHERE started_at_ms <= ? ORDER BY started_at_ms DESC LIMIT 1',
     ),
     next: db.prepare('SELECT min(started_at_ms) AS at FROM streams WHERE started_at_ms > ?'),
-    // A line dated to the whole second just before the start is the socket's (Kick's webhook times are finer):
-    // it may have been written after the start, within that second.
     joinChat: db.prepare(
-      `UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 - 999 AND at_ms < ?3
-       AND (at_ms >= ?2 OR at_ms % 1000 = 0) RETURNING user_id`,
+      'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 RETURNING user_id',
     ),
     joinEvents: db.prepare(
       `UPDATE events SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 AND ${NAMED}
@@ -77,8 +74,8 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
   };
 
   return {
-    streamAt(atMs, slackMs = 0) {
-      const row = sql.latest.get(atMs + slackMs);
+    streamAt(atMs) {
+      const row = sql.latest.get(atMs);
       if (!row) {
         return null;
       }

@@ -135,14 +135,14 @@ describeSqlite('filing events under a stream by their time', () => {
     expect(recapOf(fed).figures.messages).toBe(2);
   });
 
-  it("counts the socket's line from the second the stream began, though its whole second reads earlier", () => {
+  it("counts the socket's line written after the start in the start's second, though the second reads earlier", () => {
     const start = T0 + 400;
     const sameSecond = socketCopy(events.chat('same-second', 10, T0 + 700)); // the socket says T0
     const before = events.chat('just-before', 11, T0 + 300); // Kick's own time, before the start
     fed = feed([sameSecond, before, events.live(start)]);
     expect(fed.store.chatLines().map((l) => [l.userId, l.streamId])).toEqual([
-      [10, start],
       [11, null],
+      [10, start],
     ]);
     fed.store.apply(socketCopy(events.chat('live-now', 12, T0 + 900)));
     expect(fed.store.chatLines({ streamId: start }).map((l) => l.userId)).toEqual([10, 12]);
