@@ -88,6 +88,7 @@ async function serve(args: ServeArgs): Promise<void> {
     });
     const kept = saver;
     sandbox.onChange(() => kept.changed());
+    sandbox.keepLastingChangesWith(() => kept.saveNow());
   }
 
   const description = sandbox.describe();

@@ -15,7 +15,7 @@ import { registerAssetRoutes } from './api/assets';
 import { registerCategoryRoutes } from './api/categories';
 import { registerChannelRoutes } from './api/channels';
 import { registerChatRoutes } from './api/chat';
-import { registerEventSubscriptionRoutes } from './api/event-subscriptions';
+import { registerEventSubscriptionRoutes, SUBSCRIPTIONS_PATH } from './api/event-subscriptions';
 import { registerKicksRoutes } from './api/kicks';
 import { registerLivestreamRoutes } from './api/livestreams';
 import { registerModerationRoutes } from './api/moderation';
@@ -26,11 +26,14 @@ import { registerUserRoutes } from './api/users';
 import type { SandboxContext, SandboxKeys } from './context';
 import { Router } from './http/router';
 import { changedTheWorld, type RunningServer, serve } from './http/serve';
+import type { SandboxRequest, SandboxResponse } from './http/types';
 import { createIngestPublisher, pointStreamsAtIngest } from './ingest/ingest-channels';
 import { type LiveSocket, startLiveSocket } from './live-socket';
 import type { LiveSocketLimits } from './live-socket/limits';
 import { type IngestLimits, type RtmpIngest, startRtmpIngest } from './ingest/rtmp-ingest';
+import { REVOKE_PATH } from './oauth/revoke';
 import { registerLegacyIntrospectRoute, registerOAuthRoutes } from './oauth/routes';
+import { TOKEN_PATH } from './oauth/token-endpoint';
 import { clearWorld, restoreWorld, type SavedWorld } from './persist';
 import { SandboxState, type TokenLifetimes } from './state';
 import { DeliveryEngine, type DeliveryOptions } from './webhooks/delivery';
@@ -92,6 +95,12 @@ export interface Sandbox {
    * saved world is written at most once a second).
    */
   onChange(listener: () => void): () => void;
+  /**
+   * How to save at once a change that must outlive a crash: a token issued, refreshed or revoked, an app
+   * registered or changed, an event subscription created or deleted. The answer that reports it waits for
+   * `save` ([docs](../docs/sandbox.md#what-the-saved-world-keeps)); everything else stays with `onChange`.
+   */
+  keepLastingChangesWith(save: () => Promise<void>): void;
   /** Back to the seeded world: every record, token and subscription goes; the app keeps its identity. */
   reset(): void;
   close(): Promise<void>;
@@ -169,6 +178,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const adminRouter = new Router();
   const onError = (error: unknown): void =>
     log(`sandbox: handler error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  let saveLasting: (() => Promise<void>) | null = null;
+  // A change the client would be lost without after a crash is on disk before the client hears of it;
+  // chat and events stay with the coalesced save, so a storm of them writes once a second at most.
+  const keepLasting =
+    (lasting: (path: string) => boolean) =>
+    async (req: SandboxRequest, response: SandboxResponse): Promise<void> => {
+      const succeeded = response.status >= 200 && response.status < 300 && response.changesNothing !== true;
+      if (saveLasting && succeeded && req.method !== 'GET' && req.method !== 'HEAD' && lasting(req.path)) {
+        await saveLasting().catch((error: unknown) => log(`sandbox: could not save at once: ${String(error)}`));
+      }
+    };
 
   // Servers start first so the world can use the API's real URL for its pictures.
   const api = await serve({
@@ -176,6 +196,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     host,
     port: basePort,
     onError,
+    beforeAnswer: keepLasting((path) => path === SUBSCRIPTIONS_PATH),
     fallback: {
       notFound: () => apiError(404, 'route not found'),
       methodNotAllowed: () => apiError(405),
@@ -193,6 +214,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       host,
       port: nextPort(options.authPort, 1),
       onError,
+      beforeAnswer: keepLasting((path) => path === TOKEN_PATH || path === REVOKE_PATH),
       fallback: {
         notFound: oauthError(404, 'Not found'),
         methodNotAllowed: oauthError(405, 'Method not allowed'),
@@ -207,6 +229,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       port: nextPort(options.adminPort, 2),
       guard: (req, port) => checkAdminRequest(req, { token: adminToken, host, port }),
       onError,
+      beforeAnswer: keepLasting((path) => path === '/apps' || path.startsWith('/apps/')),
       fallback: {
         notFound: oauthError(404, 'unknown admin route'),
         methodNotAllowed: oauthError(405, 'method not allowed'),
@@ -317,6 +340,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       live: liveSocket,
       describe: () => describeSandbox(ctx),
       onChange: (listener) => changes.add(listener),
+      keepLastingChangesWith: (save) => {
+        saveLasting = save;
+      },
       reset: () => {
         // Publishes end first (their channels go offline), so none outlives the world it went live in.
         rtmp.closeAll();

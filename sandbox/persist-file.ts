@@ -1,7 +1,7 @@
 /**
  * The saved sandbox world on disk ([sandbox notes](../docs/sandbox.md#what-the-saved-world-keeps)): read once
- * at start, written whole (a new file renamed over the old one, data-files.ts) at most once a second
- * while the world changes, and at stop.
+ * at start, written whole (a new file synced, then renamed over the old one, data-files.ts) at most once a
+ * second while the world changes, at once for a change that must outlive a crash (`saveNow`), and at stop.
  *
  * A file that cannot be used (not JSON, not a saved world, written by a newer Greenroom, or a link, folder
  * or special file where the file belongs) is moved aside by the caller's `setAside` (the app's
@@ -128,6 +128,11 @@ export interface WorldSaver {
   changed(): void;
   /** Writes now if anything changed since the last write (at stop, and after a reset). */
   flush(): Promise<void>;
+  /**
+   * Something changed that must outlive a crash (a sign-in, a subscription): written now, durably. Calls
+   * that come while a write is under way share the next one, so a burst of them costs two writes at most.
+   */
+  saveNow(): Promise<void>;
   /** Writes nothing more after the flush under way; at stop. */
   stop(): Promise<void>;
 }
@@ -193,6 +198,13 @@ export function createWorldSaver(deps: {
       }, deps.delayMs ?? WORLD_SAVE_DELAY_MS);
     },
     flush,
+    saveNow() {
+      if (stopped) {
+        return writing;
+      }
+      dirty = true;
+      return flush();
+    },
     async stop() {
       await flush();
       stopped = true;

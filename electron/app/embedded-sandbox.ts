@@ -8,6 +8,7 @@
  * Its world (the channel, rewards, subscriptions, the sign-in's tokens as digests) is kept in the data dir's
  * `sandbox-world.json` across restarts, so someone trying Greenroom stays signed in on the same channel
  * until they choose "Reset the sandbox" ([sandbox notes](../../docs/sandbox.md#what-the-saved-world-keeps)).
+ * A sign-in and a subscription are on disk before the app hears of them, so even a crash keeps them.
  */
 import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
@@ -87,6 +88,9 @@ export async function startEmbeddedSandbox(
       })
     : null;
   const stopSaving = sandbox.onChange(() => saver?.changed());
+  if (saver) {
+    sandbox.keepLastingChangesWith(() => saver.saveNow());
+  }
   let activityJobId: string | null = null;
   const described = sandbox.describe();
   const discovery: SandboxDiscovery = {

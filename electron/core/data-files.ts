@@ -175,6 +175,25 @@ export async function writeDataFileAsync(path: string, data: string | Uint8Array
     await rm(temporary, { force: true });
     throw error;
   }
+  await syncFolderAsync(dirname(path));
+}
+
+/** {@link syncFolder} without blocking: the sandbox's world is saved this way before its answers go out. */
+async function syncFolderAsync(folder: string): Promise<void> {
+  if (process.platform === 'win32') {
+    return;
+  }
+  const handle = await open(folder, constants.O_RDONLY).catch(() => null);
+  if (!handle) {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch {
+    // The rename is done; only its durability across a power cut is not confirmed.
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Makes a rename durable where the system allows syncing a folder (not on Windows). */

@@ -19,7 +19,7 @@ import {
 import { queryInt, queryStrings, readJsonObject } from './params';
 import { fail, noContent, ok } from './respond';
 
-const SUBSCRIPTIONS_PATH = '/public/v1/events/subscriptions';
+export const SUBSCRIPTIONS_PATH = '/public/v1/events/subscriptions';
 const SCOPES = ['events:subscribe'] as const;
 
 /** Every event Kick documents is at version 1 ([reference §5.6](../../docs/kick-wire-reference.md#56-event-catalogue)). */

@@ -21,6 +21,11 @@ export interface ServeOptions {
   guard?: (req: SandboxRequest, port: number) => SandboxResponse | null;
   /** Called for a handler bug (not for an HttpAnswer), so the sandbox can log it. */
   onError?: (error: unknown, req: SandboxRequest) => void;
+  /**
+   * Awaited after a route answered and before the answer is written: the sandbox saves a change that
+   * must outlive a crash (a sign-in, a subscription) before the client hears of it.
+   */
+  beforeAnswer?: (req: SandboxRequest, response: SandboxResponse) => Promise<void>;
 }
 
 export interface RunningServer {
@@ -92,6 +97,7 @@ async function handle(options: ServeOptions, port: number, req: IncomingMessage,
       response = options.fallback.serverError(request);
     }
   }
+  await options.beforeAnswer?.(request, response);
   writeResponse(res, response);
 }
 
