@@ -2,6 +2,7 @@
  * The stream itself: going live or offline (a new livestream id, start and end times, viewers) and
  * metadata changes (title, category, language, mature flag), with the events Kick sends for each.
  */
+import { toRfc3339 } from '../../electron/core/clock';
 import { createUuid } from '../../electron/core/ids';
 import { metadataPayload, statusPayload } from '../events/payloads';
 import type { SandboxChannel, SandboxState } from '../state';
@@ -45,19 +46,57 @@ export function setChannelLive(state: SandboxState, channel: SandboxChannel, isL
 /**
  * `livestream.status.updated`: toggles the channel (or sets it as `is_live` overrides). A trigger always
  * fires, so asking for the state the channel is already in re-announces it unchanged. `title` overrides
- * set the stream title.
+ * set the stream title. A `started_at` override is the stream's start in the world too, and an `ended_at`
+ * one its end when it goes offline: every endpoint then answers the time the webhook said, so a client
+ * that asks after a restart finds the same stream
+ * ([sandbox notes](../../docs/sandbox.md#one-start-per-stream)).
  */
 export function generateStatus(g: GenerateContext): void {
   const wanted = readOverride(g.overrides, 'is_live');
   const isLive = typeof wanted === 'boolean' ? wanted : !g.channel.isLive;
+  const now = g.state.now();
+  // Checked before anything changes: a refused trigger leaves the channel as it was.
+  const startedAt = overrideTime(g, 'started_at', now);
+  const endedAt = isLive ? undefined : overrideTime(g, 'ended_at', now);
+  const start = startedAt ?? g.channel.startedAtMs;
+  if (endedAt !== undefined && start !== null && endedAt < start) {
+    throw new TriggerInputError(`overrides.ended_at: must not be before the stream's start (${toRfc3339(start)})`);
+  }
   const title = readOverride(g.overrides, 'title');
   if (typeof title === 'string') {
     g.channel.streamTitle = title;
   }
   if (!setChannelLive(g.state, g.channel, isLive, g.rng) && !isLive && g.channel.endedAtMs === null) {
-    g.channel.endedAtMs = g.state.now();
+    g.channel.endedAtMs = now;
+  }
+  if (startedAt !== undefined) {
+    g.channel.startedAtMs = startedAt;
+  }
+  if (endedAt !== undefined) {
+    g.channel.endedAtMs = endedAt;
   }
   g.emit('livestream.status.updated', statusPayload(g.state, g.channel));
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * An override of `field` as a time (ms), or undefined when absent (or null: no time, the payload's own
+ * value for `ended_at` while live). A stream cannot start or end after the sandbox's clock.
+ */
+function overrideTime(g: GenerateContext, field: 'started_at' | 'ended_at', now: number): number | undefined {
+  const value = readOverride(g.overrides, field);
+  if (value === undefined || (value === null && field === 'ended_at')) {
+    return undefined;
+  }
+  const ms = typeof value === 'string' && RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(ms)) {
+    throw new TriggerInputError(`overrides.${field}: must be a time such as 2026-01-31T20:00:00Z`);
+  }
+  if (ms > now) {
+    throw new TriggerInputError(`overrides.${field}: must not be after the sandbox's clock (${toRfc3339(now)})`);
+  }
+  return ms;
 }
 
 /**
