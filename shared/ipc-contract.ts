@@ -89,8 +89,13 @@ const rewardFields = {
   shouldRedemptionsSkipRequestQueue: z.boolean(),
 };
 const none = z.tuple([]);
-/** A stream in the history: Kick's `started_at` in milliseconds. */
-const streamId = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** The last moment a date can name (ECMAScript's bound on a time value): no stream can start later. */
+const LAST_DATE_MS = 8.64e15;
+/** A stream in the history: Kick's `started_at` in milliseconds, a real date so a message can name it. */
+const streamId = z
+  .int()
+  .min(0)
+  .max(LAST_DATE_MS, `streamId: must be at most ${LAST_DATE_MS} (the last date a clock can name)`);
 const obsName = (field: string) =>
   z
     .string()

@@ -406,7 +406,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       const { recaps } = ready();
       const recap = recaps.recap(streamId, { modLog: deps.modLog() });
       if (!recap) {
-        throw new AppError('NotFound', `no stream in the history started at ${new Date(streamId).toISOString()}`);
+        throw new AppError('NotFound', `no stream in the history started at ${streamStamp(streamId)}`);
       }
       const view: HistoryRecapView = { ...recap, thankYou: thankYouText(recap) };
       return view;
@@ -427,7 +427,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
     exportRecap(streamId, format) {
       const recap = ready().recaps.recap(streamId, { modLog: deps.modLog() });
       if (!recap) {
-        throw new AppError('NotFound', `no stream in the history started at ${new Date(streamId).toISOString()}`);
+        throw new AppError('NotFound', `no stream in the history started at ${streamStamp(streamId)}`);
       }
       const name = `greenroom-recap-${fileStamp(recap.stream.startedAtMs)}`;
       return format === 'csv'
@@ -464,6 +464,12 @@ async function filteredJournal(journal: { readAll(): Promise<JournalRecord[]> })
 
 function liveStreamIdOf(store: HistoryStore): number | null {
   return store.streams().find((s) => s.endedAtMs === null)?.startedAtMs ?? null;
+}
+
+/** A stream's start for a message: its date, or the raw number when no date can name it (never a RangeError). */
+function streamStamp(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? `${ms} ms` : date.toISOString();
 }
 
 /** `2026-11-27-1340`: the stream's start in UTC, safe in a file name on every system. */

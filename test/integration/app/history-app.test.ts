@@ -153,6 +153,21 @@ describe.runIf(hasSqlite)('the stream history in the app', () => {
     const recapAfter = await call(world.app, 'history:recap', { streamId });
     expect(recapLists(recapAfter)).toEqual(recapLists(recapBefore));
   }, 120_000);
+
+  it('answers a stream id past the last date at the field, and the last date itself NotFound', async () => {
+    for (const streamId of [9e15, Number.MAX_SAFE_INTEGER]) {
+      for (const [channel, arg] of [
+        ['history:recap', { streamId }],
+        ['history:export-recap', { streamId, format: 'csv' }],
+      ] as const) {
+        const result = await world.app.router.invoke(channel, [arg]);
+        expect(!result.ok && result.error.code).toBe('InvalidArgument');
+        expect(!result.ok && result.error.message).toContain('streamId');
+      }
+    }
+    const last = await world.app.router.invoke('history:export-recap', [{ streamId: 8.64e15, format: 'json' }]);
+    expect(!last.ok && last.error).toMatchObject({ code: 'NotFound', message: expect.stringContaining('+275760') });
+  });
 });
 
 describe.runIf(!hasSqlite)('the app without node:sqlite', () => {

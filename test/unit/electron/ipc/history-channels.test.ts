@@ -40,6 +40,13 @@ describe('the history channels refuse bad arguments at the field', () => {
     ['a negative stream', 'history:recap', { streamId: -1 }, 'streamId'],
     ['a fractional stream', 'history:recap', { streamId: 1.5 }, 'streamId'],
     ['a stream beyond safe integers', 'history:export-recap', { streamId: 2 ** 60, format: 'csv' }, 'streamId'],
+    ['a stream past the last date', 'history:recap', { streamId: 9e15 }, 'streamId'],
+    [
+      'the largest safe stream id',
+      'history:export-recap',
+      { streamId: Number.MAX_SAFE_INTEGER, format: 'csv' },
+      '8640000000000000',
+    ],
     ['an unknown format', 'history:export-recap', { streamId: 1, format: 'xlsx' }, 'format'],
     ['a spreadsheet format as a path', 'history:export-recap', { streamId: 1, format: '../x.csv' }, 'format'],
     ['an extra field', 'history:recap', { streamId: 1, path: '/etc/passwd' }, 'path'],
