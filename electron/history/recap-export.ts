@@ -99,8 +99,20 @@ function figureCells(f: RecapFigures): [string, Cell][] {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** A name on one line: line breaks and other control characters become spaces. */
-const oneLine = (name: string): string => name.replace(/\p{Cc}+/gu, ' ').trim();
+/** The marks and embeddings, overrides and isolates of Unicode's bidirectional algorithm. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A name on one line, read in its own order: line breaks, Unicode's line and paragraph separators and other
+ * control characters become spaces (a name cannot start a line of its own), and the bidirectional controls are
+ * removed (a name cannot reorder the rest of its line)
+ * ([history](../../docs/history.md#export-and-the-thank-you-list)).
+ */
+const oneLine = (name: string): string =>
+  name
+    .replace(BIDI_CONTROLS, '')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .trim();
 
 /** The thank-you list: one line per kind of support, empty kinds left out, biggest supporters first. */
 export function thankYouText(recap: Recap): string {
