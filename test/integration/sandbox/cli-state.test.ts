@@ -1,16 +1,17 @@
 /**
  * `npm run sandbox -- --state FILE` as a real child process ([sandbox notes](../../../docs/sandbox.md#what-the-saved-world-keeps)):
  * a redemption made and an app token issued in one run are still there in the next (the token as a digest
- * only in the file); without `--state` nothing is written; a file that cannot be used is left as it is, with
+ * only in the file), and a token and a subscription are there even after a kill -9 right after their answers; without `--state` nothing is written; a file that cannot be used is left as it is, with
  * one line, and the sandbox does not start.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STANDALONE_SANDBOX_FILE } from '../../../sandbox/discovery';
 import type { SandboxDescription } from '../../../sandbox/index';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 
@@ -105,6 +106,41 @@ describe('npm run sandbox -- --state FILE', () => {
     expect(introspect.body).toMatchObject({ data: { active: true } });
     expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
     expect(await second.stop()).toBe(0);
+  });
+
+  it('keeps a token and a subscription answered just before a kill -9', async () => {
+    const first = await startCli(['--state', state]);
+    const { authUrl, apiUrl, clientId, clientSecret } = first.description;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const grant = { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret };
+    const token = (await post(`${authUrl}/oauth/token`, grant, form)).body.access_token as string;
+    const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const events = { events: [{ name: 'channel.followed', version: 1 }], method: 'webhook' };
+    const made = await post(
+      `${apiUrl}/public/v1/events/subscriptions`,
+      { ...events, broadcaster_user_id: STREAMER_USER_ID },
+      bearer,
+    );
+    expect(made.status).toBe(200);
+    // No Ctrl+C, no chance to save: only what was on disk before the answers survives. The sandbox runs
+    // under tsx; its own process is the one it names in its discovery file.
+    await expect.poll(() => existsSync(join(dataDir, STANDALONE_SANDBOX_FILE))).toBe(true);
+    const { pid } = JSON.parse(readFileSync(join(dataDir, STANDALONE_SANDBOX_FILE), 'utf8')) as { pid: number };
+    const gone = new Promise((resolve) => first.child.once('close', resolve));
+    process.kill(pid, 'SIGKILL');
+    await gone;
+
+    const second = await startCli(['--state', state]);
+    try {
+      const again = { authorization: `Bearer ${token}` };
+      const introspect = await post(`${second.description.apiUrl}/public/v1/token/introspect`, {}, again);
+      expect(introspect.body).toMatchObject({ data: { active: true } });
+      const list = await request(`${second.description.apiUrl}/public/v1/events/subscriptions`, { headers: again });
+      const { data } = (await list.body.json()) as { data: { event: string }[] };
+      expect(data.map((sub) => sub.event)).toEqual(['channel.followed']);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
   });
 
   it('writes nothing without --state', async () => {
