@@ -60,6 +60,23 @@ describe('the saved world file', () => {
     expect(snapshots).toBe(1);
   });
 
+  it('saves at once when asked, and a burst of such asks shares the writes', async () => {
+    const timers = manualTimers();
+    const saver = createWorldSaver({ path, snapshot: world, log: () => undefined, timers });
+    saver.changed();
+    await saver.saveNow();
+    // On disk when the promise settles, the pending routine save taken along with it.
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ version: 1, savedAtMs: 1 });
+    expect(timers.pending).toHaveLength(0);
+    await Promise.all(Array.from({ length: 20 }, () => saver.saveNow()));
+    // Twenty asks before the write began: one write holds them all.
+    expect(snapshots).toBe(2);
+    await saver.stop();
+    const after = snapshots;
+    await saver.saveNow();
+    expect(snapshots).toBe(after);
+  });
+
   it('writes at stop what changed since, and nothing after', async () => {
     const timers = manualTimers();
     const saver = createWorldSaver({ path, snapshot: world, log: () => undefined, timers });
