@@ -8,9 +8,11 @@
  *   commit and buy nothing the journal does not already give.
  * - A file that is not a regular file (a link, a folder), empty, not a database, another program's database
  *   (read before anything is written to it), failing SQLite's check, damaged
- *   where the catch-up reads, or written by a newer Greenroom is moved aside with its `-wal` and `-shm` (never
+ *   where the catch-up reads (SQLite's codes for a damaged file, 11 and 26), or written by a newer Greenroom is moved aside with its `-wal` and `-shm` (never
  *   deleted: it may still hold what the journal no longer does) in one plain line, and a new store is rebuilt
  *   from the journal.
+ * - Any other failure to open (a `-wal` that is a folder, a permission, a full disk) is not the file's fault: the
+ *   store is left where it is and the history is unavailable this run, the reason behind details.
  * - A missing store is built from the journal, also in one line.
  * - SQLite's own check (`quick_check`) reads the whole file: 3 s for a million events on a shared 2-core machine
  *   (`bench/history-store-compare.ts`), and the app waits for nothing while it runs. So it runs at every start
@@ -81,6 +83,11 @@ export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHi
     if (rebuilt !== null) {
       throw error; // a new, empty file that cannot be opened is a fault of the folder, not damage
     }
+    if (!(error instanceof NewerSchemaError || error instanceof NotOursError || isDamage(error))) {
+      // Not the file's fault (a `-wal` that is a folder, a permission, a full disk): the store stays where it is,
+      // whole, for the next start; moving it aside would rebuild it from a journal that may hold far less.
+      throw leftAsItIs(path, error);
+    }
     aside = moveAside(
       path,
       error instanceof NewerSchemaError || error instanceof NotOursError
@@ -145,7 +152,7 @@ function catchUp(
     if (isDamage(error)) {
       return { damage: error };
     }
-    throw error;
+    throw leftAsItIs(options.path, error);
   }
 }
 
@@ -187,7 +194,7 @@ function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatab
       const check = db.prepare('PRAGMA quick_check(1)').get();
       if (check?.quick_check !== 'ok') {
         const found = String(check?.quick_check ?? 'no answer').replace('*** in database main ***', '');
-        throw new Error(`SQLite's check found damage: ${oneLine(found)}`);
+        throw new CheckFoundDamageError(`SQLite's check found damage: ${oneLine(found)}`);
       }
     }
     return db;
@@ -221,8 +228,25 @@ function setCleanMark(db: SqliteDatabase, clean: boolean): void {
   ).run(clean ? '1' : '0');
 }
 
-/** SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), with or without an extended code. */
+/** An open that failed for a reason other than damage: the store stays, and the error says so. */
+function leftAsItIs(path: string, error: unknown): Error {
+  return new Error(`${path} could not be opened and was left as it is (${describe(error)})`, { cause: error });
+}
+
+/** SQLite's `quick_check` answered with something other than "ok". */
+class CheckFoundDamageError extends Error {
+  override name = 'CheckFoundDamageError';
+}
+
+/**
+ * SQLITE_CORRUPT (11) and SQLITE_NOTADB (26), with or without an extended code, SQLite's check finding damage,
+ * or a value no store holds: the only errors that say the file itself is damaged.
+ */
 function isDamage(error: unknown): boolean {
+  // ERR_OUT_OF_RANGE: a stored integer beyond what JavaScript holds, which the store never writes, so garbage.
+  if (error instanceof CheckFoundDamageError || (error as { code?: unknown } | null)?.code === 'ERR_OUT_OF_RANGE') {
+    return true;
+  }
   const code = (error as { errcode?: unknown } | null)?.errcode;
   return typeof code === 'number' && [11, 26].includes(code & 0xff);
 }
