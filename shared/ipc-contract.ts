@@ -281,7 +281,8 @@ export const INVOKE_SCHEMAS = {
         .string()
         .trim()
         .min(1, 'query: type part of a name')
-        .max(HISTORY_SEARCH_MAX, `query: must be at most ${HISTORY_SEARCH_MAX} characters`),
+        .max(HISTORY_SEARCH_MAX, `query: must be at most ${HISTORY_SEARCH_MAX} characters`)
+        .regex(/^\P{Cc}*$/u, 'query: letters, digits, spaces and symbols only, no control characters'),
     }),
   ),
   'history:export-recap': one(z.strictObject({ streamId, format: z.enum(['csv', 'json']) })),

@@ -1,7 +1,8 @@
 /**
  * Hostile words in the stream history, through the real app: names sent in signed webhooks by the embedded
  * sandbox, read back over the router as the panel reads them
- * ([history](../../../docs/history.md#export-and-the-thank-you-list)).
+ * ([history](../../../docs/history.md#export-and-the-thank-you-list)), and hostile searches
+ * ([history](../../../docs/history.md#finding-a-viewer)).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,5 +71,35 @@ describe.runIf(hasSqlite)('the thank-you list', () => {
     for (let i = 0; i < controls.length; i++) {
       expect(text).toContain(`eve${i}`);
     }
+  });
+});
+
+const names = async (query: string) => (await call(world.app, 'history:search', { query })).map((h) => h.username);
+
+describe.runIf(hasSqlite)('finding a viewer', () => {
+  beforeAll(async () => {
+    for (const username of ['ÉLODIE', 'ＱＵＩＮＮＸ', 'QuinnX', 'anna_z', 'zeta_z']) {
+      fire(world, 'channel.followed', { overrides: { follower: { username } } });
+    }
+    await vi.waitFor(async () => expect(await names('zeta_z')).toEqual(['zeta_z']), WAIT);
+  }, 60_000);
+
+  it('a control character in the query is refused at the field, never cuts the pattern short', async () => {
+    for (const query of ['a\u0000zzzz', 'zeta\u0000', 'a\u0007z', 'an\u001b[0mna', 'a\tz', 'a\u007fz', 'a\u0085z']) {
+      const result = await world.app.router.invoke('history:search', [{ query }]);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.message).toMatch(/query: .*no control characters/);
+    }
+  });
+
+  it('a name in any case is found, whatever its letters', async () => {
+    expect(await names('élo')).toEqual(['ÉLODIE']);
+    expect(await names('ÉLOD')).toEqual(['ÉLODIE']);
+    expect(await names('Élodie')).toEqual(['ÉLODIE']);
+    expect((await names('quinnx')).sort()).toEqual(['QuinnX', 'ＱＵＩＮＮＸ']);
+    expect((await names('ＱＵＩＮＮＸ')).sort()).toEqual(['QuinnX', 'ＱＵＩＮＮＸ']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('na_z')).toEqual(['anna_z']);
+    expect(await names('n_z')).toEqual([]);
   });
 });
