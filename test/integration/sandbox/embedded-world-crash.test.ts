@@ -157,6 +157,13 @@ describe('a crash right after the answer', () => {
     expect(res.status, res.text).toBe(201);
     const after = await afterCrash(home);
     expect([...after.sandbox.ctx.state.apps.values()].map((app) => app.name)).toContain('Overlay helper');
+
+    // A change to it too: its new webhook address is what a restarted sandbox delivers to.
+    const clientId = (res.json as { client_id: string }).client_id;
+    const webhook = 'http://127.0.0.1:4001/kick/webhook';
+    const patched = await callAdmin(first.sandbox, 'PATCH', `/apps/${clientId}`, { body: { webhook_url: webhook } });
+    expect(patched.status, patched.text).toBe(200);
+    expect((await afterCrash(home)).sandbox.ctx.state.apps.get(clientId)?.webhookUrl).toBe(webhook);
   });
 });
 
