@@ -35,9 +35,27 @@ const SOCKET_SECONDS_OFF = 2;
  * not taken to file it (it could put a line into a past stream's recap); it is filed under the stream open then.
  */
 export const SOCKET_TIME_TRUSTED_MS = 10 * 60_000;
+/**
+ * How far ahead of its arrival Kick's time for an event is believed (clocks differ by seconds, not minutes): a
+ * time further ahead is taken as the arrival ([history](../../docs/history.md#times-far-from-arrival)).
+ */
+export const AHEAD_OF_ARRIVAL_MS = 10 * 60_000;
+/**
+ * How far behind its arrival Kick's time for an event is believed: Kick keeps trying a webhook for about a day,
+ * so an event older than that on arrival is dated a day before it came.
+ */
+export const BEHIND_ARRIVAL_MS = 24 * 60 * 60_000;
 
 export type StreamOp =
-  | { op: 'start'; startedAtMs: number; seenFromMs: number; title: string; category: string | null }
+  | {
+      op: 'start';
+      startedAtMs: number;
+      seenFromMs: number;
+      title: string;
+      category: string | null;
+      /** Set when Kick's offline came before the stream's live status: the stream begins already ended. */
+      endedAtMs?: number;
+    }
   /** `endedAtMs` null: Kick did not say when; the store takes the stream's last activity. */
   | { op: 'end'; startedAtMs: number; endedAtMs: number | null }
   | { op: 'change'; startedAtMs: number; atMs: number; title: string; category: string | null };
@@ -106,12 +124,13 @@ export function projectRecord(
   const event = parseKickEvent(record);
   const eventKey = eventKeyOf(record.type, event.payload);
   const fromSocket = record.subscriptionId === LIVE_SOCKET_SOURCE;
-  const { atMs, own } = eventTime(event, record);
+  const { atMs: kickMs, own } = eventTime(event, record);
   const time = !own
     ? 'delivery'
-    : fromSocket && Math.abs(atMs - record.receivedAtMs) > SOCKET_TIME_TRUSTED_MS
+    : fromSocket && Math.abs(kickMs - record.receivedAtMs) > SOCKET_TIME_TRUSTED_MS
       ? 'untrusted'
       : 'kick';
+  const atMs = nearArrival(kickMs, record.receivedAtMs);
   const row: HistoryRow = {
     table: 'events',
     key: eventKey === null ? `delivery:${record.messageId}` : `event:${eventKey}`,
@@ -140,7 +159,9 @@ export function projectLiveStatus(status: LiveStatus, open: OpenStream | null, n
   if (!status.isLive) {
     return open ? [{ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: null }] : [];
   }
-  const startedAtMs = status.startedAtMs ?? nowMs;
+  // A start further ahead than clocks differ is not believed: it would hold every later stream back.
+  const startedAtMs =
+    status.startedAtMs === null || status.startedAtMs > nowMs + AHEAD_OF_ARRIVAL_MS ? nowMs : status.startedAtMs;
   if (open?.startedAtMs === startedAtMs) {
     return [];
   }
@@ -155,7 +176,9 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
     if (user && !user.is_anonymous && user.user_id !== null && user.username !== null) {
       row.userId = user.user_id;
       row.username = user.username;
-      p.viewers.push({ userId: user.user_id, username: user.username, atMs: row.atMs, ...extra });
+      // Seen no later than it came: a time Kick put ahead of the arrival must not keep a newer name from showing.
+      const atMs = Math.min(row.atMs, row.receivedAtMs);
+      p.viewers.push({ userId: user.user_id, username: user.username, atMs, ...extra });
     }
   };
   switch (event.type) {
@@ -235,12 +258,21 @@ function liveStatus(
 ): void {
   const { row, open } = p;
   row.text = JSON.stringify({ live: payload.is_live, title: payload.title });
-  const startedAtMs = timeOf(payload.started_at);
+  const startedAtMs = believedStart(timeOf(payload.started_at), row.receivedAtMs);
   if (!payload.is_live) {
     // Offline for the stream it names; without a readable start, for the open one.
     const target = startedAtMs ?? open?.startedAtMs;
     if (target !== undefined) {
-      p.streams.push({ op: 'end', startedAtMs: target, endedAtMs: timeOf(payload.ended_at) ?? row.atMs });
+      const said = timeOf(payload.ended_at);
+      // An end before the start is not believed: Kick did not say when, and the stream's last activity is taken.
+      const endedAtMs =
+        said === null ? row.atMs : said >= target ? Math.max(target, nearArrival(said, row.receivedAtMs)) : null;
+      if (startedAtMs !== null && endedAtMs !== null) {
+        // The offline can come before the stream's own live status: the stream is kept as ended, so that live
+        // status joins it and never opens it again. A stream already kept is left as it is by this.
+        p.streams.push({ ...startOf(startedAtMs, row.receivedAtMs, payload.title), endedAtMs });
+      }
+      p.streams.push({ op: 'end', startedAtMs: target, endedAtMs });
       row.streamId = target;
       if (target === open?.startedAtMs) {
         p.open = null;
@@ -257,14 +289,33 @@ function liveStatus(
   if (open) {
     p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: started });
   }
-  p.streams.push({
-    op: 'start',
-    startedAtMs: started,
-    seenFromMs: row.receivedAtMs,
-    title: payload.title,
-    category: null,
-  });
+  p.streams.push(startOf(started, row.receivedAtMs, payload.title));
   p.open = { startedAtMs: started };
+}
+
+function startOf(startedAtMs: number, seenFromMs: number, title: string): Extract<StreamOp, { op: 'start' }> {
+  return { op: 'start', startedAtMs, seenFromMs, title, category: null };
+}
+
+/**
+ * Kick's start for a stream, or null when it has none or one further ahead of the arrival than clocks differ: a
+ * stream dated years ahead would hold back every later stream, whose live status would read as a late copy about
+ * an older one. Without a start, live status begins at its arrival and offline ends the open stream.
+ */
+function believedStart(startedAtMs: number | null, receivedAtMs: number): number | null {
+  return startedAtMs !== null && startedAtMs > receivedAtMs + AHEAD_OF_ARRIVAL_MS ? null : startedAtMs;
+}
+
+/**
+ * Kick's time for an event, kept within a bound of its arrival: a time further ahead is the arrival, a time
+ * further behind is a day before it came. A line dated years away would otherwise stretch its stream, its chart
+ * and its viewer's "last seen", or be taken for a line already pruned.
+ */
+function nearArrival(atMs: number, receivedAtMs: number): number {
+  if (atMs > receivedAtMs + AHEAD_OF_ARRIVAL_MS) {
+    return receivedAtMs;
+  }
+  return Math.max(atMs, receivedAtMs - BEHIND_ARRIVAL_MS);
 }
 
 /**

@@ -102,7 +102,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     upsertViewer: db.prepare(UPSERT_VIEWER),
     attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
     startStream: db.prepare(
-      `INSERT INTO streams (started_at_ms, ended_at_ms, seen_from_ms, title, category) VALUES (?, NULL, ?, ?, ?)
+      `INSERT INTO streams (started_at_ms, ended_at_ms, seen_from_ms, title, category) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (started_at_ms) DO NOTHING`,
     ),
     endStream: db.prepare('UPDATE streams SET ended_at_ms = ? WHERE started_at_ms = ? AND ended_at_ms IS NULL'),
@@ -163,7 +163,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
 
   function applyStream(op: StreamOp): void {
     if (op.op === 'start') {
-      const added = sql.startStream.run(op.startedAtMs, op.seenFromMs, op.title, op.category);
+      const added = sql.startStream.run(op.startedAtMs, op.endedAtMs ?? null, op.seenFromMs, op.title, op.category);
       if (Number(added.changes) > 0) {
         filing.started(op.startedAtMs);
       }

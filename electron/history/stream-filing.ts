@@ -26,7 +26,10 @@ const VISIT = "type NOT IN ('livestream.status.updated', 'moderation.banned')";
 
 export interface StreamFiling {
   streamAt: StreamAt;
-  /** A stream was added: the rows outside any stream whose time falls in it are filed under it. */
+  /**
+   * A stream was added: the rows outside any stream whose time falls in it (before the next stream, and by its end
+   * when it was added already ended) are filed under it.
+   */
   started(startedAtMs: number): void;
   /**
    * A stream ended: its chat lines dated after the end leave it, and their viewers' attendance with them. Only
@@ -45,6 +48,7 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
       'SELECT started_at_ms, ended_at_ms FROM streams WHERE started_at_ms <= ? ORDER BY started_at_ms DESC LIMIT 1',
     ),
     next: db.prepare('SELECT min(started_at_ms) AS at FROM streams WHERE started_at_ms > ?'),
+    endOf: db.prepare('SELECT ended_at_ms FROM streams WHERE started_at_ms = ?'),
     joinChat: db.prepare(
       'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id IS NULL AND at_ms >= ?2 AND at_ms < ?3 RETURNING user_id',
     ),
@@ -85,7 +89,12 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
 
     started(startedAtMs) {
       const next = sql.next.get(startedAtMs)?.at;
-      const until = next == null ? Number.MAX_SAFE_INTEGER : Number(next);
+      // A stream kept already ended (its offline came before its live status) takes nothing after its end.
+      const ended = sql.endOf.get(startedAtMs)?.ended_at_ms;
+      const until = Math.min(
+        next == null ? Number.MAX_SAFE_INTEGER : Number(next),
+        ended == null ? Number.MAX_SAFE_INTEGER : Number(ended) + 1,
+      );
       const moved = [
         ...sql.joinChat.all(startedAtMs, startedAtMs, until),
         ...sql.joinEvents.all(startedAtMs, startedAtMs, until),
