@@ -30,7 +30,7 @@ import type { HistoryHealthView, ModAction } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { type HistoryFacts, newestMovedAside, readHistoryFacts } from '../history/history-facts';
 import { openHistory } from '../history/history-open';
-import type { HistoryStore } from '../history/history-store';
+import { nextTurn, type HistoryStore } from '../history/history-store';
 import type { LiveStatus } from '../history/history-projector';
 import { createRecapQueries, type RecapQueries } from '../history/recap';
 import { recapCsv, recapJson, thankYouText } from '../history/recap-export';
@@ -282,11 +282,10 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   const schedulePrune = (): void => {
     pruneTimer?.cancel();
     pruneTimer = deps.setTimer(() => {
-      try {
-        opened?.store.prune();
-      } catch (error) {
+      // In batches with the app answering between them; a store closed meanwhile stops it.
+      opened?.store.pruneInBatches(nextTurn).catch((error: unknown) => {
         reportOnce('old chat lines could not be deleted', error);
-      }
+      });
       schedulePrune();
     }, HISTORY_PRUNE_MS);
   };

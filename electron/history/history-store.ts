@@ -18,6 +18,16 @@ import type { SqliteDatabase, SqliteValue } from './sqlite-driver';
 import { createStreamFiling } from './stream-filing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Chat lines the retention prune deletes per transaction. One `DELETE` of a million lines (90 days to 1) held the
+ * app for 3.6 s, its roll-up triggers included; in batches of this size each step takes a few tens of ms and the
+ * app answers between them ([history](../../docs/history.md#what-it-keeps)).
+ */
+export const PRUNE_BATCH_ROWS = 5_000;
+
+/** Waits for the next turn of the event loop, after any I/O and timers due: what the batched prune awaits. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** Chat lines are kept this many days unless the streamer says otherwise. */
 export const DEFAULT_CHAT_RETENTION_DAYS = 90;
 /** Records per transaction while catching up with the journal. */
@@ -56,8 +66,13 @@ export interface HistoryStore {
   catchUp: (records: readonly JournalRecord[]) => number;
   /** Kick's live status read at start: a stream live then is joined (or begun), one that ended is closed. */
   observeLiveStatus: (status: LiveStatus) => void;
-  /** Deletes chat lines older than the retention days; returns how many. Counts per viewer stay. */
+  /** Deletes chat lines older than the retention days, all at once; returns how many. Counts per viewer stay. */
   prune: () => number;
+  /**
+   * The same prune in transactions of at most `batchRows` lines, awaiting `yieldNow` between them so the app
+   * answers in between; stops early (with what it removed) when the store is closed meanwhile.
+   */
+  pruneInBatches: (yieldNow: () => Promise<void>, batchRows?: number) => Promise<number>;
   streams(): StreamSummary[];
   streamChanges(streamId: number): StreamChange[];
   viewer(userId: number): ViewerStory | null;
@@ -221,6 +236,29 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     return true;
   }
 
+  let closed = false;
+  const deleteOldChat = db.prepare(
+    'DELETE FROM chat_lines WHERE rowid IN (SELECT rowid FROM chat_lines WHERE at_ms < ? ORDER BY at_ms LIMIT ?)',
+  );
+
+  /**
+   * Marks lines before the cutoff as counted and pruned first, so a line seen again between two batches (or after
+   * the last) is never counted twice; one still there until its batch is already counted. Returns the cutoff.
+   */
+  function startPrune(): number {
+    const cutoff = clock.now() - retentionDays * DAY_MS;
+    if (cutoff > prunedBefore) {
+      transaction(() => sql.setMeta.run('chat_pruned_before_ms', String(cutoff)));
+      prunedBefore = cutoff;
+    }
+    return cutoff;
+  }
+
+  /** Deletes up to `limit` of the oldest lines before `cutoff` in one transaction (the triggers uncount them). */
+  function pruneBatch(cutoff: number, limit = PRUNE_BATCH_ROWS): number {
+    return transaction(() => Number(deleteOldChat.run(cutoff, limit).changes));
+  }
+
   function transaction<T>(work: () => T): T {
     db.exec('BEGIN IMMEDIATE');
     const before = open;
@@ -303,15 +341,28 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     },
 
     prune() {
-      const cutoff = clock.now() - retentionDays * DAY_MS;
-      return transaction(() => {
-        const removed = db.prepare('DELETE FROM chat_lines WHERE at_ms < ?').run(cutoff);
-        if (cutoff > prunedBefore) {
-          prunedBefore = cutoff;
-          sql.setMeta.run('chat_pruned_before_ms', String(cutoff));
+      const cutoff = startPrune();
+      let removed = 0;
+      for (let batch = pruneBatch(cutoff); batch > 0; batch = pruneBatch(cutoff)) {
+        removed += batch;
+      }
+      return removed;
+    },
+
+    async pruneInBatches(yieldNow, batchRows = PRUNE_BATCH_ROWS) {
+      const cutoff = startPrune();
+      let removed = 0;
+      for (;;) {
+        const batch = pruneBatch(cutoff, batchRows);
+        removed += batch;
+        if (batch < batchRows) {
+          return removed;
         }
-        return Number(removed.changes);
-      });
+        await yieldNow();
+        if (closed) {
+          return removed; // the next prune (at the next open) takes the rest
+        }
+      }
     },
 
     streams: () =>
@@ -374,6 +425,9 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
       }));
     },
 
-    close: () => db.close(),
+    close: () => {
+      closed = true;
+      db.close();
+    },
   };
 }

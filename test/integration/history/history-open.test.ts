@@ -2,7 +2,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { JournalRecord } from '../../../electron/webhooks/types';
-import { describeSqlite, driver, events, MIN, T0 } from '../../unit/electron/history/history-fixtures';
+import { openHistory } from '../../../electron/history/history-open';
+import { PRUNE_BATCH_ROWS } from '../../../electron/history/history-store';
+import {
+  describeSqlite,
+  driver,
+  events,
+  fakeClock,
+  MIN,
+  memoryJournal,
+  T0,
+} from '../../unit/electron/history/history-fixtures';
 import { open, scriptedStream, storyOf, useDataFolder } from './history-fixtures';
 
 const folder = useDataFolder();
@@ -136,5 +146,37 @@ describeSqlite('opening the history store', () => {
     expect(store.viewer(10)?.messages).toBe(3);
     expect(store.events().length).toBe(8);
     store.close();
+  });
+
+  it('prunes at open in batches, letting the app answer between them', async () => {
+    const chat = Array.from({ length: 2 * PRUNE_BATCH_ROWS + 7 }, (_, i) =>
+      events.chat(`bulk-${i}`, 10 + (i % 3), T0 + MIN + i),
+    );
+    const records = [events.live(T0), ...chat, events.offline(T0, T0 + 60 * MIN)];
+    /** Chat lines on disk when the prune yields. */
+    function linesLeft(): number {
+      const db = driver!.open(folder.path());
+      try {
+        return Number(db.prepare('SELECT count(*) AS n FROM chat_lines').get()!.n);
+      } finally {
+        db.close();
+      }
+    }
+    const yields: number[] = [];
+    const opened = await openHistory({
+      path: folder.path(),
+      driver: driver!,
+      clock: fakeClock(T0 + 91 * 24 * 60 * MIN),
+      journal: memoryJournal(records),
+      log: () => undefined,
+      yieldNow: () => {
+        yields.push(linesLeft());
+        return Promise.resolve();
+      },
+    });
+    expect(yields).toEqual([PRUNE_BATCH_ROWS + 7, 7]);
+    expect(opened.store.chatLines()).toEqual([]);
+    expect([10, 11, 12].map((id) => opened.store.viewer(id)?.messages)).toEqual([3336, 3336, 3335]);
+    opened.store.close();
   });
 });
