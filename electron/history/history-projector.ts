@@ -19,6 +19,7 @@ import type { KickEventUser } from '../../shared/kick/events';
 import { eventKeyOf } from '../webhooks/event-key';
 import { parseKickEvent } from '../webhooks/parse-event';
 import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
+import { setAsideImpossible } from './support-amounts';
 
 /** The stream open at a moment: Kick's `started_at`, in ms, is its id. */
 export interface OpenStream {
@@ -172,6 +173,9 @@ export function projectLiveStatus(status: LiveStatus, open: OpenStream | null, n
 
 function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projection, streamAt: StreamAt): void {
   const { row } = p;
+  if (setAsideImpossible(event, row)) {
+    return; // an amount no one could give counts for no one (`support-amounts.ts`)
+  }
   const seen = (user: KickEventUser | null | undefined, extra: Omit<ViewerDelta, 'userId' | 'username' | 'atMs'>) => {
     if (user && !user.is_anonymous && user.user_id !== null && user.username !== null) {
       row.userId = user.user_id;

@@ -11,6 +11,7 @@ import type { SqliteDatabase, SqliteValue } from './sqlite-driver';
 import type { StreamChange, StreamSummary } from './history-store';
 import type { StreamChatCounts } from './history-rollups';
 import { createRollupQueries } from './history-rollups';
+import { countsAsSupport } from './support-amounts';
 
 const MINUTE_MS = 60_000;
 /** At most this many points per series: a stream of several days gets wider buckets, never a huge array. */
@@ -285,6 +286,10 @@ function eventLists(
    */
   const redemptions = new Map<string, { reward: string; status: unknown }>();
   for (const e of events) {
+    // An amount no one could give is no support: in no list and no chart (`support-amounts.ts`).
+    if (!countsAsSupport(e.type, e.amount)) {
+      continue;
+    }
     const viewer = e.userId !== null && e.username !== null ? { userId: e.userId, username: e.username } : null;
     switch (e.type) {
       case 'channel.followed':

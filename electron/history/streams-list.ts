@@ -5,6 +5,7 @@
  */
 import type { HistoryStreamFigures, HistoryStreamItem } from '../../shared/history';
 import type { SqliteDatabase } from './sqlite-driver';
+import { COUNTS_AS_SUPPORT_SQL } from './support-amounts';
 
 export type StreamFigures = HistoryStreamFigures;
 /** One stream with its figures and the change from the stream before it (null for the first). */
@@ -31,9 +32,10 @@ export function listStreams(db: SqliteDatabase): StreamListItem[] {
       .prepare(
         `SELECT stream_id, max(at_ms) AS last,
            count(DISTINCT CASE WHEN type = 'channel.followed' THEN user_id END) AS followers,
-           sum(CASE WHEN type IN ('channel.subscription.new', 'channel.subscription.renewal') THEN 1
+           sum(CASE WHEN NOT coalesce(${COUNTS_AS_SUPPORT_SQL}, 0) THEN 0
+                    WHEN type IN ('channel.subscription.new', 'channel.subscription.renewal') THEN 1
                     WHEN type = 'channel.subscription.gifts' THEN amount ELSE 0 END) AS subs,
-           sum(CASE WHEN type = 'kicks.gifted' THEN amount ELSE 0 END) AS kicks
+           sum(CASE WHEN type = 'kicks.gifted' AND ${COUNTS_AS_SUPPORT_SQL} THEN amount ELSE 0 END) AS kicks
          FROM events WHERE stream_id IS NOT NULL GROUP BY stream_id`,
       )
       .all()
