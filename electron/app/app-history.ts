@@ -36,6 +36,7 @@ import { createRecapQueries, type RecapQueries } from '../history/recap';
 import { recapCsv, recapJson, thankYouText } from '../history/recap-export';
 import { type SqliteDriver, loadSqlite, SQLITE_MISSING } from '../history/sqlite-driver';
 import { listStreams } from '../history/streams-list';
+import { impossibleAmountOf } from '../history/support-amounts';
 import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
 import { viewerExportCsv, viewerExportFileName, viewerExportJson } from '../history/viewer-export';
 import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
@@ -235,6 +236,10 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
     } catch (error) {
       reportOnce('an event could not be kept (the next start takes it from the journal)', error);
       return;
+    }
+    const impossible = impossibleAmountOf(record);
+    if (impossible !== null) {
+      reportOnce('an amount no one could give was kept and counts for no one', impossible);
     }
     const openAfter = status ? liveStreamIdOf(store) : null;
     if (status && openBefore !== openAfter) {

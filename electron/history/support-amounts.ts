@@ -4,7 +4,8 @@
  * KICKs or fewer, a subscription of no months, a gift to nobody) is not support: the event is kept, with why, and
  * counts for no one, in no total and no list.
  */
-import type { KickEvent } from '../webhooks/types';
+import { parseKickEvent } from '../webhooks/parse-event';
+import type { JournalRecord, KickEvent } from '../webhooks/types';
 
 type KnownEvent = Extract<KickEvent, { kind: 'known' }>;
 
@@ -37,6 +38,15 @@ export function impossibleAmount(event: KnownEvent): string | null {
     default:
       return null;
   }
+}
+
+/** The same for a journal record: null for any other record, and for one Greenroom cannot read. */
+export function impossibleAmountOf(record: JournalRecord): string | null {
+  if (!SUPPORT_TYPES.has(record.type)) {
+    return null;
+  }
+  const event = parseKickEvent(record);
+  return event.kind === 'known' ? impossibleAmount(event) : null;
 }
 
 /**

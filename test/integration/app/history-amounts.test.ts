@@ -104,5 +104,9 @@ describe.runIf(hasSqlite)('amounts no one could give', () => {
     expect((await call(world.app, 'history:viewer', { userId: 771005 }))?.giftedSubs).toBe(2);
     const listed = (await call(world.app, 'history:streams')).find((s) => s.startedAtMs === streamId);
     expect(listed?.figures).toMatchObject({ subs: 3, kicks: 100 });
+    // Said once in the log, not once per event.
+    expect(world.logs.filter((line) => line.includes('counts for no one'))).toEqual([
+      'history: an amount no one could give was kept and counts for no one: a gift of -100000 KICKs',
+    ]);
   });
 });
