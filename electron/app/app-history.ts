@@ -31,10 +31,17 @@ import type { Clock } from '../core/clock';
 import { type HistoryFacts, newestMovedAside, readHistoryFacts } from '../history/history-facts';
 import { openHistory } from '../history/history-open';
 import { nextTurn, type HistoryStore } from '../history/history-store';
+import { readViewerChat } from '../history/viewer-chat-read';
 import type { LiveStatus } from '../history/history-projector';
 import { createRecapQueries, type RecapQueries } from '../history/recap';
 import { recapCsv, recapJson, thankYouText } from '../history/recap-export';
-import { type SqliteDriver, loadSqlite, SQLITE_MISSING } from '../history/sqlite-driver';
+import {
+  HISTORY_NEEDS_NEWER_NODE,
+  type SqliteDriver,
+  loadSqlite,
+  SQLITE_HOW_TO,
+  SQLITE_MISSING,
+} from '../history/sqlite-driver';
 import { listStreams } from '../history/streams-list';
 import { impossibleAmountOf } from '../history/support-amounts';
 import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
@@ -62,7 +69,8 @@ export interface HistoryPort {
   search(query: string): HistoryViewerHit[];
   exportRecap(streamId: number, format: HistoryExportFormat): HistoryExportView;
   /** One viewer's history for a ban appeal (../../docs/history.md#one-viewers-export). */
-  exportViewer(userId: number, format: HistoryExportFormat): HistoryExportView;
+  /** The viewer's file, their newest chat lines up to a bound, read in pages that let the app answer between them. */
+  exportViewer(userId: number, format: HistoryExportFormat): Promise<HistoryExportView>;
 }
 
 const NO_HISTORY = 'Past streams and recaps are not available in this copy of Greenroom. Everything else works.';
@@ -298,9 +306,9 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   async function open(): Promise<void> {
     if (!driver || !deps.journal) {
       const why = driver ? 'no journal runs in this mode' : `${SQLITE_MISSING}; this is Node ${process.versions.node}`;
-      log(`history: the stream history does not run here (${why})`);
+      log(`history: the stream history does not run here (${why})${driver ? '' : `; ${SQLITE_HOW_TO}`}`);
       unavailableBecause = driver ? null : 'needs-newer-node';
-      setState('unavailable', NO_HISTORY, why);
+      setState('unavailable', driver ? NO_HISTORY : HISTORY_NEEDS_NEWER_NODE, why);
       return;
     }
     try {
@@ -438,16 +446,26 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
         ? { fileName: `${name}.csv`, mimeType: 'text/csv;charset=utf-8', text: recapCsv(recap) }
         : { fileName: `${name}.json`, mimeType: 'application/json', text: recapJson(recap) };
     },
-    exportViewer(userId, format) {
-      const { store, stories } = ready();
-      const story = stories.story(userId);
+    async exportViewer(userId, format) {
+      const current = ready();
+      const story = current.stories.story(userId);
       if (!story) {
         throw new AppError('NotFound', `no viewer in the history with user id ${userId}`);
       }
+      let chat: Awaited<ReturnType<typeof readViewerChat>>;
+      try {
+        chat = await readViewerChat(current.db, userId, nextTurn);
+      } catch (error) {
+        if (opened !== current) {
+          ready(); // closed while reading (a quit, a change of days): "unavailable" or "still opening", not Internal
+        }
+        throw error;
+      }
       const input = {
         story,
-        chat: store.chatLines({ userId }),
-        events: store.events({ userId }),
+        chat: chat.lines,
+        chatTotal: chat.total,
+        events: current.store.events({ userId }),
         modLog: deps.modLog(),
         note: deps.note?.(userId) ?? '',
         chatDays,

@@ -15,15 +15,17 @@ import type { ChatLineRow, EventRow } from './history-store';
 import type { ViewerStoryFull } from './viewer-story';
 
 /** The JSON export's format; a later change to its shape raises it. */
-export const VIEWER_EXPORT_VERSION = 1;
+export const VIEWER_EXPORT_VERSION = 2;
 export const VIEWER_CSV_HEADER = ['section', 'time', 'what', 'amount', 'by', 'stream', 'text'] as const;
 /** The viewer's name in the file name is cut to this many characters (Kick's names are at most 25). */
 export const FILE_NAME_NAME_MAX = 40;
 
 export interface ViewerExportInput {
   story: ViewerStoryFull;
-  /** Every chat line the store keeps for the viewer, oldest first. */
+  /** The viewer's chat lines in the file (their newest, up to a bound), oldest first. */
   chat: readonly ChatLineRow[];
+  /** Every chat line the history keeps for the viewer; more than `chat` holds when the file has only the newest. */
+  chatTotal?: number;
   /** Every event the store keeps for the viewer, oldest first (bans included: they are theirs). */
   events: readonly EventRow[];
   /** Greenroom's mod log; only the actions on this viewer are kept. */
@@ -62,6 +64,10 @@ export interface ViewerEventItem {
 export interface ViewerExport {
   version: number;
   exportedAt: string;
+  /** Which chat lines the file holds, in words: "all 42 chat lines" or "the newest 100,000 of 1,000,000 chat lines". */
+  chatInFile: string;
+  /** Every chat line the history keeps for the viewer (the file may hold only the newest). */
+  chatLinesKept: number;
   viewer: Omit<ViewerStoryFull, 'moderation'>;
   note: string;
   chatKeptDays: number;
@@ -80,6 +86,8 @@ export function viewerExport(input: ViewerExportInput): ViewerExport {
   return {
     version: VIEWER_EXPORT_VERSION,
     exportedAt: new Date(input.exportedAtMs).toISOString(),
+    chatInFile: chatInFile(input.chat.length, input.chatTotal ?? input.chat.length),
+    chatLinesKept: Math.max(input.chatTotal ?? 0, input.chat.length),
     viewer,
     note: input.note,
     chatKeptDays: input.chatDays,
@@ -110,6 +118,7 @@ export function viewerExportCsv(input: ViewerExportInput): string {
       null,
       typeof value === 'number' ? null : value,
     ]);
+  fact('chat_lines', data.chatInFile);
   fact('name', v.username);
   fact('user_id', v.userId);
   fact('first_seen', null, v.firstSeenMs);
@@ -123,6 +132,7 @@ export function viewerExportCsv(input: ViewerExportInput): string {
   fact('streams_attended', v.streams);
   fact('chat_lines_kept_days', data.chatKeptDays);
   fact('chat_lines_in_this_file', data.chat.length);
+  fact('chat_lines_kept', data.chatLinesKept);
   fact('note', data.note);
   for (const m of data.moderation) {
     const what =
@@ -148,6 +158,14 @@ export function viewerExportCsv(input: ViewerExportInput): string {
     ]);
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Which chat lines the file holds, said at its top: all of them, or the newest of how many. */
+export function chatInFile(inFile: number, total: number): string {
+  const n = (count: number): string => count.toLocaleString('en-US');
+  return total > inFile
+    ? `the newest ${n(inFile)} of ${n(total)} chat lines`
+    : `all ${n(inFile)} chat line${inFile === 1 ? '' : 's'}`;
 }
 
 /**

@@ -107,6 +107,8 @@ describe.runIf(hasSqlite)("one viewer's export through the app", () => {
     expect(csv.mimeType).toMatch(/^text\/csv/);
     const rows = rowsOf(csv.text);
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
+    // At the top, which chat lines the file holds: here all of them.
+    expect(rows[1]).toEqual(['viewer', '', 'chat_lines', '', '', '', `all ${lines.length} chat lines`]);
     // Nothing a spreadsheet would run: every text cell that starts like a formula is shown as text.
     for (const cell of rows.flat()) {
       expect(FORMULA.test(cell) && !/^-?\d/.test(cell), `cell ${JSON.stringify(cell)}`).toBe(false);
@@ -125,6 +127,7 @@ describe.runIf(hasSqlite)("one viewer's export through the app", () => {
     const data = JSON.parse(json.text) as ViewerExport;
     expect(data.viewer).toMatchObject({ userId, username: name, messages: lines.length, kicks: 250 });
     expect(data.chat.map((c) => c.text)).toEqual(lines);
+    expect(data).toMatchObject({ chatInFile: `all ${lines.length} chat lines`, chatLinesKept: lines.length });
     expect(data.note).toBe('=warned twice');
     expect(data.moderation).toEqual([expect.objectContaining({ source: 'kick', what: 'ban' })]);
   });

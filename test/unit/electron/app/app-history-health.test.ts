@@ -44,6 +44,18 @@ describe('the history in Health without node:sqlite', () => {
       movedAside: null,
     });
   });
+
+  it('tells the streamer and the terminal what to do to have the history, not only what is missing', async () => {
+    const lines: string[] = [];
+    const { history } = setup([], { driver: null, log: (line: string) => lines.push(line) });
+    await history.open();
+    const message = history.status().message ?? '';
+    expect(message).toContain('The desktop app (`npm start`) always has it');
+    expect(message).toContain('Node 22.13 or later');
+    expect(message).not.toContain('this copy of Greenroom');
+    expect(lines.join('\n')).toMatch(/node:sqlite needs Node 22\.13 or later; this is Node [\d.]+\); .*npm start/);
+    expect(lines.join('\n')).toContain('bash scripts/ensure-node24.sh');
+  });
 });
 
 describe('the damaged stores in the data folder', () => {
