@@ -4,7 +4,7 @@
  * would not. Pure: the data and the words; the component draws.
  */
 import type { HistoryRecapSeries } from '../../../shared/history';
-import { formatCount } from './format';
+import { formatClock, formatCount } from './format';
 
 export type ChartKey = 'chat' | 'follows' | 'subs' | 'kicks';
 
@@ -28,6 +28,31 @@ export function bucketWords(bucketMs: number): string {
   return minutes === 1 ? 'per minute' : `per ${minutes} minutes`;
 }
 
+/**
+ * The x scale's range in seconds: the stream's own [start, end], at least one minute wide. Left to itself uPlot
+ * widens a range of one point to years, and a stream under a minute read "2027 2028 2029".
+ */
+export function chartRange(series: HistoryRecapSeries, endMs: number | null): [number, number] {
+  const last = series.startMs + Math.max(1, series.chat.length) * series.bucketMs;
+  const end = Math.max(endMs ?? last, series.startMs + 60_000);
+  return [series.startMs / 1000, end / 1000];
+}
+
+/** The x axis's labels: the 24-hour clock the rest of the panel shows ("17:42"). */
+export function chartTimeLabels(splits: number[]): string[] {
+  return splits.map((s) => formatClock(s * 1000));
+}
+
+/** When the busiest bucket was: "at the start", "in the minute from 17:38", "in the 5 minutes from 17:40". */
+function bucketWhen(series: HistoryRecapSeries, at: number): string {
+  if (at === 0) {
+    return 'at the start';
+  }
+  const minutes = Math.max(1, Math.round(series.bucketMs / 60_000));
+  const from = formatClock(series.startMs + at * series.bucketMs);
+  return minutes === 1 ? `in the minute from ${from}` : `in the ${minutes} minutes from ${from}`;
+}
+
 /** The chart's text for a screen reader and for a chart that cannot be drawn: its total and its busiest point. */
 export function chartSummary(series: HistoryRecapSeries, key: ChartKey, unit: string): string {
   const values = series[key];
@@ -41,8 +66,8 @@ export function chartSummary(series: HistoryRecapSeries, key: ChartKey, unit: st
       at = i;
     }
   });
-  const minute = Math.round((at * series.bucketMs) / 60_000);
-  return `${formatCount(total)} ${unit} in all; the most, ${formatCount(values[at] ?? 0)}, ${minute} min in (${bucketWords(series.bucketMs)}).`;
+  const busiest = series.bucketMs <= 60_000 ? 'busiest minute' : `busiest ${bucketWords(series.bucketMs).slice(4)}`;
+  return `${formatCount(total)} ${unit}; ${busiest} ${formatCount(values[at] ?? 0)}, ${bucketWhen(series, at)}.`;
 }
 
 /** The file name of a recap's chart: `greenroom-recap-2026-11-27-chart.png`. */

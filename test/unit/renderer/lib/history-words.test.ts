@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deltaText, deltaTitle, formatDuration, storyLines } from '../../../../renderer/src/lib/history-words';
-import { bucketWords, chartData, chartSummary } from '../../../../renderer/src/lib/recap-chart';
+import {
+  bucketWords,
+  chartData,
+  chartRange,
+  chartSummary,
+  chartTimeLabels,
+} from '../../../../renderer/src/lib/recap-chart';
+import { formatClock } from '../../../../renderer/src/lib/format';
 import { DAY, START, recap, story } from '../components/history-fixtures';
 
 describe('history words', () => {
@@ -54,7 +61,27 @@ describe('recap charts', () => {
 
   it('sums each measure in words, and says when there was none', () => {
     const series = recap().series;
-    expect(chartSummary(series, 'kicks', 'KICKs')).toBe('1,000 KICKs in all; the most, 1,000, 1 min in (per minute).');
+    // The busiest bucket is named by the minute it covers, on the clock, never "1 min in (per minute)".
+    expect(chartSummary(series, 'kicks', 'KICKs')).toBe(
+      `1,000 KICKs; busiest minute 1,000, in the minute from ${formatClock(START + 60_000)}.`,
+    );
+    expect(chartSummary({ ...series, chat: [500] }, 'chat', 'messages')).toBe(
+      '500 messages; busiest minute 500, at the start.',
+    );
     expect(chartSummary({ ...series, follows: [0, 0] }, 'follows', 'follows')).toBe('No follows.');
+  });
+
+  it('spans the x axis over the stream, at least a minute, labelled on the 24-hour clock', () => {
+    const series = { ...recap().series, chat: [500] };
+    // A stream of 41 seconds: one minute from its start, never uPlot's years.
+    expect(chartRange(series, series.startMs + 41_000)).toEqual([series.startMs / 1000, series.startMs / 1000 + 60]);
+    expect(chartRange(series, series.startMs + 3_600_000)).toEqual([
+      series.startMs / 1000,
+      series.startMs / 1000 + 3600,
+    ]);
+    // Still live: up to the end of the last bucket.
+    expect(chartRange({ ...series, chat: [1, 2, 3] }, null)[1]).toBe(series.startMs / 1000 + 180);
+    const at = new Date(2026, 10, 27, 17, 42).getTime() / 1000;
+    expect(chartTimeLabels([at, at + 3600 * 5])).toEqual(['17:42', '22:42']);
   });
 });
