@@ -42,10 +42,11 @@ export const SOCKET_TIME_TRUSTED_MS = 10 * 60_000;
  */
 export const AHEAD_OF_ARRIVAL_MS = 10 * 60_000;
 /**
- * How far behind its arrival Kick's time for an event is believed: Kick keeps trying a webhook for about a day,
- * so an event older than that on arrival is dated a day before it came.
+ * How far behind its arrival Kick's time for an event is believed: far more than Kick ever runs late (it keeps
+ * trying a webhook for about a day), and inside the chat's default retention (90 days), so a line dated 1970 is
+ * counted as a month old rather than taken for a line already pruned.
  */
-export const BEHIND_ARRIVAL_MS = 24 * 60 * 60_000;
+export const BEHIND_ARRIVAL_MS = 30 * 24 * 60 * 60_000;
 
 export type StreamOp =
   | {
@@ -312,7 +313,7 @@ function believedStart(startedAtMs: number | null, receivedAtMs: number): number
 
 /**
  * Kick's time for an event, kept within a bound of its arrival: a time further ahead is the arrival, a time
- * further behind is a day before it came. A line dated years away would otherwise stretch its stream, its chart
+ * further behind is a month before it came. A line dated years away would otherwise stretch its stream, its chart
  * and its viewer's "last seen", or be taken for a line already pruned.
  */
 function nearArrival(atMs: number, receivedAtMs: number): number {
