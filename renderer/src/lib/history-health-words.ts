@@ -67,7 +67,7 @@ export function historyHealthWords(view: HistoryHealthView, nowMs: number): Hist
   } else if (typeof view.oldestChatMs === 'number') {
     const days = Math.max(0, Math.floor((nowMs - view.oldestChatMs) / DAY_MS));
     lines.push(
-      `Oldest chat line kept: ${day(view.oldestChatMs)} (${days === 1 ? '1 day' : `${formatCount(days)} days`} ago).`,
+      `Oldest chat line kept: ${day(view.oldestChatMs)} (${days === 0 ? 'today' : days === 1 ? '1 day ago' : `${formatCount(days)} days ago`}).`,
     );
   }
   if (typeof view.chatDays === 'number') {

@@ -54,6 +54,10 @@ export function deltaText(key: keyof HistoryStreamFigures, delta: number | null)
   }
   const sign = delta > 0 ? '+' : '−';
   const size = Math.abs(delta);
+  if (key === 'durationMs' && size < 60_000) {
+    // "+less than a minute" read as a sentence cut off.
+    return `${sign}<1 min`;
+  }
   return `${sign}${key === 'durationMs' ? formatDuration(size) : formatCount(size)}`;
 }
 

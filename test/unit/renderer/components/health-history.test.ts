@@ -44,6 +44,11 @@ function card(v: HistoryHealthView) {
 }
 
 describe('the stream history in Health', () => {
+  it('says a chat line from earlier today is from today, never "0 days ago"', () => {
+    const { text: fresh } = card(view({ oldestChatMs: NOW - 3_600_000 }));
+    expect(fresh).toMatch(/Oldest chat line kept: \d{4}-\d\d-\d\d \(today\)\./);
+  });
+
   it('keeping the history: size on disk, streams kept, the oldest chat line and the days', () => {
     const { state, text } = card(view());
     expect(state).toBe('Keeping the history');

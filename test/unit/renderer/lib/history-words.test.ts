@@ -23,6 +23,8 @@ describe('history words', () => {
     expect(deltaText('messages', 1_200)).toBe('+1,200');
     expect(deltaText('kicks', -5)).toBe('−5');
     expect(deltaText('durationMs', -30 * 60_000)).toBe('−30 min');
+    // Under a minute longer reads as a figure, not "+less than a minute".
+    expect(deltaText('durationMs', 41_000)).toBe('+<1 min');
     expect(deltaTitle('durationMs', -30 * 60_000)).toBe('30 min shorter than the stream before');
     expect(deltaTitle('followers', 1)).toBe('1 more than the stream before');
   });
