@@ -88,8 +88,9 @@ export function storyLines(story: HistoryViewerStoryView): StoryLine[] {
   const followed =
     story.followedAtMs === null
       ? `No follow seen (Greenroom has watched since ${since})`
-      : story.followedAtMs <= story.historySinceMs
-        ? `Since ${formatDate(story.followedAtMs)} or earlier, as far as Greenroom saw`
+      : // On the day Greenroom started watching the follow may be older; the same date twice read as a slip.
+        story.followedAtMs <= story.historySinceMs || formatDate(story.followedAtMs) === since
+        ? `Since at least ${since} (when Greenroom started watching)`
         : `Since ${formatDate(story.followedAtMs)}, as far as Greenroom saw (it has watched since ${since})`;
   return [
     { label: 'First seen', value: formatDateTime(story.firstSeenMs) },
