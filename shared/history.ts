@@ -190,6 +190,8 @@ export interface HistoryExportView {
   fileName: string;
   mimeType: string;
   text: string;
+  /** What the file leaves out, in the streamer's words, e.g. "It holds their newest 100,000 of 1,000,000 chat lines." */
+  notice?: string;
 }
 
 /**

@@ -45,7 +45,7 @@ import {
 import { listStreams } from '../history/streams-list';
 import { impossibleAmountOf } from '../history/support-amounts';
 import { createViewerSearch, type ViewerSearch } from '../history/viewer-search';
-import { viewerExportCsv, viewerExportFileName, viewerExportJson } from '../history/viewer-export';
+import { chatInFile, viewerExportCsv, viewerExportFileName, viewerExportJson } from '../history/viewer-export';
 import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
 import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from '../history/viewer-recall';
 import type { SqliteDatabase } from '../history/sqlite-driver';
@@ -472,9 +472,14 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
         exportedAtMs: deps.clock.now(),
       };
       const fileName = viewerExportFileName(story.username, userId, input.exportedAtMs, format);
+      // The card says so when the file holds only the newest lines.
+      const notice =
+        chat.total > chat.lines.length
+          ? { notice: `It holds their ${chatInFile(chat.lines.length, chat.total)}.` }
+          : {};
       return format === 'csv'
-        ? { fileName, mimeType: 'text/csv;charset=utf-8', text: viewerExportCsv(input) }
-        : { fileName, mimeType: 'application/json', text: viewerExportJson(input) };
+        ? { fileName, mimeType: 'text/csv;charset=utf-8', text: viewerExportCsv(input), ...notice }
+        : { fileName, mimeType: 'application/json', text: viewerExportJson(input), ...notice };
     },
   };
 }

@@ -58,6 +58,19 @@ describe("a viewer's export on the card", () => {
     expect(saved.names).toEqual([CSV.fileName, 'v.json']);
   });
 
+  it('says when the file holds only the newest chat lines', async () => {
+    const saved = downloads();
+    const { fake } = await card();
+    const notice = 'It holds their newest 100,000 of 1,000,000 chat lines.';
+    fake.ok('history:export-viewer', { ...CSV, notice });
+    await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await settle();
+    expect(saved.names).toEqual([CSV.fileName]);
+    expect(screen.getByRole('status').textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      `Saved as ${CSV.fileName}. ${notice}`,
+    );
+  });
+
   it('a failed export says why in plain words and saves nothing', async () => {
     const saved = downloads();
     const { fake } = await card();
