@@ -47,6 +47,12 @@ describe('the stream history in Settings', () => {
     await settle();
     expect(fake.argsOf('settings:update')).toEqual([[{ history: { chatDays: 365 } }]]);
     expect(panel().textContent).toContain('Stream history saved.');
+    // Said beside the button as well: the line at the top is out of sight of this card.
+    const form = save().closest('form')!;
+    expect(within(form).getByRole('status').textContent).toBe('Stream history saved.');
+    // Typing again takes it away: it answers that save, not the new value.
+    await fireEvent.input(field(), { target: { value: '30' } });
+    expect(within(form).queryByRole('status')).toBeNull();
   });
 
   it.each([
