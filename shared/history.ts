@@ -104,8 +104,10 @@ export interface HistoryRecapFigures {
   /** Actions taken through Greenroom (its mod log); null where the log was not read. */
   greenroomActions: number | null;
   automodActions: number | null;
-  /** Kick sends no event for an ad break and Greenroom does not record them yet: null. */
+  /** Ad breaks Greenroom ran and Kick accepted in the stream; null where a view kept no count. */
   adBreaks: number | null;
+  /** Those ad breaks' seconds together; absent where `adBreaks` is null. */
+  adBreakSeconds?: number;
   /** The longest time from Kick's time for an event to Greenroom receiving it. */
   worstWebhookLag: { ms: number; type: string; atMs: number } | null;
   /** Chat lines of this stream were already deleted after the retention days: the chat figures are 0. */

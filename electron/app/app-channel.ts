@@ -24,13 +24,13 @@ import type { SettingsStore } from './settings';
 export class AppChannelOps extends ChannelOps {
   readonly #live: Pick<LiveState, 'ask'>;
   readonly #changed: (view: ChangedView) => void;
-  readonly #adBreakStarted: (seconds: number) => void;
+  readonly #adBreakStarted: (seconds: number, id: string) => void;
 
   constructor(
     deps: ChannelOpsDeps,
     live: Pick<LiveState, 'ask'>,
     changed: (view: ChangedView) => void = () => {},
-    adBreakStarted: (seconds: number) => void = () => {},
+    adBreakStarted: (seconds: number, id: string) => void = () => {},
   ) {
     super(deps);
     this.#live = live;
@@ -62,11 +62,12 @@ export class AppChannelOps extends ChannelOps {
 
   /**
    * Kick sends no event for an ad break, so Kick's acceptance of one Greenroom ran is when it starts, for the
-   * OBS actions too ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)).
+   * OBS actions too ([OBS actions on events](../../docs/obs.md#obs-actions-on-events)), and the break the
+   * recap counts ([the recap](../../docs/history.md#the-recap)).
    */
   override async runAdBreak(seconds: number): Promise<KickAdBreakCreated> {
     const started = await super.runAdBreak(seconds);
-    this.#adBreakStarted(seconds);
+    this.#adBreakStarted(seconds, started.id);
     this.#changed('ads');
     return started;
   }
@@ -90,8 +91,8 @@ export function createAppChannel(deps: {
   events: AppEventEmitter;
   live: Pick<LiveState, 'ask'>;
   log: (line: string) => void;
-  /** Kick accepted an ad break Greenroom ran (the OBS actions switch scene). */
-  adBreakStarted?: (seconds: number) => void;
+  /** Kick accepted an ad break Greenroom ran, by Kick's id (the OBS actions switch scene; it is journaled). */
+  adBreakStarted?: (seconds: number, id: string) => void;
 }): AppChannelOps {
   const { settings, feed, chat, events } = deps;
   return new AppChannelOps(

@@ -25,6 +25,7 @@ import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
 import { type AppEvents, createAppEvents } from './app-events';
 import { createAppAutomod } from './app-automod';
+import { adBreakRecord, isAdBreakEvent } from './ad-break-journal';
 import { createAppChannel } from './app-channel';
 import { createAppChatBot } from './app-chat-bot';
 import { createAppHistory } from './app-history';
@@ -178,8 +179,16 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
     events,
     live,
     log,
-    // Kick sends no ad-break event: its acceptance of one run here starts the OBS action.
-    adBreakStarted: (seconds) => obsActions.adBreakStarted(seconds),
+    // Kick sends no ad-break event: its acceptance of one run here starts the OBS action, and is journaled for
+    // the recap, once per break id (../../docs/history.md#the-recap).
+    adBreakStarted: (seconds, id) => {
+      const broadcaster = account.userId();
+      if (webhooks.recordLive && broadcaster !== null) {
+        const { record, key } = adBreakRecord({ id, seconds, atMs: clock.now() }, broadcaster);
+        webhooks.recordLive(record, key);
+      }
+      obsActions.adBreakStarted(seconds);
+    },
   });
 
   const appSettings = createAppSettings({
@@ -499,7 +508,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
         const marks = lateMarksIn(restored.events);
         lateGate.restoring(marks.late);
         for (const event of restored.events) {
-          if (marks.isMark(event) || raids.restore(event)) {
+          if (marks.isMark(event) || isAdBreakEvent(event) || raids.restore(event)) {
             continue;
           }
           // Judged as it was live, so the feed's late marks and the late digest come back as they were.

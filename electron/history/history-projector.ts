@@ -19,6 +19,7 @@ import type { KickEventUser } from '../../shared/kick/events';
 import { eventKeyOf } from '../webhooks/event-key';
 import { parseKickEvent } from '../webhooks/parse-event';
 import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
+import { AD_BREAK_RECORD_TYPE, adBreakRow } from './ad-breaks';
 import { setAsideImpossible } from './support-amounts';
 
 /** The stream open at a moment: Kick's `started_at`, in ms, is its id. */
@@ -150,6 +151,8 @@ export function projectRecord(
   const projection: Projection = { row, streams: [], viewers: [], open };
   if (event.kind === 'known') {
     describeEvent(event, projection, streamAt);
+  } else if (record.type === AD_BREAK_RECORD_TYPE) {
+    Object.assign(row, adBreakRow(record)); // Greenroom's own record of an ad break Kick accepted (`ad-breaks.ts`)
   } else {
     row.text = JSON.stringify({ unreadable: event.reason.slice(0, 200) });
   }

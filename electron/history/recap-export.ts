@@ -93,6 +93,7 @@ function figureCells(f: RecapFigures): [string, Cell][] {
     ['greenroom_actions', f.greenroomActions],
     ['automod_actions', f.automodActions],
     ['ad_breaks', f.adBreaks],
+    ['ad_break_seconds', f.adBreakSeconds],
     ['worst_webhook_lag_ms', f.worstWebhookLag?.ms ?? 0],
   ];
 }

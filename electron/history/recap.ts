@@ -11,6 +11,7 @@ import type { SqliteDatabase, SqliteValue } from './sqlite-driver';
 import type { StreamChange, StreamSummary } from './history-store';
 import type { StreamChatCounts } from './history-rollups';
 import { createRollupQueries } from './history-rollups';
+import { AD_BREAK_RECORD_TYPE } from './ad-breaks';
 import { countsAsSupport } from './support-amounts';
 
 const MINUTE_MS = 60_000;
@@ -52,8 +53,10 @@ export interface RecapFigures {
   /** From Greenroom's mod log when given (the store does not keep it): actions taken through Greenroom. */
   greenroomActions: number | null;
   automodActions: number | null;
-  /** Kick sends no event for an ad break and Greenroom does not record them yet: always null for now. */
-  adBreaks: null;
+  /** Ad breaks Greenroom ran and Kick accepted in the stream (Kick sends no event for one; `ad-breaks.ts`). */
+  adBreaks: number;
+  /** Their seconds together. */
+  adBreakSeconds: number;
   /** The longest time from Kick's time for an event to Greenroom receiving it. */
   worstWebhookLag: { ms: number; type: string; atMs: number } | null;
   /** True when chat lines of this stream were already deleted after the retention days: chat figures are 0. */
@@ -91,7 +94,7 @@ interface EventRecord {
 const DETAIL_READ = ["'channel.reward.redemption.updated'", "'moderation.banned'"].join(', ');
 
 /** Event types whose time is a stream's own (start, end, a title), not a delivery: no webhook lag. */
-const NOT_LAG = new Set(['livestream.status.updated', 'livestream.metadata.updated']);
+const NOT_LAG = new Set(['livestream.status.updated', 'livestream.metadata.updated', AD_BREAK_RECORD_TYPE]);
 
 export interface RecapQueries {
   /** The recap of the stream that started at `streamId` (Kick's `started_at` in ms); null if unknown. */
@@ -167,7 +170,7 @@ export function createRecapQueries(db: SqliteDatabase): RecapQueries {
           peakPerMinute: peak,
           ...banCounts(events),
           ...modLogCounts(options.modLog, stream.startedAtMs, stream.endedAtMs),
-          adBreaks: null,
+          ...adBreakCounts(events),
           worstWebhookLag: worstLag(events),
           chatPruned: pruned > stream.startedAtMs,
         },
@@ -357,6 +360,12 @@ function eventLists(
     kicks: [...kicks.values()].sort((a, b) => b.kicks - a.kicks || byName(a.username, b.username)),
     redemptions: [...byReward.values()].sort((a, b) => b.count - a.count || byName(a.reward, b.reward)),
   };
+}
+
+/** An ad break record that did not read is kept without an amount, and counts as none. */
+function adBreakCounts(events: EventRecord[]): Pick<RecapFigures, 'adBreaks' | 'adBreakSeconds'> {
+  const breaks = events.filter((e) => e.type === AD_BREAK_RECORD_TYPE && e.amount > 0);
+  return { adBreaks: breaks.length, adBreakSeconds: breaks.reduce((sum, e) => sum + e.amount, 0) };
 }
 
 function banCounts(events: EventRecord[]): Pick<RecapFigures, 'bans' | 'timeouts'> {

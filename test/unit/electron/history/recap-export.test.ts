@@ -80,7 +80,12 @@ describeSqlite('the recap exported', () => {
     );
     expect(total('redemption', 3)).toBe(3);
     const figure = (name: string) => rows.find((r) => r[0] === 'figure' && r[1] === name)![4];
-    expect([figure('messages'), figure('peak_messages_per_minute'), figure('ad_breaks')]).toEqual(['9', '5', '']);
+    expect([
+      figure('messages'),
+      figure('peak_messages_per_minute'),
+      figure('ad_breaks'),
+      figure('ad_break_seconds'),
+    ]).toEqual(['9', '5', '0', '0']);
   });
 
   it('keeps a reward title a spreadsheet would run as a formula, or that breaks a row, as plain text', () => {

@@ -71,7 +71,8 @@ describeSqlite('the recap of one stream', () => {
       timeouts: 1,
       greenroomActions: null,
       automodActions: null,
-      adBreaks: null,
+      adBreaks: 0,
+      adBreakSeconds: 0,
       worstWebhookLag: { ms: 95_000, type: 'channel.subscription.new', atMs: T1 + 17 * MIN },
       chatPruned: false,
     });
