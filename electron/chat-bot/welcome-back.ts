@@ -51,7 +51,10 @@ export class WelcomeBackReplies {
     if (recall === null || recall.lastSeenBeforeMs === null) {
       return null;
     }
-    const away = message.sentAtMs - recall.lastSeenBeforeMs;
+    // To the whole second: Kick dates chat in whole seconds, and the history keeps such a time as the latest
+    // moment of its second ([which stream](../../docs/history.md#which-stream-an-event-belongs-to)), so ten days
+    // to the second would otherwise read as 9.99 days.
+    const away = wholeSecond(message.sentAtMs) - wholeSecond(recall.lastSeenBeforeMs);
     if (away < settings.afterDays * DAY_MS) {
       return null;
     }
@@ -62,4 +65,8 @@ export class WelcomeBackReplies {
       streams: streamsWords(recall),
     }).slice(0, 500);
   }
+}
+
+function wholeSecond(ms: number): number {
+  return Math.floor(ms / 1000) * 1000;
 }

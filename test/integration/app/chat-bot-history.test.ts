@@ -100,7 +100,8 @@ describe.skipIf(!sqlite)('welcome back, from the history', () => {
       overrides: {
         content: 'see you next week',
         sender: { user_id: returning },
-        created_at: new Date(Date.now() - 10 * DAY).toISOString(),
+        // To the whole second, as Kick dates chat.
+        created_at: new Date(Math.floor((Date.now() - 10 * DAY) / 1000) * 1000).toISOString(),
       },
     });
     triggerEvent(fx.sandbox.ctx, 'livestream.status.updated', { overrides: { is_live: true } });
