@@ -173,7 +173,10 @@ describe.runIf(hasSqlite)('the stream history in the app', () => {
 describe.runIf(!hasSqlite)('the app without node:sqlite', () => {
   it('runs on, and says so once in the status and in Health', async () => {
     const status = await call(world.app, 'history:status');
-    expect(status).toMatchObject({ state: 'unavailable', message: expect.stringMatching(/not available/) });
+    expect(status).toMatchObject({
+      state: 'unavailable',
+      message: expect.stringMatching(/not kept here: they need Node 22\.13 or later/),
+    });
     expect(world.app.snapshot().health.history).toMatchObject({ state: 'unavailable' });
     expect(world.logs.filter((l) => l.startsWith('history:'))).toHaveLength(1);
     const streams = await world.app.router.invoke('history:streams', []);

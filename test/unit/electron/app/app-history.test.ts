@@ -59,7 +59,10 @@ describe('the app without node:sqlite', () => {
   it('says so once, answers every question HistoryUnavailable, and never throws', async () => {
     const { history, logs, pushes } = setup({ driver: null });
     await history.open();
-    expect(history.status()).toMatchObject({ state: 'unavailable', message: expect.stringMatching(/not available/) });
+    expect(history.status()).toMatchObject({
+      state: 'unavailable',
+      message: expect.stringMatching(/not kept here: they need Node 22\.13 or later/),
+    });
     expect(history.status().detail).toMatch(/node:sqlite/);
     expect(logs).toHaveLength(1);
     expect(pushes.at(-1)?.status.state).toBe('unavailable');
