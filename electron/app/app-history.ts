@@ -8,8 +8,8 @@
  * says so once: in the log, in Health, and in the Streams view (the status). Every question is then answered
  * `HistoryUnavailable`, never an internal error.
  *
- * Only Kick's event types go in: Greenroom's own records in the journal (`greenroom.raid`,
- * `greenroom.late-mark`, app/README.md) are skipped, as is a type this build does not know.
+ * Only Kick's event types and Greenroom's record of an ad break it ran go in: its other records in the journal
+ * (`greenroom.raid`, `greenroom.late-mark`, app/README.md) are skipped, as is a type this build does not know.
  */
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
@@ -25,9 +25,9 @@ import {
   type HistoryViewerHit,
   type HistoryViewerStoryView,
 } from '../../shared/history';
-import { isKickEventType } from '../../shared/kick/scopes';
 import type { HistoryHealthView, ModAction } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import { keptInHistory } from '../history/ad-breaks';
 import { type HistoryFacts, newestMovedAside, readHistoryFacts } from '../history/history-facts';
 import { openHistory } from '../history/history-open';
 import { nextTurn, type HistoryStore } from '../history/history-store';
@@ -221,7 +221,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
 
   /** One journaled record into the store; the panel hears of it (a stream's end at once, the rest in batches). */
   const applyLive = (record: JournalRecord): void => {
-    if (!isKickEventType(record.type)) {
+    if (!keptInHistory(record.type)) {
       return;
     }
     if (state !== 'ready' || !opened) {
@@ -484,9 +484,9 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   };
 }
 
-/** The journal without Greenroom's own records and types this build does not know. */
+/** The journal without Greenroom's own records (but its ad breaks) and types this build does not know. */
 async function filteredJournal(journal: { readAll(): Promise<JournalRecord[]> }): Promise<JournalRecord[]> {
-  return (await journal.readAll()).filter((record) => isKickEventType(record.type));
+  return (await journal.readAll()).filter((record) => keptInHistory(record.type));
 }
 
 function liveStreamIdOf(store: HistoryStore): number | null {

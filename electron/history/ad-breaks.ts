@@ -5,6 +5,7 @@
  * break's length in seconds. What is read back is bounded again: the journal is a file a hand can change.
  */
 import { z } from 'zod';
+import { isKickEventType } from '../../shared/kick/scopes';
 import { LIMITS } from '../../shared/limits';
 import type { JournalRecord } from '../webhooks/types';
 
@@ -54,4 +55,9 @@ export function adBreakRow(record: JournalRecord): { key: string; amount: number
     return { key: `delivery:${record.messageId}`, amount: null, text: JSON.stringify({ unreadable: 'ad break' }) };
   }
   return { key: `ad-break:${adBreak.id}`, amount: adBreak.seconds, text: JSON.stringify({ id: adBreak.id }) };
+}
+
+/** The journal's records the history keeps: Kick's event types, and Greenroom's own record of an ad break. */
+export function keptInHistory(type: string): boolean {
+  return isKickEventType(type) || type === AD_BREAK_RECORD_TYPE;
 }

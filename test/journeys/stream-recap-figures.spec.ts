@@ -8,6 +8,8 @@
  * for a few seconds while viewers follow. After offline the recap's actions through Greenroom equal the bans,
  * timeouts and deletions the sandbox recorded as the streamer's, its auto-moderation actions equal the tripping
  * lines the sandbox deleted, and its worst lag lies within the delay the sandbox recorded for what it held.
+ * The streamer also runs an ad break from the panel: the recap's ad breaks and their seconds equal the breaks the
+ * sandbox recorded in the stream (Kick sends no event for one; Greenroom journals those it ran).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,12 +37,17 @@ const BANNED = 100101;
 const TIMED_OUT = 100102;
 const DELETED = 100103;
 const SPAMMERS = [100104, 100105, 100106];
+/** Kick's shortest ad break: the stream goes on beside it. */
+const AD_SECONDS = 7;
 
 interface SandboxChat {
   messages: { message_id: string; sender_user_id: number; deleted: boolean }[];
 }
 interface SandboxBans {
   bans: { user_id: number; moderator_user_id: number; expires_at: string | null }[];
+}
+interface SandboxAds {
+  breaks: { id: string; break_duration_seconds: number; created_at: string }[];
 }
 interface HeldDeliveries {
   messages: { event_type: string; due_at: string; payload: Record<string, unknown> }[];
@@ -101,6 +108,8 @@ describe('journey: the recap counts what the app did and how late Kick was, as t
     automod.blockedTerms.terms = [{ pattern: 'free followers', kind: 'plain' }];
     automod.blockedTerms.action = { kind: 'delete', minutes: 5 };
     await value(panel.api.settings.update({ automod }));
+    // Kick runs ad breaks only for a channel enrolled while offline.
+    await value(panel.api.ads.enroll());
   }, 180_000);
 
   afterAll(async () => {
@@ -126,6 +135,8 @@ describe('journey: the recap counts what the app did and how late Kick was, as t
     await value(panel.api.mod.ban({ userId: BANNED }));
     await value(panel.api.mod.timeout({ userId: TIMED_OUT, minutes: 10 }));
     await value(panel.api.chat.delete({ messageId: lines.get(DELETED)! }));
+    // An ad break through the panel's contract, as its "Run ad break" sends it.
+    const adBreak = await value(panel.api.ads.run({ seconds: AD_SECONDS }));
 
     // Lines that trip the blocked term, and one that does not.
     const spam = new Set<string>();
@@ -169,12 +180,17 @@ describe('journey: the recap counts what the app did and how late Kick was, as t
     const deletedSpam = deleted.filter((m) => spam.has(m.message_id));
     const deletedByHand = deleted.filter((m) => !spam.has(m.message_id));
     expect(deletedByHand.map((m) => m.sender_user_id)).toEqual([DELETED]);
+    const { breaks } = await sandbox.admin.call<SandboxAds>('GET', `/channels/${STREAMER_USER_ID}/ads`);
+    const breaksInStream = breaks.filter((b) => Date.parse(b.created_at) >= streamId);
+    expect(breaksInStream.map((b) => b.id)).toEqual([adBreak.id]);
 
     const { figures } = await value(panel.api.history.recap({ streamId }));
     expect(figures.greenroomActions).toBe(byStreamer.length + deletedByHand.length);
     expect(figures.automodActions).toBe(deletedSpam.length);
     // Kick's ban events for the streamer's own ban and timeout.
     expect([figures.bans, figures.timeouts]).toEqual([1, 1]);
+    expect(figures.adBreaks).toBe(breaksInStream.length);
+    expect(figures.adBreakSeconds).toBe(breaksInStream.reduce((sum, b) => sum + b.break_duration_seconds, 0));
     // The lag is the app's arrival time less Kick's time for the event: the held delay plus the sandbox's
     // delivery tick and the trip to the app, which depend on the machine's load, so only bounds can be exact.
     expect(figures.worstWebhookLag?.type).toBe('channel.subscription.new');

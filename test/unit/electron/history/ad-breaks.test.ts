@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { adBreakRecord } from '../../../../electron/app/ad-break-journal';
-import { adBreakOfRecord } from '../../../../electron/history/ad-breaks';
+import { adBreakOfRecord, keptInHistory } from '../../../../electron/history/ad-breaks';
 import { projectRecord } from '../../../../electron/history/history-projector';
 import { createRecapQueries } from '../../../../electron/history/recap';
 import type { JournalRecord } from '../../../../electron/webhooks/types';
@@ -30,6 +30,16 @@ it("reads back the ad break Greenroom journaled, and no other record's body", ()
   expect(adBreakOfRecord({ ...rec, body: '{"ad_break":' })).toBeNull();
   // A hand-edited length past Kick's limit does not read as a break.
   expect(adBreakOfRecord({ ...rec, body: rec.body.replace('"seconds":60', '"seconds":9999') })).toBeNull();
+});
+
+it("lets the ad break into the history beside Kick's events, and no other record of Greenroom's own", () => {
+  expect(keptInHistory('greenroom.ad-break')).toBe(true);
+  expect(keptInHistory('channel.followed')).toBe(true);
+  expect(['greenroom.raid', 'greenroom.late-mark', 'made.up'].map(keptInHistory)).toEqual([false, false, false]);
+  // Journaled once per break: a retry Kick answers with the same id claims the same key.
+  expect(adBreakRecord({ id: 'b-1', seconds: 60, atMs: 1 }, 1).key).toBe(
+    adBreakRecord({ id: 'b-1', seconds: 60, atMs: 2 }, 1).key,
+  );
 });
 
 it('files an ad break as an event row keyed by its id, its seconds as the amount', () => {
