@@ -82,7 +82,7 @@ const DEFAULT_TEMPLATES: Record<ReplyEvent, string> = {
  * What `{followage}` and `{streams}` say in chat where the stream history does not run (a Node without
  * `node:sqlite`): plain words, never a made-up 0 (../docs/chat-bot.md#chat-variables-from-the-history).
  */
-export const FOLLOWAGE_UNAVAILABLE = 'follow time unknown (this copy of Greenroom keeps no stream history)';
+export const FOLLOWAGE_UNAVAILABLE = 'follow time unknown (Greenroom keeps no stream history here)';
 export const STREAMS_UNAVAILABLE = 'an unknown number of';
 
 /** "Welcome back" greets a chatter who was away at least this many days: 1 to 365. */

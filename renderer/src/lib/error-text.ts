@@ -83,7 +83,7 @@ function plainWords(error: ErrorValue): string | null {
     case 'ObsRequestFailed':
       return 'OBS could not do this. Check the scene or source still exists in OBS, then try again.';
     case 'HistoryUnavailable':
-      return 'The stream history is not available in this copy of Greenroom. Everything else works as usual.';
+      return 'The stream history is not running here, so past streams cannot be shown. Everything else works as usual.';
     case 'SecretStoreUnavailable':
       return 'Greenroom cannot store your sign-in safely on this computer. Unlock or install a keyring, then restart.';
     default:

@@ -48,7 +48,7 @@ export function historyHealthWords(view: HistoryHealthView, nowMs: number): Hist
         ? 'Not available: the panel runs on a Node older than 22.13, without the database the history needs. The desktop app (npm start) always has it; or run the panel with Node 22.13 or later.'
         : view.unavailableBecause === 'could-not-open'
           ? 'Not available: the history could not be opened this time.'
-          : (view.message ?? 'Not available in this copy of Greenroom.');
+          : (view.message ?? 'Not available this time.');
     return { title: why, tone: 'bad', lines: ['Everything else in Greenroom works.'] };
   }
   const lines: string[] = [];

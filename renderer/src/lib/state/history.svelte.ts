@@ -23,7 +23,7 @@ import { explainError, type ShownError } from '../error-text';
 import { LoadState, type LoadFlags } from './load-state.svelte';
 
 /** The words when the history is off and main gave none of its own. */
-export const HISTORY_UNAVAILABLE = 'The stream history is not available in this copy of Greenroom.';
+export const HISTORY_UNAVAILABLE = 'The stream history is not running here.';
 
 /** Main refuses every read while the history cannot run; the view shows the status line instead. */
 function unavailableIn(error: ErrorValue): boolean {

@@ -63,7 +63,7 @@ describe('the welcome back reply in the Automation tab', () => {
   it('says what {followage} and {streams} will say in chat where the history does not run', async () => {
     const { form } = await setup('unavailable');
     const note = within(form).getByRole('note');
-    expect(note.textContent).toContain('The stream history does not run in this copy of Greenroom');
+    expect(note.textContent).toContain('The stream history is not running here');
     expect(note.textContent).toContain(FOLLOWAGE_UNAVAILABLE);
     expect(note.textContent).toContain('an unknown number of');
     // The technical reason is not the streamer's words.

@@ -87,7 +87,7 @@ describe('the stream history in the panel', () => {
     await fireEvent.click(screen.getByRole('tab', { name: 'Streams' }));
     await settle();
     const off = screen.getByTestId('history-unavailable');
-    expect(off.textContent).toContain('The stream history is not available in this copy of Greenroom.');
+    expect(off.textContent).toContain('The stream history is not running here.');
     expect(off.textContent).not.toContain('sqlite');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fake.argsOf('history:streams')).toEqual([]);
@@ -146,7 +146,7 @@ describe('the stream history in the panel', () => {
     fake.fail('history:viewer', 'HistoryUnavailable', 'history unavailable (node:sqlite is not in this Node)');
     const card = await openCard(fake, frames);
     const section = within(card).getByRole('region', { name: 'History' });
-    expect(section.textContent).toContain('The stream history is not available in this copy of Greenroom.');
+    expect(section.textContent).toContain('The stream history is not running here.');
     expect(section.textContent).not.toContain('sqlite');
     expect(within(card).queryByRole('alert')).toBeNull();
     expect(within(card).getByRole('heading', { name: 'Recent messages' })).toBeTruthy();
