@@ -73,7 +73,8 @@ export interface HistoryPort {
   exportViewer(userId: number, format: HistoryExportFormat): Promise<HistoryExportView>;
 }
 
-const NO_HISTORY = 'Past streams and recaps are not available in this copy of Greenroom. Everything else works.';
+const NO_HISTORY =
+  'Past streams and recaps are not kept this time: the stream history could not start. Everything else works.';
 
 /** The history where it does not run: the status says why, every question is answered "unavailable". */
 export function unavailableHistory(
