@@ -88,10 +88,13 @@ export function storyLines(story: HistoryViewerStoryView): StoryLine[] {
   const followed =
     story.followedAtMs === null
       ? `No follow seen (Greenroom has watched since ${since})`
-      : // On the day Greenroom started watching the follow may be older; the same date twice read as a slip.
-        story.followedAtMs <= story.historySinceMs || formatDate(story.followedAtMs) === since
-        ? `Since at least ${since} (when Greenroom started watching)`
-        : `Since ${formatDate(story.followedAtMs)}, as far as Greenroom saw (it has watched since ${since})`;
+      : story.followedAtMs <= story.historySinceMs
+        ? // Seen following the moment Greenroom started watching: the follow may be older.
+          `Since at least ${since} (when Greenroom started watching)`
+        : formatDate(story.followedAtMs) === since
+          ? // Seen following later on Greenroom's first day: the same date twice read as a slip.
+            `Since ${since}, as far as Greenroom saw`
+          : `Since ${formatDate(story.followedAtMs)}, as far as Greenroom saw (it has watched since ${since})`;
   return [
     { label: 'First seen', value: formatDateTime(story.firstSeenMs) },
     { label: 'Followed', value: followed },

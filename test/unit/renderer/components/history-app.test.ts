@@ -116,12 +116,12 @@ describe('the stream history in the panel', () => {
     expect(within(card).getByText(/^Since at least \d{4}-\d\d-\d\d \(when Greenroom started watching\)$/)).toBeTruthy();
   });
 
-  it('a follow later on the day the history starts says "at least", never the same date twice', async () => {
+  it('a follow Greenroom saw later on the day the history starts is that day, never the same date twice', async () => {
     const { fake, frames } = await app('chat');
     const since = new Date(2026, 10, 27, 9, 0).getTime();
     fake.ok('history:viewer', story({ followedAtMs: since + 8 * 3_600_000, historySinceMs: since }));
     const card = await openCard(fake, frames);
-    expect(within(card).getByText('Since at least 2026-11-27 (when Greenroom started watching)')).toBeTruthy();
+    expect(within(card).getByText('Since 2026-11-27, as far as Greenroom saw')).toBeTruthy();
   });
 
   it('no follow seen is not "never followed"', async () => {
