@@ -103,13 +103,16 @@ describe("journey: another channel's signed webhooks", () => {
     for (const id of foreignChatIds) {
       expect(await panel.locator(`article[data-message-id="${id}"]`).count()).toBe(0);
     }
-    const chat = (await value(world.panel.api.chat.history())).map((m) => m.messageId);
+    const history = await value(world.panel.api.chat.history());
+    const chat = history.map((m) => m.messageId);
     expect(chat).toContain(ownChat);
+    // The names the page shows for the streamer's own chat: the other channel's follower may share one of them.
+    const ownChatters = history.map((m) => m.sender.username);
     expect(chat.filter((id) => foreignChatIds.includes(id))).toEqual([]);
     const feed = await value(world.panel.api.feed.history());
     expect(feed.map((item) => item.kind)).toEqual(['follow']);
     expect(feed[0]!.text).toContain(ownFollower);
-    if (foreignFollower !== ownFollower) {
+    if (foreignFollower !== ownFollower && !ownChatters.includes(foreignFollower)) {
       expect(await panel.getByText(foreignFollower).count()).toBe(0);
     }
     // Not alerted: the alert box played the streamer's follow only.
