@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSqlite, SQLITE_MISSING } from '../../../electron/history/sqlite-driver';
 import type { ViewerExport } from '../../../electron/history/viewer-export';
 import { call, fire, type HistoryWorld, startWorld } from './history-app-fixtures';
+import { csvRows } from '../../helpers/csv-rows';
 
 const hasSqlite = loadSqlite() !== null;
 if (!hasSqlite) {
@@ -55,39 +56,6 @@ async function viewerSays(username: string, lines: string[]): Promise<number> {
   return userId;
 }
 
-/** RFC 4180 rows, enough to read each cell back. */
-function rowsOf(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i]!;
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && csv[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      [row, cell] = [[], ''];
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
-
 const FORMULA = /^[\s\p{Cc}\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u;
 
 describe.runIf(hasSqlite)("one viewer's export through the app", () => {
@@ -105,7 +73,7 @@ describe.runIf(hasSqlite)("one viewer's export through the app", () => {
     expect(csv.fileName).toMatch(fileName);
     expect(csv.fileName).not.toMatch(/[/\\\0"\n,]|\.\./);
     expect(csv.mimeType).toMatch(/^text\/csv/);
-    const rows = rowsOf(csv.text);
+    const rows = csvRows(csv.text);
     expect(rows.every((r) => r.length === rows[0]!.length)).toBe(true);
     // At the top, which chat lines the file holds: here all of them.
     expect(rows[1]).toEqual(['viewer', '', 'chat_lines', '', '', '', `all ${lines.length} chat lines`]);

@@ -5,6 +5,7 @@ import { CSV_HEADER, recapCsv, recapJson, thankYouText } from '../../../../elect
 import { describeSqlite } from './history-fixtures';
 import { feed, more, T1, twoStreams } from './recap-fixtures';
 import type { Fed } from './recap-fixtures';
+import { csvRows } from '../../../helpers/csv-rows';
 
 let fed: Fed | null = null;
 afterEach(() => {
@@ -19,47 +20,12 @@ function recapOf(extra: ReturnType<typeof twoStreams> = []): Recap {
   return createRecapQueries(fed.db).recap(T1)!;
 }
 
-/** RFC 4180 read back: quoted cells may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        cell += ch;
-      }
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  return rows;
-}
-
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 describeSqlite('the recap exported', () => {
   it("has CSV totals that equal each section's rows and the recap's own figures", () => {
     const recap = recapOf();
-    const [header, ...rows] = parseCsv(recapCsv(recap));
+    const [header, ...rows] = csvRows(recapCsv(recap));
     expect(header).toEqual([...CSV_HEADER]);
     const sections = new Set(rows.filter((r) => r[0] !== 'total' && r[0] !== 'figure').map((r) => r[0]!));
     for (const section of sections) {
@@ -95,7 +61,7 @@ describeSqlite('the recap exported', () => {
     const recap = recapOf(
       hostile.map((title, i) => more.redemption(`h-${i}`, 12, title, 'accepted', T1 + 50 * 60_000)),
     );
-    const rows = parseCsv(recapCsv(recap));
+    const rows = csvRows(recapCsv(recap));
     expect(rows.every((r) => r.length === CSV_HEADER.length)).toBe(true);
     const names = rows.filter((r) => r[0] === 'redemption').map((r) => r[1]);
     expect(names).toEqual(

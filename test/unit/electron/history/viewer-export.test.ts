@@ -7,6 +7,7 @@ import {
   type ViewerExportInput,
 } from '../../../../electron/history/viewer-export';
 import type { ModAction } from '../../../../shared/views';
+import { csvRows } from '../../../helpers/csv-rows';
 
 const T = Date.parse('2026-11-20T18:00:00Z');
 const AT = Date.parse('2026-11-27T13:40:00Z');
@@ -82,40 +83,6 @@ function action(over: Partial<ModAction>): ModAction {
   return { id: String(over.atMs), kind: 'ban', atMs: T, targetUserId: 42, targetUsername: 'troll', ok: true, ...over };
 }
 
-/** A minimal RFC 4180 reader: enough to check each cell comes back as written. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
-
 describe("one viewer's export", () => {
   it('keeps every chat line, each moderation action once with who and why, the support, the counts and the note', () => {
     const data = viewerExport(input());
@@ -143,7 +110,7 @@ describe("one viewer's export", () => {
   });
 
   it('writes a CSV whose every cell reads back as written, with nothing a spreadsheet would run', () => {
-    const rows = parseCsv(viewerExportCsv(input()));
+    const rows = csvRows(viewerExportCsv(input()));
     expect(rows[0]).toEqual(['section', 'time', 'what', 'amount', 'by', 'stream', 'text']);
     expect(rows.every((r) => r.length === 7)).toBe(true);
     const chat = rows.filter((r) => r[0] === 'chat').map((r) => r[6]);
@@ -158,7 +125,7 @@ describe("one viewer's export", () => {
   });
 
   it('names the viewer as a name, never as a formula, in the CSV', () => {
-    const rows = parseCsv(viewerExportCsv(input({ story: { ...input().story, username: '=cmd|"/c calc"!A0' } })));
+    const rows = csvRows(viewerExportCsv(input({ story: { ...input().story, username: '=cmd|"/c calc"!A0' } })));
     expect(rows.find((r) => r[2] === 'name')?.[6]).toBe('\'=cmd|"/c calc"!A0');
   });
 });
