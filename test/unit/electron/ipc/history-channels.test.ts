@@ -14,7 +14,10 @@ describe('the history channels without a history', () => {
   it('says so in the status, in the streamer words', async () => {
     const result = await routerWith().invoke('history:status', []);
     expect(result).toMatchObject({ ok: true, value: { state: 'unavailable', liveStreamId: null } });
-    expect(result.ok && result.value).toHaveProperty('message', expect.stringMatching(/not available/));
+    expect(result.ok && result.value).toHaveProperty(
+      'message',
+      expect.stringMatching(/the stream history could not start/),
+    );
   });
 
   it.each([
