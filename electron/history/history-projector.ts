@@ -42,6 +42,8 @@ export const SOCKET_TIME_TRUSTED_MS = 10 * 60_000;
  * time further ahead is taken as the arrival ([history](../../docs/history.md#times-far-from-arrival)).
  */
 export const AHEAD_OF_ARRIVAL_MS = 10 * 60_000;
+/** How far ahead of its arrival a viewer's sighting may be dated (`describeEvent`): clocks differ by seconds. */
+const SEEN_AHEAD_MS = 60_000;
 /**
  * How far behind its arrival Kick's time for an event is believed: far more than Kick ever runs late (it keeps
  * trying a webhook for about a day), and inside the chat's default retention (90 days), so a line dated 1970 is
@@ -184,8 +186,10 @@ function describeEvent(event: Extract<KickEvent, { kind: 'known' }>, p: Projecti
     if (user && !user.is_anonymous && user.user_id !== null && user.username !== null) {
       row.userId = user.user_id;
       row.username = user.username;
-      // Seen no later than it came: a time Kick put ahead of the arrival must not keep a newer name from showing.
-      const atMs = Math.min(row.atMs, row.receivedAtMs);
+      // Seen at Kick's time, the clock the stream's start is on, so "new" or "returning" is told on one clock even
+      // when this computer's runs seconds behind; but no more than a minute after it came, so a time Kick put
+      // ahead cannot keep a newer name from showing for long.
+      const atMs = Math.min(row.atMs, row.receivedAtMs + SEEN_AHEAD_MS);
       p.viewers.push({ userId: user.user_id, username: user.username, atMs, ...extra });
     }
   };
@@ -395,9 +399,10 @@ function eventTime(event: KickEvent, record: JournalRecord): { atMs: number; own
     const ms = timeOf(own);
     if (ms !== null && typeof own === 'string' && !/\.\d/.test(own)) {
       // A time to the whole second (the live socket's, and some of Kick's payloads): it happened within that
-      // second, and not after it arrived. The latest moment both allow, so an event from the second a stream
-      // began falls on the side of the start it was on.
-      return { atMs: Math.max(ms, Math.min(ms + 999, record.receivedAtMs)), own: true };
+      // second. Dated to its last moment, so an event from the second a stream began falls on the side of the
+      // start it was on. Not capped at the arrival: a computer's clock seconds behind Kick's would date every
+      // line of a stream's first second before its start (`stream-filing.ts` takes in the end's whole second).
+      return { atMs: ms + 999, own: true };
     }
     if (ms !== null) {
       return { atMs: ms, own: true };

@@ -43,14 +43,15 @@ export function createSignedLines(db: SqliteDatabase, filing: StreamFiling): Sig
     attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
     rename: db.prepare('UPDATE viewers SET username = ?2 WHERE user_id = ?1 AND last_seen_ms <= ?3'),
     // The line no longer the socket sender's: one message less, and their first or last sighting read again
-    // from what is left when it was this line.
+    // from what is left when it was this line. A sighting is dated no later than it arrived, so a line the socket
+    // dated to the last moment of its second may have been seen up to a second before that.
     uncount: db.prepare(
       `UPDATE viewers SET messages = max(0, messages - 1),
-         first_seen_ms = CASE WHEN first_seen_ms = ?2 THEN coalesce((SELECT min(at) FROM (
+         first_seen_ms = CASE WHEN first_seen_ms BETWEEN ?2 - 999 AND ?2 THEN coalesce((SELECT min(at) FROM (
            SELECT min(at_ms) AS at FROM chat_lines WHERE user_id = ?1
            UNION ALL SELECT min(at_ms) FROM events WHERE user_id = ?1 AND type <> 'moderation.banned')),
            first_seen_ms) ELSE first_seen_ms END,
-         last_seen_ms = CASE WHEN last_seen_ms = ?2 THEN coalesce((SELECT max(at) FROM (
+         last_seen_ms = CASE WHEN last_seen_ms BETWEEN ?2 - 999 AND ?2 THEN coalesce((SELECT max(at) FROM (
            SELECT max(at_ms) AS at FROM chat_lines WHERE user_id = ?1
            UNION ALL SELECT max(at_ms) FROM events WHERE user_id = ?1 AND type <> 'moderation.banned')),
            last_seen_ms) ELSE last_seen_ms END

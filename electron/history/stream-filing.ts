@@ -12,7 +12,9 @@
  *
  * The live socket (and some of Kick's payloads) give a time in whole seconds; the projector dates such an event
  * to the latest moment the second and its arrival allow, so one from the second the stream began is on the side
- * of the start it happened.
+ * of the start it happened. At the end the same line reads up to a second late, and its signed webhook, which
+ * would date it to the millisecond, is a copy Greenroom does not keep. So a stream's end takes in its whole
+ * second: a row belongs to an ended stream when the second it is dated in began by the end.
  *
  * Runs inside the store's transaction; the attendance (`viewer_streams`) follows the rows.
  */
@@ -41,6 +43,9 @@ export interface StreamFiling {
   forgetAttendance(userId: number, streamId: number): void;
 }
 
+/** The start of the whole second `ms` falls in. */
+const secondOf = (ms: number): number => ms - (((ms % 1000) + 1000) % 1000);
+
 export function createStreamFiling(db: SqliteDatabase): StreamFiling {
   const sql = {
     // The latest stream begun by then, and its end.
@@ -57,7 +62,7 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
        RETURNING user_id, type`,
     ),
     leaveChat: db.prepare(
-      'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms > ?2 RETURNING user_id',
+      'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms - (at_ms % 1000) > ?2 RETURNING user_id',
     ),
     attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
     forget: db.prepare(
@@ -84,7 +89,7 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
         return null;
       }
       const ended = row.ended_at_ms == null ? null : Number(row.ended_at_ms);
-      return ended === null || atMs <= ended ? Number(row.started_at_ms) : null;
+      return ended === null || secondOf(atMs) <= ended ? Number(row.started_at_ms) : null;
     },
 
     started(startedAtMs) {
@@ -93,7 +98,7 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
       const ended = sql.endOf.get(startedAtMs)?.ended_at_ms;
       const until = Math.min(
         next == null ? Number.MAX_SAFE_INTEGER : Number(next),
-        ended == null ? Number.MAX_SAFE_INTEGER : Number(ended) + 1,
+        ended == null ? Number.MAX_SAFE_INTEGER : secondOf(Number(ended)) + 1000,
       );
       const moved = [
         ...sql.joinChat.all(startedAtMs, startedAtMs, until),

@@ -56,10 +56,17 @@ describe.runIf(hasSqlite)("the history files chat by Kick's time", () => {
     state.webhookQueueDelayMs = HELD_MS;
     try {
       // The socket carries chat before the stream: a line seen while its webhook is held came by the socket.
-      const [warmUp] = expectedRecap(fire(world, 'chat.message.sent')).chatters;
+      const warmUpLines = fire(world, 'chat.message.sent');
+      const [warmUp] = expectedRecap(warmUpLines).chatters;
       await vi.waitFor(async () => {
         expect((await call(world.app, 'history:viewer', { userId: warmUp!.userId }))?.messages).toBe(1);
       }, WAIT);
+      // The socket dates a line to its whole second, and a line from the second a stream began counts for it
+      // (docs/history.md#which-stream-an-event-belongs-to): the stream begins in a later second than the warm-up.
+      const warmUpSecond = Math.floor(
+        Date.parse((warmUpLines[0]!.payload as { created_at: string }).created_at) / 1000,
+      );
+      await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(warmUpSecond), WAIT);
       const before = world.fired.length;
       const streamId = streamIdOf(fire(world, 'livestream.status.updated', { overrides: { is_live: true } }));
       const lines = fire(world, 'chat.message.sent', { count: 30 });

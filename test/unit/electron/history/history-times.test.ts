@@ -34,10 +34,15 @@ describe('times far from arrival, in the projector', () => {
     expect(near.row.atMs).toBe(T0 + AHEAD_OF_ARRIVAL_MS);
   });
 
-  it('never dates a viewer after the line came, so a later line still names them', () => {
+  it('dates a viewer no more than a minute after the line came, so a later line soon names them', () => {
     const p = projectRecord(receivedAt(events.chat('soon', 10, T0 + 5 * MIN), T0), null);
     expect(p.row.atMs).toBe(T0 + 5 * MIN);
-    expect(p.viewers[0]?.atMs).toBe(T0);
+    expect(p.viewers[0]?.atMs).toBe(T0 + MIN);
+  });
+
+  it("dates a viewer by Kick's clock when this computer's runs seconds behind", () => {
+    const p = projectRecord(receivedAt(events.chat('skewed', 10, T0 + 2_500), T0), null);
+    expect(p.viewers[0]?.atMs).toBe(T0 + 2_500);
   });
 
   it('begins a live status dated years ahead at its arrival, and ends the open stream on its offline', () => {

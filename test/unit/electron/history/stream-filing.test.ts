@@ -84,6 +84,59 @@ describeSqlite('filing events under a stream by their time', () => {
     expect(recapOf(fed).figures.messages).toBe(1);
   });
 
+  it("keeps the socket's lines from the end's second in the stream, whichever came first under load", () => {
+    // Written before the offline, in the same second; the socket says only the second, and a busy app hears it
+    // a second later, so the line reads up to a second after Kick's end. Its signed webhook is a copy, not kept.
+    const end = T0 + 30 * MIN + 600;
+    const lastSecond = (id: string, user: number) =>
+      receivedAt(socketCopy(events.chat(id, user, T0 + 30 * MIN + 300)), T0 + 30 * MIN + 1_500);
+    fed = feed([
+      events.live(T0),
+      lastSecond('before-offline', 10),
+      receivedAt(events.offline(T0, end), end + 100),
+      lastSecond('after-offline', 11),
+      receivedAt(socketCopy(events.chat('next-second', 12, T0 + 30 * MIN + 1_100)), T0 + 30 * MIN + 1_500),
+    ]);
+    expect(fed.store.chatLines().map((l) => [l.userId, l.streamId])).toEqual([
+      [10, T0],
+      [11, T0],
+      [12, null],
+    ]);
+    expect(recapOf(fed).figures.messages).toBe(2);
+    expect(fed.store.viewer(11)?.streams).toBe(1);
+  });
+
+  it("files the socket's line from the end's second under a stream whose offline came before its live status", () => {
+    const end = T0 + 30 * MIN + 600;
+    fed = feed([
+      receivedAt(socketCopy(events.chat('last-second', 10, T0 + 30 * MIN + 300)), T0 + 30 * MIN + 1_500),
+      receivedAt(events.offline(T0, end), end + 100),
+      receivedAt(events.live(T0), end + 200),
+    ]);
+    expect(fed.store.chatLines().map((l) => l.streamId)).toEqual([T0]);
+  });
+
+  it("counts the socket's lines from the start's second when the computer's clock is behind Kick's", () => {
+    // Kick's clock says the stream began at T0 + 400 and the lines came after it in that second; this computer's
+    // clock reads two seconds earlier, so each line arrives "before" the second the socket gives for it.
+    const start = T0 + 400;
+    const behind = (id: string, user: number, kickMs: number) =>
+      receivedAt(socketCopy(events.chat(id, user, kickMs)), kickMs - 2_000);
+    fed = feed([
+      receivedAt(events.live(start), start - 2_000),
+      behind('first', 10, T0 + 600),
+      behind('next', 11, T0 + 900),
+    ]);
+    expect(fed.store.chatLines().map((l) => [l.userId, l.streamId])).toEqual([
+      [10, start],
+      [11, start],
+    ]);
+    // The same, with the lines kept before the live status came.
+    fed.store.close();
+    fed = feed([behind('first', 10, T0 + 600), receivedAt(events.live(start), start - 1_500)]);
+    expect(fed.store.chatLines().map((l) => l.streamId)).toEqual([start]);
+  });
+
   it('joins a stream live when Greenroom opened, with the lines it already had from before the status', () => {
     const clock = fakeClock(T0 + 45 * MIN);
     fed = feed([events.chat('before-status', 10, T0 + 44 * MIN), events.chat('pre-stream', 11, T0 - MIN)], clock);
