@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run check`: the static checks, each run even when an earlier one failed so one pass shows every
-// problem: type checks (main, shared, tests; the panel), lint, format, and that every document cited in code
-// resolves (scripts/check-citations.mjs). `npm test` runs this first.
+// problem: type checks (main, shared, tests; the panel), lint, format, that every document cited in code
+// resolves (scripts/check-citations.mjs), and the commit rules (scripts/check-commits.mjs). `npm test` runs this
+// first.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ const STEPS = [
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['format', 'npx', ['prettier', '--check', '.']],
   ['citations', process.execPath, [join(root, 'scripts', 'check-citations.mjs')]],
+  ['commits', process.execPath, [join(root, 'scripts', 'check-commits.mjs')]],
 ];
 
 const failed = [];
