@@ -2,7 +2,7 @@
  * Webhook ingest throughput against the floor the [design notes](../docs/design-notes.md#event-path-the-hot-path)
  * set: verification is the floor, so the rest of the pipeline must stay small beside it.
  *
- * `webhook-ingest-ratio` is measured like a user's machine (issue 10): the whole built app in its own
+ * `webhook-ingest-ratio` is measured like a user's machine: the whole built app in its own
  * process (`out/main/panel.js` in sandbox mode, signed in, file journal, event bus, services, one dock
  * connected to the panel socket in another process), the verify-only floor (read the body, one RSA
  * verification, 200) in its own process, and this process as the load generator. Both get the same
@@ -11,6 +11,10 @@
  * rounds, each measuring both back to back (which goes first alternates); the ratio is the median of the
  * rounds' ratios, the absolute figures the best round of each. The app keeps its dedup memory between
  * rounds, so each round posts deliveries it has not seen.
+ *
+ * `webhook-ingest-durable-ratio` is the goal: the app over the durable floor, in the same rounds (each round runs the
+ * app between the two floors, which floor goes first alternating), median of the rounds. The app keeps the same
+ * promise as that floor (durable before the 200), so what it does beyond it is its own cost.
  *
  * `webhook-ingest-durable-floor-ratio` puts the durable floor (the verify-only floor plus a parse and a
  * group-committed journal line made durable before the 200, `lib/side-process.ts`) over the same floor in
@@ -33,7 +37,7 @@ import { CpuLedger, THIS_PROCESS } from './lib/process-cpu';
 import { connectPanel, signInOverPanel } from './lib/panel-client';
 import { startDockProcess, startFloorProcess } from './lib/side-process';
 import { median } from './lib/stats';
-import type { BenchResult } from './types';
+import type { BenchFigure, BenchResult } from './types';
 import { makeTempDir, removeTempDir } from './lib/started';
 
 /** Deliveries per round. */
@@ -113,6 +117,8 @@ async function signChat(
 
 interface WholeApp {
   ratio: number;
+  /** The app over the durable floor, median of the rounds. */
+  appOverDurable: number;
   durableRatio: number;
   appRate: number;
   floorRate: number;
@@ -161,6 +167,7 @@ async function runWholeApp(): Promise<WholeApp> {
     const durableSide = { 'durable floor': floor.pid, 'load generator': THIS_PROCESS } as const;
     const ratios: number[] = [];
     const durableRatios: number[] = [];
+    const appOverDurable: number[] = [];
     let appRate = 0;
     let floorRate = 0;
     let bareRate = 0;
@@ -172,19 +179,23 @@ async function runWholeApp(): Promise<WholeApp> {
         ledger.measure('the app', appSide, deliveries.length, () => drive(receiverUrl, deliveries));
       const driveFloor = (): Promise<number> =>
         ledger.measure('the floor', floorSide, deliveries.length, () => drive(floor.floorUrl, deliveries));
+      const driveDurable = (): Promise<number> =>
+        ledger.measure('the durable floor', durableSide, deliveries.length, () => drive(floor.durableUrl, deliveries));
+      // The app runs between the two floors, and which floor comes first alternates, so neither ratio always
+      // gives the app the warmer or the colder moment of the round.
+      let durable: number;
       if (r % 2 === 0) {
         theirs = await driveFloor();
         ours = await driveApp();
+        durable = await driveDurable();
       } else {
+        durable = await driveDurable();
         ours = await driveApp();
         theirs = await driveFloor();
       }
       ratios.push(ours / theirs);
-      durableRatios.push(
-        (await ledger.measure('the durable floor', durableSide, deliveries.length, () =>
-          drive(floor.durableUrl, deliveries),
-        )) / theirs,
-      );
+      durableRatios.push(durable / theirs);
+      appOverDurable.push(ours / durable);
       appRate = Math.max(appRate, ours);
       floorRate = Math.max(floorRate, theirs);
       bareRate = Math.max(bareRate, await drive(floor.bareUrl, deliveries));
@@ -201,7 +212,17 @@ async function runWholeApp(): Promise<WholeApp> {
     if (pushed.frames === 0) {
       throw new Error(`the dock received nothing for ${posted} accepted deliveries`);
     }
-    return { ratio: median(ratios), durableRatio: median(durableRatios), appRate, floorRate, bareRate };
+    const rounded = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(', ');
+    note(`the app over the floor, by round: ${rounded(ratios)}`);
+    note(`the app over the durable floor, by round: ${rounded(appOverDurable)}`);
+    return {
+      ratio: median(ratios),
+      appOverDurable: median(appOverDurable),
+      durableRatio: median(durableRatios),
+      appRate,
+      floorRate,
+      bareRate,
+    };
   } finally {
     await dock?.close();
     await floor.close();
@@ -210,47 +231,37 @@ async function runWholeApp(): Promise<WholeApp> {
   }
 }
 
+/** Every figure `run` gives, in order: what `bench/run.ts` prints as NaN when the module cannot run. */
+export const figures: BenchFigure[] = [
+  { name: 'webhook-ingest-ratio', unit: 'x', target: { op: '>=', value: 0.8 } },
+  // The app over the durable floor in the same rounds: the goal, since any receiver that keeps the journal's
+  // promise pays what the durable floor pays (docs/decisions.md, "The durable floor").
+  { name: 'webhook-ingest-durable-ratio', unit: 'x', target: { op: '>=', value: 0.8 } },
+  // Five times the 400 messages/s chat storm the design notes plan for.
+  { name: 'webhook-ingest-throughput', unit: 'deliveries/s', target: { op: '>=', value: 2000 } },
+  // The same load against the floor in its own process: body read, one RSA verification, 200.
+  { name: 'webhook-ingest-floor-throughput', unit: 'deliveries/s', target: { op: '>=', value: 2000 } },
+  // For scale only: a node:http responder in its own process that reads the body and answers.
+  { name: 'webhook-ingest-bare-http-throughput', unit: 'deliveries/s', target: { op: '>=', value: 2000 } },
+  // Not the app: the least a durable receiver does, over the floor, in the same rounds. Held to the same target
+  // so that a machine where even it falls short says so beside the app's own figure.
+  { name: 'webhook-ingest-durable-floor-ratio', unit: 'x', target: { op: '>=', value: 0.8 } },
+  // The receiver module alone (in-memory journal) against an in-process floor, same load generator.
+  { name: 'webhook-ingest-module-ratio', unit: 'x', target: { op: '>=', value: 0.8 } },
+];
+
 export async function run(): Promise<BenchResult[]> {
   const whole = await runWholeApp();
   const module = await runModule(DELIVERIES, ROUNDS);
   const twoDecimals = (x: number): number => Math.round(x * 100) / 100;
-  return [
-    { name: 'webhook-ingest-ratio', value: twoDecimals(whole.ratio), unit: 'x', target: { op: '>=', value: 0.8 } },
-    {
-      // Five times the 400 messages/s chat storm the design notes plan for.
-      name: 'webhook-ingest-throughput',
-      value: Math.round(whole.appRate),
-      unit: 'deliveries/s',
-      target: { op: '>=', value: 2000 },
-    },
-    {
-      // The same load against the floor in its own process: body read, one RSA verification, 200.
-      name: 'webhook-ingest-floor-throughput',
-      value: Math.round(whole.floorRate),
-      unit: 'deliveries/s',
-      target: { op: '>=', value: 2000 },
-    },
-    {
-      // For scale only: a node:http responder in its own process that reads the body and answers.
-      name: 'webhook-ingest-bare-http-throughput',
-      value: Math.round(whole.bareRate),
-      unit: 'deliveries/s',
-      target: { op: '>=', value: 2000 },
-    },
-    {
-      // Not the app: the least a durable receiver does, over the floor, in the same rounds. Held to the
-      // same target so that a machine where even it falls short says so beside the app's own figure.
-      name: 'webhook-ingest-durable-floor-ratio',
-      value: twoDecimals(whole.durableRatio),
-      unit: 'x',
-      target: { op: '>=', value: 0.8 },
-    },
-    {
-      // The receiver module alone (in-memory journal) against an in-process floor, same load generator.
-      name: 'webhook-ingest-module-ratio',
-      value: twoDecimals(module.ratio),
-      unit: 'x',
-      target: { op: '>=', value: 0.8 },
-    },
-  ];
+  const values: Record<string, number> = {
+    'webhook-ingest-ratio': twoDecimals(whole.ratio),
+    'webhook-ingest-durable-ratio': twoDecimals(whole.appOverDurable),
+    'webhook-ingest-throughput': Math.round(whole.appRate),
+    'webhook-ingest-floor-throughput': Math.round(whole.floorRate),
+    'webhook-ingest-bare-http-throughput': Math.round(whole.bareRate),
+    'webhook-ingest-durable-floor-ratio': twoDecimals(whole.durableRatio),
+    'webhook-ingest-module-ratio': twoDecimals(module.ratio),
+  };
+  return figures.map((figure) => ({ ...figure, value: values[figure.name] ?? Number.NaN }));
 }
