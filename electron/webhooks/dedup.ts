@@ -68,9 +68,28 @@ export function hashBody(body: Buffer): string {
   return hash('sha256', body, 'hex');
 }
 
-interface Pending {
-  kept: Promise<boolean>;
-  resolve(kept: boolean): void;
+/**
+ * A claim whose journal write is in flight. Its promise is made only when a copy comes to wait on it: nearly
+ * every delivery is settled without one, and a promise and its resolver per delivery were garbage for nothing.
+ */
+class Pending {
+  #kept: Promise<boolean> | null = null;
+  #resolve: ((kept: boolean) => void) | null = null;
+  #outcome: boolean | null = null;
+
+  /** The write's outcome, for a copy that waits on it. */
+  get kept(): Promise<boolean> {
+    if (this.#outcome !== null) {
+      return Promise.resolve(this.#outcome);
+    }
+    this.#kept ??= new Promise<boolean>((resolve) => (this.#resolve = resolve));
+    return this.#kept;
+  }
+
+  resolve(kept: boolean): void {
+    this.#outcome = kept;
+    this.#resolve?.(kept);
+  }
 }
 
 /** Creates the dedup; with `ids.dir` it loads the id memory an earlier run left there. */
@@ -124,8 +143,7 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
       if (seenBody(bodyHash, nowMs)) {
         return { verdict: 'duplicate-body' };
       }
-      let resolve: (kept: boolean) => void = () => undefined;
-      const pending: Pending = { kept: new Promise<boolean>((r) => (resolve = r)), resolve: (kept) => resolve(kept) };
+      const pending = new Pending();
       pendingIds.set(messageId, pending);
       pendingBodies.set(bodyHash, pending);
       if (eventKey !== null) {

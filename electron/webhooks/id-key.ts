@@ -8,46 +8,65 @@
  * ULID starts with its 48-bit millisecond time, so keys sort by time: a run of ids seen in one hour
  * covers a narrow key range, which is what lets a lookup skip most runs without reading them.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Words per key. */
 export const KEY_WORDS = 4;
 /** Bytes per key, in memory and on disk. */
 export const KEY_BYTES = 16;
 
-/** Canonical ULID: upper-case Crockford base32, first character 0–7 (so the value fits 128 bits). */
-const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+const ULID_LENGTH = 26;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const DIGIT = new Int8Array(128);
+/** Each ASCII character's Crockford value, or -1 where a canonical ULID may not have it (lower case, I, L, O, U). */
+const DIGIT = new Int8Array(128).fill(-1);
 for (let i = 0; i < CROCKFORD.length; i++) {
   DIGIT[CROCKFORD.charCodeAt(i)] = i;
 }
 
-/** Writes `messageId`'s key into `out` at word `at`. */
+/**
+ * Writes `messageId`'s key into `out` at word `at`. Every delivery's id and event key pass here several times
+ * (claimed, then remembered), so the ULID is checked and decoded in one pass over its characters, and anything
+ * else is hashed one-shot, with no regular expression and no Hash object per call; the keys are the same as
+ * ever, since run files on disk hold them.
+ */
 export function writeIdKey(messageId: string, out: Uint32Array, at: number): void {
-  if (ULID.test(messageId)) {
-    decodeUlid(messageId, out, at);
-    return;
-  }
-  const digest = createHash('sha256').update(messageId, 'utf8').digest();
-  for (let w = 0; w < KEY_WORDS; w++) {
-    out[at + w] = digest.readUInt32BE(w * 4);
+  if (!decodeUlid(messageId, out, at)) {
+    const digest = hash('sha256', messageId, 'buffer');
+    for (let w = 0; w < KEY_WORDS; w++) {
+      out[at + w] = digest.readUInt32BE(w * 4);
+    }
   }
 }
 
-/** 3 bits from the first character, then 5 from each of the other 25: 128 bits, most significant first. */
-function decodeUlid(id: string, out: Uint32Array, at: number): void {
-  out.fill(0, at, at + KEY_WORDS);
-  let bit = 0;
-  for (let i = 0; i < id.length; i++) {
-    const width = i === 0 ? 3 : 5;
-    const value = DIGIT[id.charCodeAt(i)]!;
-    for (let b = width - 1; b >= 0; b--, bit++) {
-      if ((value >> b) & 1) {
-        out[at + (bit >>> 5)]! |= 1 << (31 - (bit & 31));
-      }
-    }
+/**
+ * A canonical ULID (upper-case Crockford base32, first character 0–7 so the value fits 128 bits) as its 128
+ * bits, most significant first: the four words shifted left five bits per character. False, with `out` left
+ * unspecified, when `id` is not one.
+ */
+function decodeUlid(id: string, out: Uint32Array, at: number): boolean {
+  if (id.length !== ULID_LENGTH) {
+    return false;
   }
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  let w3 = 0;
+  for (let i = 0; i < ULID_LENGTH; i++) {
+    const code = id.charCodeAt(i);
+    const value = code < 128 ? DIGIT[code]! : -1;
+    if (value < 0 || (i === 0 && value > 7)) {
+      return false;
+    }
+    w0 = ((w0 << 5) | (w1 >>> 27)) >>> 0;
+    w1 = ((w1 << 5) | (w2 >>> 27)) >>> 0;
+    w2 = ((w2 << 5) | (w3 >>> 27)) >>> 0;
+    w3 = ((w3 << 5) | value) >>> 0;
+  }
+  out[at] = w0;
+  out[at + 1] = w1;
+  out[at + 2] = w2;
+  out[at + 3] = w3;
+  return true;
 }
 
 /** Orders key `a` at word `ai` against key `b` at word `bi`: negative, 0 or positive. */

@@ -1,4 +1,5 @@
 /** The id memory's parts: exact ULID keys, the open table, and runs sealed, spilled, expired and reloaded. */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,35 @@ describe('id keys', () => {
     expect(key('not-a-ulid')).not.toEqual(key('not-a-ulie'));
     // Lower case is not Kick's canonical form, so it is a different id, as its string is.
     expect(key('01jq8zv4m3k5n7p9r1s3t5v7xa')).not.toEqual(key('01JQ8ZV4M3K5N7P9R1S3T5V7XA'));
+  });
+
+  it('decode exactly what a canonical ULID is and hash everything near one, as the keys on disk were made', () => {
+    // Independent of the decoder: the ULID read as a base-32 number, and SHA-256's first 128 bits otherwise.
+    const ulid = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+    const reference = (id: string): number[] => {
+      const value = ulid.test(id)
+        ? [...id].reduce((n, c) => n * 32n + BigInt('0123456789ABCDEFGHJKMNPQRSTVWXYZ'.indexOf(c)), 0n)
+        : BigInt(`0x${createHash('sha256').update(id, 'utf8').digest('hex').slice(0, 32)}`);
+      return [96n, 64n, 32n, 0n].map((shift) => Number((value >> shift) & 0xffffffffn));
+    };
+    const base = createUlid(T);
+    const near = [
+      base,
+      `8${base.slice(1)}`, // past 128 bits
+      base.toLowerCase(),
+      base.slice(0, 25),
+      `${base}0`,
+      `${base.slice(0, 25)}\n`,
+      ...['I', 'L', 'O', 'U', 'i', '@', '[', '\u00c9', '\u{1F600}'].map((c) =>
+        `${base.slice(0, 13)}${c}${base.slice(14)}`.slice(0, 26),
+      ),
+      '',
+      'x'.repeat(26),
+      ...Array.from({ length: 300 }, (_, i) => createUlid(T + i * 104_729)),
+    ];
+    for (const id of near) {
+      expect([...key(id)], id).toEqual(reference(id));
+    }
   });
 
   it('sort in place as a comparison sort does, only the first `count` keys', () => {
