@@ -30,6 +30,27 @@ function isLeapYear(year: number): boolean {
  * @see https://www.rfc-editor.org/rfc/rfc3339#section-5.6
  */
 export function parseRfc3339(value: string): number | null {
+  // One chat line's `created_at` is read by the lag, the event's time, the lateness and the alert, one after
+  // another: the last few answers are kept, so the pattern runs once per string, not once per reader.
+  for (let i = 0; i < RECENT; i++) {
+    if (recentText[i] === value) {
+      return recentMs[i]!;
+    }
+  }
+  const ms = parseUncached(value);
+  recentText[nextSlot] = value;
+  recentMs[nextSlot] = ms;
+  nextSlot = (nextSlot + 1) % RECENT;
+  return ms;
+}
+
+/** How many recent answers {@link parseRfc3339} keeps (a pure function of the string, so never stale). */
+const RECENT = 4;
+const recentText: (string | undefined)[] = new Array<string | undefined>(RECENT).fill(undefined);
+const recentMs: (number | null)[] = new Array<number | null>(RECENT).fill(null);
+let nextSlot = 0;
+
+function parseUncached(value: string): number | null {
   const m = RFC3339.exec(value);
   if (!m) {
     return null;

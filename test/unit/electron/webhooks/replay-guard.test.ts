@@ -17,6 +17,18 @@ describe('parseRfc3339', () => {
     expect(parseRfc3339('0000-02-29T12:00:00Z')).toBe(new Date('0000-02-29T12:00:00Z').getTime());
   });
 
+  it('answers each string for itself however the readers interleave, refusals included', () => {
+    const values = Array.from({ length: 9 }, (_, i) =>
+      i % 3 === 2 ? `2025-04-01T07:56:${10 + i}` : `2025-04-01T07:56:${10 + i}.${i}Z`,
+    );
+    const expected = values.map((v) => (v.endsWith('Z') ? Date.parse(v) : null));
+    // Twice round, then back and forth within fewer strings than it keeps, then more than it keeps.
+    const order = [...values.keys(), ...values.keys(), 0, 1, 0, 2, 1, 0, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+    for (const i of order) {
+      expect(parseRfc3339(values[i]!), values[i]).toBe(expected[i]);
+    }
+  });
+
   it('refuses everything else, including what Date.parse accepts', () => {
     for (const bad of [
       '',
