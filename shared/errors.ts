@@ -16,6 +16,7 @@ export const API_ERROR_CODES = [
   'Network',
   'Timeout',
   'Validation',
+  'UnexpectedAnswer',
 ] as const;
 
 /** Sign-in and token lifecycle failures. */

@@ -1,9 +1,28 @@
 /**
  * Greenroom's Kick API client: one typed method per seed operation ([reference §8](../../docs/kick-wire-reference.md#8-seed-operations-vs-the-real-api)), each validated against
- * Kick's limits before anything is sent. Returns Kick's wire shapes unchanged; an empty `data` is an empty
- * result, never an error (unlike kickcom.py).
+ * Kick's limits before anything is sent, and each answer read through its schema before anything uses it
+ * (`kick-response.ts`). Returns Kick's wire shapes; an empty `data` is an empty result, never an error (unlike
+ * kickcom.py).
  */
+import { z } from 'zod';
 import { LIMITS } from '../../shared/limits';
+import {
+  kickAdBreakCreated,
+  kickAdBreakStatus,
+  kickCategory,
+  kickChannel,
+  kickChatSendResult,
+  kickEventSubscription,
+  kickLeaderboard,
+  kickLivestreamStats,
+  kickLivestreamV1,
+  kickLivestreamV2,
+  kickRedemptionFailure,
+  kickRedemptionGroup,
+  kickReward,
+  kickSubscribeResult,
+  kickUser,
+} from '../../shared/kick/resource-schemas';
 import type {
   KickAdBreakCreated,
   KickAdBreakStatus,
@@ -52,6 +71,7 @@ import {
   userLivestreamsQuery,
 } from './listing-queries';
 import { toPage, walkPages } from './paging';
+import { readAnswer } from './kick-response';
 
 export type { RewardFields } from './request-bodies';
 
@@ -67,13 +87,17 @@ export class KickClient {
   /** fetch_user: one user by id, or null when Kick has none. */
   async fetchUser(userId: number): Promise<KickUser | null> {
     new Checks('fetchUser').int('user_id', userId, { min: 1 });
-    const data = (await this.#core.data('fetchUser', { query: [['id', String(userId)]] })) as KickUser[];
+    const data = readAnswer(
+      'fetchUser',
+      z.array(kickUser),
+      await this.#core.data('fetchUser', { query: [['id', String(userId)]] }),
+    );
     return data[0] ?? null;
   }
 
   /** The signed-in user (no `id`: Kick answers with the token's own user). */
   async fetchCurrentUser(): Promise<KickUser | null> {
-    const data = (await this.#core.data('fetchUser')) as KickUser[];
+    const data = readAnswer('fetchUser', z.array(kickUser), await this.#core.data('fetchUser'));
     return data[0] ?? null;
   }
 
@@ -90,7 +114,7 @@ export class KickClient {
     if (input.slug !== undefined) {
       query.push(['slug', c.string('slug', input.slug, { min: 1, max: LIMITS.channelSlugLengthMax })]);
     }
-    const data = (await this.#core.data('fetchChannel', { query })) as KickChannel[];
+    const data = readAnswer('fetchChannel', z.array(kickChannel), await this.#core.data('fetchChannel', { query }));
     return data[0] ?? null;
   }
 
@@ -104,7 +128,7 @@ export class KickClient {
   /** fetch_livestreams_v2: one page, oldest first. */
   async fetchLivestreamsV2(input: LivestreamsV2Filter = {}): Promise<Page<KickLivestreamV2>> {
     const query = livestreamsV2Query(input);
-    return toPage('fetchLivestreamsV2', await this.#core.call('fetchLivestreamsV2', { query }));
+    return toPage('fetchLivestreamsV2', await this.#core.call('fetchLivestreamsV2', { query }), kickLivestreamV2);
   }
 
   /** Every live stream matching the filters, across pages. */
@@ -115,26 +139,36 @@ export class KickClient {
   /** fetch_user_livestreams: the live ones among 1–100 broadcasters (not-live users are absent). */
   async fetchUserLivestreams(userIds: number | number[]): Promise<KickLivestreamV2[]> {
     const query = userLivestreamsQuery(userIds);
-    return (await this.#core.data('fetchUserLivestreams', { query })) as KickLivestreamV2[];
+    return readAnswer(
+      'fetchUserLivestreams',
+      z.array(kickLivestreamV2),
+      await this.#core.data('fetchUserLivestreams', { query }),
+    );
   }
 
   async fetchLivestreamStats(): Promise<KickLivestreamStats> {
-    return (await this.#core.data('fetchLivestreamStats')) as KickLivestreamStats;
+    return readAnswer('fetchLivestreamStats', kickLivestreamStats, await this.#core.data('fetchLivestreamStats'));
   }
 
   /** fetch_livestream (deprecated v1): the broadcaster's stream, or null when not live. */
   async fetchLivestream(broadcasterUserId: number): Promise<KickLivestreamV1 | null> {
     new Checks('fetchLivestream').int('broadcaster_user_id', broadcasterUserId, { min: 1 });
-    const data = (await this.#core.data('fetchLivestream', {
-      query: [['broadcaster_user_id', String(broadcasterUserId)]],
-    })) as KickLivestreamV1[];
+    const data = readAnswer(
+      'fetchLivestream',
+      z.array(kickLivestreamV1),
+      await this.#core.data('fetchLivestream', { query: [['broadcaster_user_id', String(broadcasterUserId)]] }),
+    );
     return data[0] ?? null;
   }
 
   /** fetch_livestreams (deprecated v1). */
   async fetchLivestreams(input: LivestreamsV1Filter = {}): Promise<KickLivestreamV1[]> {
     const query = livestreamsV1Query(input);
-    return (await this.#core.data('fetchLivestreams', { query })) as KickLivestreamV1[];
+    return readAnswer(
+      'fetchLivestreams',
+      z.array(kickLivestreamV1),
+      await this.#core.data('fetchLivestreams', { query }),
+    );
   }
 
   // --- Categories ---
@@ -142,7 +176,7 @@ export class KickClient {
   /** fetch_categories (v2): `query` is shorthand for one name. */
   async fetchCategories(input: CategoriesFilter = {}): Promise<Page<KickCategory>> {
     const query = categoriesQuery(input);
-    return toPage('fetchCategories', await this.#core.call('fetchCategories', { query }));
+    return toPage('fetchCategories', await this.#core.call('fetchCategories', { query }), kickCategory);
   }
 
   iterateCategories(input: Omit<CategoriesFilter, 'cursor'> = {}): AsyncGenerator<KickCategory> {
@@ -153,7 +187,11 @@ export class KickClient {
 
   /** send_chat_message: ≤500 characters; `user` messages need the broadcaster id. */
   async sendChatMessage(input: ChatMessageInput): Promise<KickChatSendResult> {
-    return (await this.#core.data('sendChatMessage', { json: chatMessageBody(input) })) as KickChatSendResult;
+    return readAnswer(
+      'sendChatMessage',
+      kickChatSendResult,
+      await this.#core.data('sendChatMessage', { json: chatMessageBody(input) }),
+    );
   }
 
   async deleteChatMessage(messageId: string): Promise<void> {
@@ -174,21 +212,22 @@ export class KickClient {
   // --- Rewards and redemptions ---
 
   async fetchChannelRewards(): Promise<KickReward[]> {
-    return (await this.#core.data('fetchChannelRewards')) as KickReward[];
+    return readAnswer('fetchChannelRewards', z.array(kickReward), await this.#core.data('fetchChannelRewards'));
   }
 
   async createChannelReward(input: RewardFields & { title: string; cost: number }): Promise<KickReward> {
     const body = rewardBody('createChannelReward', input, true);
-    return (await this.#core.data('createChannelReward', { json: body })) as KickReward;
+    return readAnswer('createChannelReward', kickReward, await this.#core.data('createChannelReward', { json: body }));
   }
 
   /** update_channel_reward: only the app that created the reward may update it. */
   async updateChannelReward(rewardId: string, input: RewardFields & { isPaused?: boolean }): Promise<KickReward> {
     new Checks('updateChannelReward').string('reward_id', rewardId, { min: 1 });
-    return (await this.#core.data('updateChannelReward', {
+    const data = await this.#core.data('updateChannelReward', {
       json: rewardUpdateBody(input),
       pathParams: { reward_id: rewardId },
-    })) as KickReward;
+    });
+    return readAnswer('updateChannelReward', kickReward, data);
   }
 
   async deleteChannelReward(rewardId: string): Promise<void> {
@@ -199,7 +238,11 @@ export class KickClient {
   /** fetch_reward_redemptions: grouped by reward; `ids` cannot be combined with the other filters. */
   async fetchRewardRedemptions(input: RedemptionsFilter = {}): Promise<Page<KickRedemptionGroup>> {
     const query = redemptionsQuery(input);
-    return toPage('fetchRewardRedemptions', await this.#core.call('fetchRewardRedemptions', { query }));
+    return toPage(
+      'fetchRewardRedemptions',
+      await this.#core.call('fetchRewardRedemptions', { query }),
+      kickRedemptionGroup,
+    );
   }
 
   iterateRewardRedemptions(input: Omit<RedemptionsFilter, 'cursor'> = {}): AsyncGenerator<KickRedemptionGroup> {
@@ -219,7 +262,11 @@ export class KickClient {
     op: 'acceptRewardRedemptions' | 'rejectRewardRedemptions',
     ids: string[],
   ): Promise<KickRedemptionFailure[]> {
-    return (await this.#core.data(op, { json: redemptionIdsBody(op, ids) })) as KickRedemptionFailure[];
+    return readAnswer(
+      op,
+      z.array(kickRedemptionFailure),
+      await this.#core.data(op, { json: redemptionIdsBody(op, ids) }),
+    );
   }
 
   // --- KICKs and ads ---
@@ -229,19 +276,18 @@ export class KickClient {
       min: LIMITS.leaderboardTopMin,
       max: LIMITS.leaderboardTopMax,
     });
-    return (await this.#core.data('fetchKicksLeaderboard', { query: [['top', String(top)]] })) as KickLeaderboard;
+    const data = await this.#core.data('fetchKicksLeaderboard', { query: [['top', String(top)]] });
+    return readAnswer('fetchKicksLeaderboard', kickLeaderboard, data);
   }
 
   async fetchAdBreakStatus(): Promise<KickAdBreakStatus> {
-    return (await this.#core.data('fetchAdBreakStatus')) as KickAdBreakStatus;
+    return readAnswer('fetchAdBreakStatus', kickAdBreakStatus, await this.#core.data('fetchAdBreakStatus'));
   }
 
   /** create_ad_break: 7–300 s; the break's id doubles as the idempotency key (see `adBreakBody`). */
   async createAdBreak(input: AdBreakInput): Promise<KickAdBreakCreated> {
-    return (await this.#core.data('createAdBreak', {
-      json: adBreakBody(input),
-      hasIdempotencyKey: true,
-    })) as KickAdBreakCreated;
+    const data = await this.#core.data('createAdBreak', { json: adBreakBody(input), hasIdempotencyKey: true });
+    return readAnswer('createAdBreak', kickAdBreakCreated, data);
   }
 
   async enrollInAds(): Promise<void> {
@@ -258,7 +304,8 @@ export class KickClient {
         String(new Checks('fetchEventsSubscriptions').int('broadcaster_user_id', input.broadcasterUserId, { min: 1 })),
       ]);
     }
-    return (await this.#core.data('fetchEventsSubscriptions', { query })) as KickEventSubscription[];
+    const data = await this.#core.data('fetchEventsSubscriptions', { query });
+    return readAnswer('fetchEventsSubscriptions', z.array(kickEventSubscription), data);
   }
 
   /** subscribe_to_event: the created subscription, or null when Kick did not create it. */
@@ -269,7 +316,8 @@ export class KickClient {
 
   /** Several event types in one request; each result says whether that one was created. */
   async subscribeToEvents(input: { eventTypes: string[]; userId: number }): Promise<KickSubscribeResult[]> {
-    return (await this.#core.data('subscribeToEvent', { json: subscribeBody(input) })) as KickSubscribeResult[];
+    const data = await this.#core.data('subscribeToEvent', { json: subscribeBody(input) });
+    return readAnswer('subscribeToEvent', z.array(kickSubscribeResult), data);
   }
 
   async unsubscribeFromEvent(subscriptionIds: string | string[]): Promise<void> {

@@ -1,9 +1,12 @@
 /** Cursor pagination ([reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)): `pagination.next_cursor`, empty or missing on the last page. */
+import type { z } from 'zod';
 import type { Page } from '../../shared/kick/resources';
 import type { KickResponse } from './kick-http';
 import { KickApiError } from './kick-errors';
+import { readAnswer } from './kick-response';
 
-export function toPage<T>(operation: string, res: KickResponse): Page<T> {
+/** One page of `item`s, each read through its schema (`kick-response.ts`). */
+export function toPage<T>(operation: string, res: KickResponse, item: z.ZodType<T, unknown>): Page<T> {
   const body = res.body as { data?: unknown; pagination?: { next_cursor?: unknown } } | undefined;
   if (!body || !Array.isArray(body.data)) {
     throw new KickApiError('ServerError', `${operation}: Kick answered without a data list`, {
@@ -12,7 +15,8 @@ export function toPage<T>(operation: string, res: KickResponse): Page<T> {
     });
   }
   const next = body.pagination?.next_cursor;
-  return { items: body.data as T[], nextCursor: typeof next === 'string' && next.length > 0 ? next : null };
+  const items = body.data.map((entry, i) => readAnswer(operation, item, entry, `data[${i}]`));
+  return { items, nextCursor: typeof next === 'string' && next.length > 0 ? next : null };
 }
 
 /**

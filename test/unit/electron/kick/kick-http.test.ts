@@ -47,13 +47,15 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
     await expect(mock.kick.client.deleteChatMessage('abc')).resolves.toBeUndefined();
   });
 
+  const category = (id: number) => ({ id, name: `Category ${id}`, tags: [], thumbnail: '' });
+
   it('keeps pagination cursors and reads an empty cursor as the last page', async () => {
     mock.api
       .intercept({ path: '/public/v2/categories?name=chat&limit=2', method: 'GET' })
-      .reply(200, { data: [{ id: 1 }, { id: 2 }], message: 'OK', pagination: { next_cursor: 'c2' } }, json);
+      .reply(200, { data: [category(1), category(2)], message: 'OK', pagination: { next_cursor: 'c2' } }, json);
     mock.api
       .intercept({ path: '/public/v2/categories?name=chat&limit=2&cursor=c2', method: 'GET' })
-      .reply(200, { data: [{ id: 3 }], message: 'OK', pagination: { next_cursor: '' } }, json);
+      .reply(200, { data: [category(3)], message: 'OK', pagination: { next_cursor: '' } }, json);
     const ids: number[] = [];
     for await (const category of mock.kick.client.iterateCategories({ query: 'chat', limit: 2 })) {
       ids.push(category.id);
