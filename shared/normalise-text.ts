@@ -94,8 +94,12 @@ export function foldCase(text: string): string {
   return text.replace(NOT_PLAIN_RUN, foldRun);
 }
 
-/** Runs of what is not printable ASCII, tab or newline: other scripts, symbols, and control characters. */
-const NOT_PLAIN_RUN = /[^\t\n\x20-\x7e]+/gu;
+/**
+ * Runs of what is not printable ASCII, tab or newline: other scripts, symbols, and control characters. Without
+ * the `u` flag, which makes the scan of a long line several times slower: both halves of a surrogate pair are
+ * outside the class, so a run holds whole pairs either way.
+ */
+const NOT_PLAIN_RUN = /[^\t\n\x20-\x7e]+/g;
 
 /** A run decomposed, then without format and control characters and marks (NFKD leaves those). */
 function foldRun(run: string): string {
@@ -122,10 +126,22 @@ export function fold(text: string): { cased: string; letters: string } {
  * only the rest: most chat is ASCII with an emoji or two.
  */
 function lettersOf(cased: string): string {
-  return cased.replace(NOT_ASCII, lookAlike).toLowerCase();
+  return cased.replace(NOT_ASCII_RUN, lookAlikes).toLowerCase();
 }
 
-const NOT_ASCII = /[^\p{ASCII}]/gu;
+/** Runs of what is not ASCII, found without the `u` flag (as `NOT_PLAIN_RUN`), looked up a character at a time. */
+const NOT_ASCII_RUN = /[\u0080-\uffff]+/g;
+
+function lookAlikes(run: string): string {
+  if (run.length === 1) {
+    return lookAlike(run);
+  }
+  let out = '';
+  for (const char of run) {
+    out += lookAlike(char);
+  }
+  return out;
+}
 
 /** The Latin letter `char` imitates: the small letter's look-alike first, then the capital's (Greek Μ, μ). */
 function lookAlike(char: string): string {

@@ -26,13 +26,15 @@ const MAX_CHATTERS = 20_000;
 const PER_CHATTER = 100;
 
 const EMOTE = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
+/** Printable ASCII only: what folding leaves as it is but for case (shared/normalise-text.ts). */
+const PLAIN = /^[\x20-\x7e]*$/;
 
 export class Automod {
   #settings: AutomodSettings;
   #terms: TermMatcher;
   #refused: RefusedTerm[];
-  readonly #recent = new Map<string, Recent[]>();
-  readonly #seen = new Set<string>();
+  readonly #recent = new Map<ChatterKey, Recent[]>();
+  readonly #seen = new Set<ChatterKey>();
   #allow: { from: readonly string[]; hosts: string[] } = { from: [], hosts: [] };
 
   constructor(settings: AutomodSettings) {
@@ -96,8 +98,6 @@ export class Automod {
     if (!s.enabled || this.#exempt(message.sender.badges)) {
       return null;
     }
-    const verdict = (rule: AutomodVerdict['rule'], reason: string, action: AutomodVerdict['action']) =>
-      ({ rule, reason, action, dryRun: s.dryRun }) satisfies AutomodVerdict;
     const text = message.content;
     const hasEmotes = text.includes('[emote:');
     const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
@@ -106,7 +106,7 @@ export class Automod {
     if (s.blockedTerms.enabled) {
       const term = this.#terms.match(folded);
       if (term !== null) {
-        return verdict('blocked-term', `blocked term “${term}”`, s.blockedTerms.action);
+        return verdict('blocked-term', `blocked term “${term}”`, s.blockedTerms.action, s.dryRun);
       }
     }
     if (s.links.enabled && !(s.links.allowSeenChatters && context.seenBefore)) {
@@ -116,13 +116,13 @@ export class Automod {
         // The host is named when the text hides it (`https://evil.io\.kick.com`, `evil。io`).
         const shown = foreign.text.slice(0, 60);
         const opens = shown.toLowerCase().includes(foreign.host) ? '' : ` (opens ${foreign.host})`;
-        return verdict('link', `link ${shown}${opens}`, s.links.action);
+        return verdict('link', `link ${shown}${opens}`, s.links.action, s.dryRun);
       }
     }
     if (s.caps.enabled) {
       const { letters, upper } = countCase(cased);
       if (letters >= s.caps.minLetters && upper / letters > s.caps.maxRatio) {
-        return verdict('caps', `${Math.round((upper / letters) * 100)}% capitals`, s.caps.action);
+        return verdict('caps', `${Math.round((upper / letters) * 100)}% capitals`, s.caps.action, s.dryRun);
       }
     }
     if (s.emotes.enabled && hasEmotes) {
@@ -131,13 +131,14 @@ export class Automod {
         count += 1;
       }
       if (count > s.emotes.max) {
-        return verdict('emotes', `${count} emotes`, s.emotes.action);
+        return verdict('emotes', `${count} emotes`, s.emotes.action, s.dryRun);
       }
     }
     if (s.repeatedChars.enabled) {
       const run = longestRun(folded);
       if (run.length > s.repeatedChars.max) {
-        return verdict('repeated-chars', `“${run.char}” ${run.length} times in a row`, s.repeatedChars.action);
+        const reason = `“${run.char}” ${run.length} times in a row`;
+        return verdict('repeated-chars', reason, s.repeatedChars.action, s.dryRun);
       }
     }
     if (s.repeatedMessages.enabled) {
@@ -151,7 +152,7 @@ export class Automod {
         }
       }
       if (same >= s.repeatedMessages.count) {
-        return verdict('repeated-message', `the same message ${same} times`, s.repeatedMessages.action);
+        return verdict('repeated-message', `the same message ${same} times`, s.repeatedMessages.action, s.dryRun);
       }
     }
     if (s.rate.enabled) {
@@ -161,7 +162,7 @@ export class Automod {
         count += 1;
       }
       if (count > s.rate.messages) {
-        return verdict('rate', `${count} messages in ${s.rate.perSec} s`, s.rate.action);
+        return verdict('rate', `${count} messages in ${s.rate.perSec} s`, s.rate.action, s.dryRun);
       }
     }
     return null;
@@ -184,7 +185,7 @@ export class Automod {
   }
 
   /** Keeps the message (`normal`: its text normalised) in the chatter's recent list; returns the list, oldest first. */
-  #note(key: string, normal: string, atMs: number): Recent[] {
+  #note(key: ChatterKey, normal: string, atMs: number): Recent[] {
     const list = this.#recent.get(key) ?? [];
     this.#recent.delete(key);
     // Kept normalised: the repeat rule compares every kept line with each new one.
@@ -200,10 +201,24 @@ export class Automod {
   }
 }
 
-function chatterKey(message: Pick<ChatMessageView, 'sender'>): string {
-  return message.sender.userId === null
-    ? `name:${message.sender.username.toLowerCase()}`
-    : String(message.sender.userId);
+/**
+ * A chatter's key in the rules' memory: the user id as a number (a small integer hashes at once; a string made
+ * afresh for every message is hashed again each time), the name for a chatter without one.
+ */
+type ChatterKey = number | string;
+
+function chatterKey(message: Pick<ChatMessageView, 'sender'>): ChatterKey {
+  return message.sender.userId === null ? `name:${message.sender.username.toLowerCase()}` : message.sender.userId;
+}
+
+/** A verdict; a plain function rather than a closure made for every message judged. */
+function verdict(
+  rule: AutomodVerdict['rule'],
+  reason: string,
+  action: AutomodVerdict['action'],
+  dryRun: boolean,
+): AutomodVerdict {
+  return { rule, reason, action, dryRun };
 }
 
 /**
@@ -212,9 +227,9 @@ function chatterKey(message: Pick<ChatMessageView, 'sender'>): string {
  * hide what they hold: then the text without its tokens is folded afresh.
  */
 function withoutEmotes(text: string, words: string, whole: Folded): Folded {
-  const tokens = (s: string): number => s.match(EMOTE)?.length ?? 0;
-  // Plain text folds to itself (cheaply): folding it again without the tokens costs less than counting.
-  if (whole.cased === text || tokens(whole.letters) !== tokens(text)) {
+  // Plain text folds to itself (cheaply): folding it again without the tokens costs less than counting. Other
+  // text (an emoji is enough) is folded once: a second fold of a long line cost as much as every rule after it.
+  if (PLAIN.test(text) || tokens(whole.letters) !== tokens(text)) {
     return fold(words);
   }
   return { cased: whole.cased.replace(EMOTE, ' '), letters: whole.letters.replace(EMOTE, ' ') };
@@ -222,23 +237,31 @@ function withoutEmotes(text: string, words: string, whole: Folded): Folded {
 
 type Folded = ReturnType<typeof fold>;
 
+const tokens = (s: string): number => s.match(EMOTE)?.length ?? 0;
+
 /** The longest run of one character (a code point) in `text`. */
 function longestRun(text: string): { char: string; length: number } {
-  let best = { char: '', length: 0 };
+  // The best run as two numbers, so a scan of a long line makes no object or string until its end.
+  let bestCode = -1;
+  let bestLength = 0;
   let previous = -1;
   let length = 0;
   for (let i = 0; i < text.length; i++) {
-    const code = text.codePointAt(i)!;
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      code = text.codePointAt(i)!;
+      if (code > 0xffff) {
+        i++;
+      }
+    }
     length = code === previous ? length + 1 : 1;
     previous = code;
-    if (length > best.length) {
-      best = { char: String.fromCodePoint(code), length };
-    }
-    if (code > 0xffff) {
-      i++;
+    if (length > bestLength) {
+      bestCode = code;
+      bestLength = length;
     }
   }
-  return best;
+  return { char: bestCode < 0 ? '' : String.fromCodePoint(bestCode), length: bestLength };
 }
 
 /** Letters and capitals in `text`: a scan, since matching every letter into an array costs more than the rest. */

@@ -54,7 +54,11 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
  * unicode-aware split is several times slower, and this runs on every chat message.
  */
 export function wordsOf(text: string): string[] {
-  const lower = text.toLowerCase();
+  return wordsOfLower(text.toLowerCase());
+}
+
+/** `wordsOf` for text already lower-cased (a folded message is). */
+function wordsOfLower(lower: string): string[] {
   const words: string[] = [];
   let start = -1;
   for (let i = 0; i <= lower.length; i++) {
@@ -238,25 +242,35 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
   }
 
   const regexTerms = new RegexTerms(regexes);
+  const hasWordTerms = byFirstWord.size > 0 || byFirstLetter.size > 0 || byLastLetter.size > 0 || anywhere.length > 0;
+  // One presence record for every message, cleared before each: `match` runs to its end before the next call,
+  // and a typed array made per message cost more than the lookups it saves.
+  const presence: Presence | null = parts.length === 0 ? null : { text: '', parts, seen: new Uint8Array(parts.length) };
   return {
     refused,
     matcher: {
       match(text) {
-        if (byFirstWord.size > 0 || byFirstLetter.size > 0 || byLastLetter.size > 0 || anywhere.length > 0) {
+        if (hasWordTerms) {
           // Wildcard terms are tried only where their literal parts all occur in the message.
-          const presence = parts.length === 0 ? null : { text, parts, seen: new Uint8Array(parts.length) };
-          const tryAnywhere = presence === null ? anywhere : anywhere.filter((s) => usable(s, presence));
-          const words = wordsOf(text);
+          if (presence !== null) {
+            presence.text = text;
+            presence.seen.fill(0);
+          }
+          const tryAnywhere =
+            presence === null || anywhere.length === 0 ? anywhere : anywhere.filter((s) => usable(s, presence));
+          // The text comes folded (`foldLetters`), so lower-case already.
+          const words = wordsOfLower(text);
           for (let i = 0; i < words.length; i++) {
             const word = words[i]!;
             if (word === '') {
               continue;
             }
+            // An index without terms is not asked: four lookups a word add up over a 500-character line.
             const hit =
               firstMatch(byFirstWord.get(word), words, i, presence) ??
-              firstMatch(byFirstLetter.get(word[0]!), words, i, presence) ??
-              firstMatch(byLastLetter.get(word.at(-1)!), words, i, presence) ??
-              firstMatch(tryAnywhere, words, i, null);
+              (byFirstLetter.size > 0 ? firstMatch(byFirstLetter.get(word[0]!), words, i, presence) : null) ??
+              (byLastLetter.size > 0 ? firstMatch(byLastLetter.get(word.at(-1)!), words, i, presence) : null) ??
+              (tryAnywhere.length > 0 ? firstMatch(tryAnywhere, words, i, null) : null);
             if (hit !== null) {
               return hit;
             }
