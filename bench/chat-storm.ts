@@ -1,9 +1,13 @@
 /**
  * The chat storm (issue 10): a raid's chat through the whole app as a streamer runs it.
  *
- * The built app runs in its own process (`out/main/panel.js`, embedded sandbox, file journal), the panel
- * in headless Debian Chromium through the panel server. The benchmark injects chat through the sandbox's
- * admin API (`POST /trigger/chat.message.sent` with content, sender and reply overrides): 400 messages/s for
+ * The built app runs in its own process (`out/main/panel.js`, file journal), the panel in headless Debian
+ * Chromium through the panel server, and Kick is a standalone sandbox in a third process (`lib/storm-sandbox.ts`),
+ * the app pointed at it by its environment as at real Kick. Not the app's embedded sandbox: that one signs 400
+ * webhooks a second, keeps its attempt and frame logs and serves the live socket on the app's own event loop,
+ * work a streamer's app never does, so the app's CPU, memory and latency figures carried the simulated Kick's.
+ * (`GREENROOM_BENCH_STORM_KICK=embedded` runs the storm on the embedded sandbox again, to compare.)
+ * The benchmark injects chat through the sandbox's admin API (`POST /trigger/chat.message.sent` with content, sender and reply overrides): 400 messages/s for
  * 60 s by default (`GREENROOM_BENCH_STORM_RATE`, `GREENROOM_BENCH_STORM_S` for quick runs). Kick's live chat
  * connection is on, as a streamer runs the app: the sandbox sends each message on its live socket at once and
  * then signs and delivers its webhook to the app's receiver like Kick, so every message comes twice
@@ -27,6 +31,12 @@
  * - `chat-janky-frames-pct`: the share of those frames that took two frames of the display or more (33.3 ms);
  *   `chat-app-rss-growth-mb`: the app process's resident memory (its /proc status, not this process's) at the
  *   end over the same after the warm-up, in MB (`lib/storm-figures.ts`).
+ * - The budget per message (`lib/storm-budget.ts`): `chat-app-cpu-us-per-message`, the app process's CPU time
+ *   (user plus kernel, from /proc) from the storm's first message until every webhook copy was delivered, over
+ *   the messages; `chat-renderer-cpu-us-per-message`, the same for the panel's renderer process;
+ *   `chat-main-thread-ms-per-frame`, the CPU time of the page's main thread (the renderer's main thread, from
+ *   /proc) over the frames it drew while the messages were being sent. CPU time, not Chromium's `TaskDuration`:
+ *   a task's wall time counts the moments it waited for a core, several times its CPU on a loaded machine.
  * A breakdown (send → frame or handover → app receipt → DOM, rows never shown, and the CPU the app, Chromium
  * and this process used, in cores: the two cores are shared by all three) goes to stderr. The storm runs
  * in rounds, 5 by default (`GREENROOM_BENCH_STORM_ROUNDS`), each figure held to its worst round
@@ -40,13 +50,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
-import { adminCall, ensureBuilt, startAppProcess } from './lib/app-process';
+import { adminCall, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } from './lib/process-cpu';
 import { type CdpPage, openPage } from './lib/cdp-page';
 import { PAGE_PROBE, type ProbeDrain, ProbeFindings } from './lib/page-probe';
 import { connectPanel, type PanelClient, signInOverPanel } from './lib/panel-client';
 import { raidMessage, raidSenders, rememberLine, seededRandom } from './lib/raid-chat';
 import { quantile, round } from './lib/stats';
+import { budgetFigures } from './lib/storm-budget';
+import { startStormSandbox, stormKick } from './lib/storm-sandbox';
 import { appRssMb, jankyFramesPct, measuredStormFigures, onFrameGrid, stormFigures } from './lib/storm-figures';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
@@ -104,11 +116,18 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
   ensureBuilt(note);
   const path = stormPath();
   const socket = path === 'socket';
-  const app = await startAppProcess({}, undefined, HISTORY_NODE_ARGS, appNode());
+  const kick = stormKick() === 'standalone' ? await startStormSandbox() : null;
+  const dataDir = kick ? prepareDataDir(kick.appSettings) : undefined;
+  const app = await startAppProcess(kick?.appEnv ?? {}, dataDir, HISTORY_NODE_ARGS, appNode()).catch(
+    async (error: unknown) => {
+      await kick?.close();
+      throw error;
+    },
+  );
   let page: CdpPage | null = null;
   let pool: Pool | null = null;
   try {
-    const admin = await app.admin();
+    const admin = kick?.admin ?? (await app.admin());
     const panel = await connectPanel(app.panelUrl);
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
     // Set either way, so the storm does not depend on the app's default.
@@ -232,15 +251,27 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     };
     await cdp.evaluate('globalThis.__benchProbe.recording = true; globalThis.__benchRows.recording = true');
     await cdp.send('Performance.enable');
+    const framesSeen = (): Promise<number> => cdp.evaluate<number>('globalThis.__benchProbe.framesSeen');
     const busyAtStart = await rendererBusy(cdp);
-    // Who uses the two cores during the storm: the app, Chromium (all its processes), this benchmark.
+    const framesAtStart = await framesSeen();
+    // Who uses the two cores during the storm: the app, Kick (the sandbox), Chromium (all its processes), this
+    // benchmark.
     const appPids = app.child.pid === undefined ? [] : [app.child.pid, ...descendants(app.child.pid)];
-    const chromiumPids = descendants(process.pid).filter((pid) => !appPids.includes(pid));
+    const kickPids = kick?.pid === undefined ? [] : [kick.pid, ...descendants(kick.pid)];
+    const chromiumPids = descendants(process.pid).filter((pid) => !appPids.includes(pid) && !kickPids.includes(pid));
     // The panel's main thread on its own: its CPU time, unlike its busy share, does not count the moments a
     // task waited for a core.
     const renderers = rendererPids(chromiumPids);
     const pageMainCpuMs = (): number => renderers.reduce((sum, pid) => sum + (processCpuMs(pid, pid) ?? 0), 0);
-    const cpuAtStart = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs(), pageMainCpuMs()];
+    const cpuNow = (): number[] => [
+      processesCpuMs(appPids),
+      processesCpuMs(chromiumPids),
+      ownCpuMs(),
+      pageMainCpuMs(),
+      processesCpuMs(kickPids),
+      processesCpuMs(renderers),
+    ];
+    const cpuAtStart = cpuNow();
     // The app's own resident memory after the warm-up, against the same at the end.
     const rssAfterWarmUp = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
     const stormStart = performance.now();
@@ -272,13 +303,13 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const sendError = await sending;
     const sendSeconds = (performance.now() - stormStart) / 1000;
     const busyAtEnd = await rendererBusy(cdp);
+    const framesAtEnd = await framesSeen();
     note(describeBusy(busyAtStart, busyAtEnd, sendSeconds));
-    const cores = [processesCpuMs(appPids), processesCpuMs(chromiumPids), ownCpuMs(), pageMainCpuMs()].map((ms, i) =>
-      round((ms - cpuAtStart[i]!) / 1000 / sendSeconds, 2),
-    );
+    const cpuAtSendEnd = cpuNow();
+    const cores = cpuAtSendEnd.map((ms, i) => round((ms - cpuAtStart[i]!) / 1000 / sendSeconds, 2));
     note(
-      `CPU in cores during the storm: app ${cores[0]}, Chromium ${cores[1]} (the panel's main thread ${cores[3]}), ` +
-        `this benchmark ${cores[2]}`,
+      `CPU in cores during the storm: app ${cores[0]}, Kick (the sandbox) ${cores[4]}, Chromium ${cores[1]} ` +
+        `(the panel's renderer ${cores[5]}, its main thread ${cores[3]}), this benchmark ${cores[2]}`,
     );
     // Everything sent has arrived (and its row had a few frames to be drawn), or 30 s have passed.
     const arrivalDeadline = Date.now() + 30_000;
@@ -305,6 +336,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every message's work is done: the budget's CPU stretch ends here.
+    const cpuAtEnd = cpuNow();
     await cdp.evaluate('globalThis.__benchProbe.recording = false; globalThis.__benchRows.recording = false');
     await drain();
     const stopAtMs = findings.lastAtMs;
@@ -386,6 +419,27 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     }
 
     note(`app resident memory ${round(rssAfterWarmUp, 1)} MB after the warm-up, ${round(rssAtEnd, 1)} MB at the end`);
+    const budget = budgetFigures(
+      {
+        start: { appCpuMs: cpuAtStart[0]!, rendererCpuMs: cpuAtStart[5]! },
+        end: { appCpuMs: cpuAtEnd[0]!, rendererCpuMs: cpuAtEnd[5]! },
+      },
+      {
+        start: { mainThreadCpuMs: cpuAtStart[3]!, framesSeen: framesAtStart },
+        end: { mainThreadCpuMs: cpuAtSendEnd[3]!, framesSeen: framesAtEnd },
+      },
+      total,
+    );
+    const drawn = framesAtEnd - framesAtStart;
+    const taskMs = ((busyAtEnd.TaskDuration ?? Number.NaN) - (busyAtStart.TaskDuration ?? Number.NaN)) * 1000;
+    const perMessage = (i: number): number => round(((cpuAtEnd[i]! - cpuAtStart[i]!) * 1000) / total);
+    note(
+      `budget: CPU per message from the first message until every copy was delivered: app ` +
+        `${budget['chat-app-cpu-us-per-message']} µs, Kick (the sandbox) ${perMessage(4)} µs, the panel's renderer ` +
+        `${budget['chat-renderer-cpu-us-per-message']} µs (its main thread ${perMessage(3)} µs); while sending, ` +
+        `${drawn} frames drawn, the main thread's CPU ${budget['chat-main-thread-ms-per-frame']} ms per frame, its ` +
+        `tasks' wall time (TaskDuration, waits for a core included) ${drawn > 0 ? round(taskMs / drawn, 2) : Number.NaN} ms per frame`,
+    );
 
     return measuredStormFigures(total, {
       'chat-frame-p95-ms': round(quantile(findings.frames.map(onFrameGrid), 0.95), 1),
@@ -396,10 +450,12 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       'chat-delivered': delivered,
       'chat-auto-pauses': findings.pauses,
       'chat-duplicates': dupes.total,
+      ...budget,
     });
   } finally {
     await pool?.close();
     await page?.close();
     await app.stop();
+    await kick?.close();
   }
 }

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { openSettings } from '../../electron/app/settings';
+import { openSettings, type SettingsPatch } from '../../electron/app/settings';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -76,13 +76,15 @@ export interface AppProcess {
 /**
  * A fresh temp data dir, set up as a streamer's on any day after the first: the setup guide already done
  * (so it does not open over the panel), and the sign-in's loopback listener on a free port (sandbox mode
- * registers whatever port it picked with the sandbox app).
+ * registers whatever port it picked with the sandbox app). `settings` adds to or overrides those (a standalone
+ * sandbox's registered redirect and webhook port, `storm-sandbox.ts`).
  */
-export function prepareDataDir(): string {
+export function prepareDataDir(settings: SettingsPatch = {}): string {
   const dataDir = makeTempDir('greenroom-bench-');
   openSettings(dataDir, { randomBytes }).update({
     redirectUri: 'http://127.0.0.1:0/callback',
     setupGuideDone: true,
+    ...settings,
   });
   return dataDir;
 }

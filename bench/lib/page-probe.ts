@@ -1,6 +1,7 @@
 /**
  * What the storm benchmark watches inside the panel page, installed before the panel's own scripts run:
- * - every animation frame's interval (while recording);
+ * - every animation frame's interval (while recording), and a running count of every frame (`framesSeen`), so a
+ *   stretch of the storm can be divided into its frames (`storm-budget.ts`);
  * - when each chat message's row first enters the DOM (a MutationObserver; `Date.now()`, the machine clock
  *   the app and the sandbox use too);
  * - which chat messages reached the page over the panel socket, when each first did, and how often each
@@ -15,6 +16,7 @@ export const PAGE_PROBE = `(() => {
   // Findings are drained by the benchmark every second, so they never pile up in the heap it measures.
   const b = (window.__benchProbe = {
     recording: false,
+    framesSeen: 0,
     frames: [],
     dom: [],
     received: [],
@@ -46,6 +48,7 @@ export const PAGE_PROBE = `(() => {
     return null;
   };
   const frame = (t) => {
+    b.framesSeen++;
     if (b.recording && last > 0) b.frames.push(t - last);
     last = t;
     const button = b.recording ? pauseButton() : null;

@@ -39,6 +39,15 @@ export function appRssMb(pid: number | undefined, read: (path: string) => string
   }
 }
 
+/** The storm's rate the budget is set at, messages a second. */
+const BUDGET_RATE = 400;
+/** Half of each frame for the panel's main thread: 8.3 ms. */
+export const MAIN_THREAD_MS_PER_FRAME = round(FRAME_MS / 2, 1);
+/** Half a core for the renderer at 400 messages a second: 1,250 µs of CPU per message. */
+export const RENDERER_CPU_US_PER_MESSAGE = 1_000_000 / 2 / BUDGET_RATE;
+/** A quarter of a core for the app at 400 messages a second: 625 µs of CPU per message. */
+export const APP_CPU_US_PER_MESSAGE = 1_000_000 / 4 / BUDGET_RATE;
+
 /** The storm's figures, in the order printed, for `total` messages. */
 export function stormFigures(total: number): BenchFigure[] {
   return [
@@ -50,6 +59,11 @@ export function stormFigures(total: number): BenchFigure[] {
     { name: 'chat-delivered', unit: `of ${total}`, target: { op: '>=', value: total } },
     { name: 'chat-auto-pauses', unit: '', target: { op: '<=', value: 0 } },
     { name: 'chat-duplicates', unit: '', target: { op: '<=', value: 0 } },
+    // The budget per message (storm-budget.ts): at 400 messages a second, the panel within half of each 16.7 ms
+    // frame, its renderer within half a core, the app within a quarter of one (bench/README.md says why).
+    { name: 'chat-app-cpu-us-per-message', unit: 'µs', target: { op: '<=', value: APP_CPU_US_PER_MESSAGE } },
+    { name: 'chat-renderer-cpu-us-per-message', unit: 'µs', target: { op: '<=', value: RENDERER_CPU_US_PER_MESSAGE } },
+    { name: 'chat-main-thread-ms-per-frame', unit: 'ms', target: { op: '<=', value: MAIN_THREAD_MS_PER_FRAME } },
   ];
 }
 
