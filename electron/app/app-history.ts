@@ -128,6 +128,8 @@ export interface AppHistoryDeps {
   /** The status changed (Health shows it). */
   statusChanged: () => void;
   setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  /** Runs `fn` once the current turn's I/O is done (default `setImmediate`): when this turn's records are kept. */
+  afterTurn?: (fn: () => void) => void;
   log: (line: string) => void;
 }
 
@@ -165,6 +167,13 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   let opened: Opened | null = null;
   let closed = false;
   let pending: JournalRecord[] = [];
+  /**
+   * Records journaled this turn, kept together in one transaction once the turn is done: a commit cost about ten
+   * times a chat line's rows, most of the app's time in a raid ([history](../../docs/history.md#one-transaction-per-turn)).
+   */
+  let queued: JournalRecord[] = [];
+  let flushQueued = false;
+  const afterTurn = deps.afterTurn ?? ((fn: () => void) => void setImmediate(fn));
   let overflowed = false;
   /** Kick's first confirmed live status, waiting for the store to open; then `done`. */
   let startStatus: LiveStatus | 'done' | null = null;
@@ -212,6 +221,8 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
 
   const ready = (): Opened => {
     if (opened && state === 'ready') {
+      // A question sees every record journaled before it, as when each was kept the moment it came.
+      keepQueued();
       return opened;
     }
     throw new AppError(
@@ -235,9 +246,19 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       }
       return;
     }
-    const { store } = opened;
     const status = record.type === 'livestream.status.updated';
-    const openBefore = status ? liveStreamIdOf(store) : null;
+    if (!status) {
+      queued.push(record);
+      if (!flushQueued) {
+        flushQueued = true;
+        afterTurn(keepQueued);
+      }
+      return;
+    }
+    // A live status may begin or end a stream, which the panel hears of at once: what came before it first.
+    keepQueued();
+    const { store } = opened;
+    const openBefore = liveStreamIdOf(store);
     try {
       if (!store.apply(record)) {
         return;
@@ -246,17 +267,46 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
       reportOnce('an event could not be kept (the next start takes it from the journal)', error);
       return;
     }
-    const impossible = impossibleAmountOf(record);
-    if (impossible !== null) {
-      reportOnce('an amount no one could give was kept and counts for no one', impossible);
-    }
-    const openAfter = status ? liveStreamIdOf(store) : null;
-    if (status && openBefore !== openAfter) {
-      pushNow('streams', openBefore !== null && openBefore !== openAfter ? openBefore : null);
+    const openAfter = liveStreamIdOf(store);
+    if (openBefore !== openAfter) {
+      pushNow('streams', openBefore !== null ? openBefore : null);
     } else {
       pushSoon();
     }
   };
+
+  /** This turn's records into the store in one transaction; if one fails, each on its own, so only it is lost. */
+  function keepQueued(): void {
+    flushQueued = false;
+    if (queued.length === 0 || !opened || state !== 'ready') {
+      return;
+    }
+    const batch = queued;
+    queued = [];
+    const { store } = opened;
+    let kept: JournalRecord[];
+    try {
+      kept = store.applyMany(batch);
+    } catch {
+      kept = batch.filter((record) => {
+        try {
+          return store.apply(record);
+        } catch (error) {
+          reportOnce('an event could not be kept (the next start takes it from the journal)', error);
+          return false;
+        }
+      });
+    }
+    for (const record of kept) {
+      const impossible = impossibleAmountOf(record);
+      if (impossible !== null) {
+        reportOnce('an amount no one could give was kept and counts for no one', impossible);
+      }
+    }
+    if (kept.length > 0) {
+      pushSoon();
+    }
+  }
 
   const unsubscribeJournal = deps.journal?.onAppended(applyLive);
   const unsubscribeSettings = deps.onSettingsChange(() => {
@@ -273,6 +323,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   });
 
   const closeStore = (): void => {
+    keepQueued();
     try {
       opened?.store.close();
     } catch (error) {
@@ -430,6 +481,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
         return null;
       }
       try {
+        keepQueued();
         return opened.recalls.recall(userId, beforeMs);
       } catch (error) {
         reportOnce('a chatter could not be read for the chat bot', error);

@@ -291,6 +291,7 @@ function watchForDamage(store: HistoryStore, db: SqliteDatabase): WatchedStore {
   return {
     db: watchedDb,
     apply: watch(store.apply),
+    applyMany: watch(store.applyMany),
     catchUp: watch(store.catchUp),
     observeLiveStatus: watch(store.observeLiveStatus),
     prune: watch(store.prune),

@@ -62,6 +62,12 @@ export interface ChatLineRow {
 export interface HistoryStore {
   /** Applies one record as the live path journals it; true when it was new to the store. */
   apply: (record: JournalRecord) => boolean;
+  /**
+   * Applies several live records in one transaction and returns those that were new. A commit cost far more than
+   * a chat line's rows (docs/history.md#one-transaction-per-turn), so a raid's chat is kept a turn at a time.
+   * One record that fails rolls the whole batch back: the caller then applies them one by one.
+   */
+  applyMany: (records: readonly JournalRecord[]) => JournalRecord[];
   /** Applies the journal's records after the last one the store holds (all of them when it holds none). */
   catchUp: (records: readonly JournalRecord[]) => number;
   /** Kick's live status read at start: a stream live then is joined (or begun), one that ended is closed. */
@@ -121,6 +127,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
        ON CONFLICT (started_at_ms) DO NOTHING`,
     ),
     endStream: db.prepare('UPDATE streams SET ended_at_ms = ? WHERE started_at_ms = ? AND ended_at_ms IS NULL'),
+    earlierEnd: db.prepare('UPDATE streams SET ended_at_ms = ?1 WHERE started_at_ms = ?2 AND ended_at_ms > ?1'),
     lastActivity: db.prepare(
       `SELECT max(at) AS at FROM (SELECT max(at_ms) AS at FROM events WHERE stream_id = ?1
        UNION ALL SELECT max(at_ms) FROM chat_lines WHERE stream_id = ?1)`,
@@ -185,8 +192,12 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
     } else if (op.op === 'end') {
       const last = op.endedAtMs ?? sql.lastActivity.get(op.startedAtMs)?.at;
       const endedAtMs = typeof last === 'number' ? last : op.startedAtMs;
-      if (Number(sql.endStream.run(endedAtMs, op.startedAtMs).changes) > 0) {
-        filing.ended(op.startedAtMs, endedAtMs);
+      const ends =
+        Number(sql.endStream.run(endedAtMs, op.startedAtMs).changes) > 0 ||
+        // Kick's own end, earlier than the one taken when the next stream began before this offline came.
+        (op.endedAtMs !== null && !op.byNext && Number(sql.earlierEnd.run(endedAtMs, op.startedAtMs).changes) > 0);
+      if (ends) {
+        filing.ended(op.startedAtMs, endedAtMs, op.byNext === true);
       }
     } else {
       sql.change.run(op.startedAtMs, op.atMs, op.title, op.category);
@@ -297,6 +308,7 @@ export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOpti
 
   return {
     apply: (record) => transaction(() => applyOne(record)),
+    applyMany: (records) => transaction(() => records.filter(applyOne)),
 
     catchUp(records) {
       const last = meta('last_record');

@@ -18,6 +18,7 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
   const written: JournalRecord[] = [];
   const listeners = new Set<(r: JournalRecord) => void>();
   const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  const turns: (() => void)[] = [];
   const settingsListeners = new Set<() => void>();
   const pushes: HistoryChangedView[] = [];
   const logs: string[] = [];
@@ -41,6 +42,7 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
       timers.push(timer);
       return { cancel: () => (timer.cancelled = true) };
     },
+    afterTurn: (fn) => turns.push(fn),
     log: (line) => logs.push(line),
     ...over,
   };
@@ -52,7 +54,9 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
   };
   const run = (ms: number) => timers.filter((t) => t.ms === ms && !t.cancelled).forEach((t) => t.fn());
   const setDays = (d: number) => ((days = d), settingsListeners.forEach((l) => l()));
-  return { history, deps, write, run, setDays, pushes, logs, clock, written };
+  /** The event loop's turn ends: what it journaled is kept. */
+  const endTurn = () => turns.splice(0).forEach((fn) => fn());
+  return { history, deps, write, run, endTurn, setDays, pushes, logs, clock, written };
 }
 
 describe('the app without node:sqlite', () => {
@@ -95,13 +99,14 @@ describeSqlite('the history in the app', () => {
   });
 
   it('tells the panel at once when a stream ends, and batches the rest', async () => {
-    const { history, write, run, pushes } = setup();
+    const { history, write, run, endTurn, pushes } = setup();
     await history.open();
     write(events.live(T0));
     expect(pushes.at(-1)).toMatchObject({ what: 'streams', endedStreamId: null });
     const before = pushes.length;
     write(events.chat('c1', 7, T0 + MIN));
     write(events.chat('c2', 8, T0 + MIN));
+    endTurn();
     expect(pushes).toHaveLength(before);
     run(HISTORY_PUSH_MS);
     expect(pushes).toHaveLength(before + 1);
@@ -149,5 +154,36 @@ describeSqlite('the history in the app', () => {
     await again.open();
     expect(again.recap(T0).followers.map((f) => f.userId)).toEqual([9]);
     again.close();
+  });
+
+  it("keeps a turn's records in one go, and a question asked meanwhile sees them", async () => {
+    const { history, deps, write, endTurn } = setup();
+    await history.open();
+    write(events.live(T0));
+    const other = driver!.open(join(deps.dataDir, HISTORY_FILE));
+    const lines = () => Number(other.prepare('SELECT COUNT(*) AS n FROM chat_lines').get()!.n);
+    write(events.chat('c1', 7, T0 + MIN));
+    write(events.chat('c2', 8, T0 + MIN));
+    expect(lines()).toBe(0);
+    endTurn();
+    expect(lines()).toBe(2);
+    write(events.chat('c3', 9, T0 + 2 * MIN));
+    expect(history.recap(T0).figures.messages).toBe(3);
+    other.close();
+    history.close();
+  });
+
+  it('keeps what came before a stream ends in that stream, and what came after in none', async () => {
+    const { history, write, endTurn, pushes } = setup();
+    await history.open();
+    write(events.live(T0));
+    write(events.chat('c1', 7, T0 + MIN));
+    write(events.offline(T0, T0 + 30 * MIN));
+    expect(pushes.at(-1)).toMatchObject({ what: 'streams', endedStreamId: T0 });
+    write(events.chat('c2', 8, T0 + 31 * MIN));
+    endTurn();
+    expect(history.recap(T0).figures.messages).toBe(1);
+    expect(history.viewer(8)).toMatchObject({ messages: 1 });
+    history.close();
   });
 });
