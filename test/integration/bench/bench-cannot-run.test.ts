@@ -107,6 +107,10 @@ describe.skipIf(!onLinux)('a whole-app benchmark that cannot run', () => {
     const app = [...run.seen.values()].filter((command) => command.includes(join('out', 'main', 'panel.js')));
     expect(app, `processes seen: ${[...run.seen.values()].join('\n')}\n${run.stderr}`).not.toHaveLength(0);
     expect([...run.dirsSeen].some((name) => name.startsWith('greenroom-bench-'))).toBe(true);
+    // Its Kick ran in a process of its own, not inside the app
+    // ([bench/README.md](../../../bench/README.md#the-storms-kick-in-its-own-process)), and is stopped too (below).
+    const kick = [...run.seen.values()].filter((command) => command.includes(join('sandbox', 'cli.ts')));
+    expect(kick, `processes seen: ${[...run.seen.values()].join('\n')}`).not.toHaveLength(0);
 
     // Every figure of the module, NaN and short, each with the reason.
     const lines = run.stdout.trim().split('\n');
