@@ -55,13 +55,19 @@ function tokens(content: string, selfName: string | null): ContentSegment[] {
   return out;
 }
 
+/** The last name's pattern: every chat row asks with the same name, so it is compiled once, not per row. */
+let mentionPattern: { name: string; re: RegExp } | null = null;
+
 /** Whether the message mentions the streamer: `@name` or the bare name as a word. */
 export function mentionsName(content: string, name: string | null): boolean {
   if (!name) {
     return false;
   }
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9_])@?${escaped}(?![A-Za-z0-9_])`, 'i').test(content);
+  if (mentionPattern?.name !== name) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    mentionPattern = { name, re: new RegExp(`(^|[^A-Za-z0-9_])@?${escaped}(?![A-Za-z0-9_])`, 'i') };
+  }
+  return mentionPattern.re.test(content);
 }
 
 /** Content with emote tokens shown as their names, for quotes and screen-reader summaries. */

@@ -67,6 +67,12 @@ export class RowOffsets {
     return { offsets: this.#offsets.subarray(this.#start), base: this.#offsets[this.#start]!, count: rows.length };
   }
 
+  /** The height the offsets hold for row `id`, or undefined when it is not among the rows. */
+  height(id: string): number | undefined {
+    const at = this.#index.get(id);
+    return at === undefined ? undefined : this.#heights[at];
+  }
+
   /** How many rows left at the start, if what is kept is unchanged and in order; -1 when it is not. */
   #dropToMatch(rows: readonly { messageId: string }[]): number {
     const first = rows[0]?.messageId;

@@ -22,6 +22,16 @@ describe('chat content', () => {
     expect(mentionsName('x', null)).toBe(false);
   });
 
+  it('follows a change of name between rows (the pattern is kept for the last name only)', () => {
+    expect(mentionsName('hi alice', 'alice')).toBe(true);
+    expect(mentionsName('hi alice', 'bob')).toBe(false);
+    expect(mentionsName('hi bob', 'bob')).toBe(true);
+    // A name with pattern characters matches as written, not as a pattern.
+    expect(mentionsName('hi a.b', 'a.b')).toBe(true);
+    expect(mentionsName('hi axb', 'a.b')).toBe(false);
+    expect(mentionsName('hi alice', 'alice')).toBe(true);
+  });
+
   it('builds emote URLs and plain text', () => {
     expect(emoteUrl('http://127.0.0.1:5/', '9')).toBe('http://127.0.0.1:5/emotes/9/fullsize');
     expect(plainContent('a [emote:1:Pog] b')).toBe('a Pog b');

@@ -84,4 +84,19 @@ describe('row offsets kept between updates', () => {
     expect(cache.lastWork).toBe(5);
     expect(view.offsets[1_000]! - view.base).toBe(999 * 28 + 80);
   });
+
+  it('says the height it holds for a row, and nothing for a row that left', () => {
+    const cache = new RowOffsets();
+    const rows = [{ messageId: 'a' }, { messageId: 'b' }, { messageId: 'c' }];
+    cache.update(rows, (i) => [24, 39, 24][i]!, new Set());
+    expect(cache.height('b')).toBe(39);
+    expect(cache.height('z')).toBeUndefined();
+    // Re-measured, then dropped off the start as chat scrolls on.
+    cache.update(rows, (i) => [24, 43, 24][i]!, new Set(['b']));
+    expect(cache.height('b')).toBe(43);
+    cache.update(rows.slice(2), () => 24, new Set());
+    expect(cache.height('a')).toBeUndefined();
+    expect(cache.height('b')).toBeUndefined();
+    expect(cache.height('c')).toBe(24);
+  });
 });
