@@ -27,6 +27,7 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toRfc3339Seconds } from '../electron/core/clock';
+import { createUlid } from '../electron/core/ids';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { request } from 'undici';
 import { type AdminApi, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
@@ -80,7 +81,8 @@ async function signChat(
   const timestamp = toRfc3339Seconds(Date.now());
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const messageId = `01BENCH${tag}${String(i).padStart(8, '0')}`;
+      // A ULID, as Kick's message ids are ([reference §5.2](../docs/kick-wire-reference.md#52-headers-on-event-webhooks)).
+      const messageId = createUlid(Date.now());
       const body = Buffer.from(
         JSON.stringify({
           ...chat,
