@@ -26,39 +26,10 @@ export function crc32Hex(text: string): string {
   return crc32(text).toString(16).padStart(8, '0');
 }
 
-/** `<8 hex digits> `: the CRC and the space before the JSON. */
-const CRC_PREFIX_BYTES = 9;
-
 /** Frames one record as a complete line, newline included. */
 export function encodeRecord(record: JournalRecord): string {
-  const json = recordJson(record);
-  return `${crc32Hex(json)} ${json}\n`;
-}
-
-/**
- * The same line as {@link encodeRecord}, as the bytes the journal writes. The JSON is encoded to UTF-8 once,
- * straight into the line, and the CRC read from those bytes: every delivery's record passes here, and the
- * text form encoded it twice more (for the CRC, then for the write).
- */
-export function encodeRecordLine(record: JournalRecord): Buffer {
-  const json = recordJson(record);
-  const jsonBytes = Buffer.byteLength(json, 'utf8');
-  const line = Buffer.allocUnsafe(CRC_PREFIX_BYTES + jsonBytes + 1);
-  line.write(json, CRC_PREFIX_BYTES, 'utf8');
-  line.write(
-    crc32(line.subarray(CRC_PREFIX_BYTES, CRC_PREFIX_BYTES + jsonBytes))
-      .toString(16)
-      .padStart(8, '0'),
-    0,
-  );
-  line[CRC_PREFIX_BYTES - 1] = 0x20;
-  line[line.length - 1] = RECORD_END;
-  return line;
-}
-
-function recordJson(record: JournalRecord): string {
   // Copy the known fields only, in a fixed order, so a caller's extra properties never reach the disk.
-  return JSON.stringify({
+  const json = JSON.stringify({
     messageId: record.messageId,
     subscriptionId: record.subscriptionId,
     type: record.type,
@@ -68,6 +39,7 @@ function recordJson(record: JournalRecord): string {
     bodyHash: record.bodyHash,
     body: record.body,
   });
+  return `${crc32Hex(json)} ${json}\n`;
 }
 
 /** Decodes one line (the text between two newlines, without them). Never throws. */

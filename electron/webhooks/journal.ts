@@ -26,7 +26,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeRecordLine, segmentName } from './journal-format';
+import { encodeRecord, segmentName } from './journal-format';
 import { isUnwritable, openReadOnlyJournal } from './journal-read-only';
 import { describe, listSegments, openAppendSegment, openSegment, readSegmentFile } from './journal-segments';
 import type { EventJournal, JournalRecord } from './types';
@@ -203,7 +203,7 @@ export async function createFileJournal(options: FileJournalOptions): Promise<Fi
       if (closing) {
         return Promise.reject(new Error('journal is closed'));
       }
-      const line = encodeRecordLine(record);
+      const line = Buffer.from(encodeRecord(record), 'utf8');
       return new Promise<void>((resolve, reject) => {
         pending.push({ line, resolve, reject });
         flushing ??= flushLoop();
