@@ -30,7 +30,8 @@ import { startProbe } from './lib/automod-probe';
 import { adminCall, type AppProcess, ensureBuilt, prepareDataDir, ROOT, startAppProcess } from './lib/app-process';
 import { connectPanel, type PanelClient, signInOverPanel } from './lib/panel-client';
 import { quantile, round } from './lib/stats';
-import type { BenchResult } from './types';
+import { measuredFigures } from './lib/figures';
+import type { BenchFigure, BenchResult } from './types';
 import { makeTempDir, removeTempDir } from './lib/started';
 
 const note = (line: string): void => console.error(`automod-worst-case: ${line}`);
@@ -222,6 +223,9 @@ async function withApp(
   }
 }
 
+/** What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts). */
+export const figures: BenchFigure[] = [{ name: 'automod-worst-case-ms', unit: 'ms', target: { op: '<=', value: 10 } }];
+
 export async function run(): Promise<BenchResult[]> {
   ensureBuilt(note);
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
@@ -258,5 +262,5 @@ export async function run(): Promise<BenchResult[]> {
       worst = Math.max(worst, judging.longestPerTaskMs);
     }
   }
-  return [{ name: 'automod-worst-case-ms', value: round(worst, 2), unit: 'ms', target: { op: '<=', value: 10 } }];
+  return measuredFigures(figures, { 'automod-worst-case-ms': round(worst, 2) });
 }

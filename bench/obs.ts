@@ -4,9 +4,12 @@
  * - `obs-action-latency-ms` (bench/obs-action-latency.ts): the OBS actions on events.
  * - `obs-monitor-cpu-pct` (bench/obs-monitor-cpu.ts): the app's CPU while it watches a streaming OBS.
  */
-import { obsActionLatency } from './obs-action-latency';
-import { obsMonitorCpu } from './obs-monitor-cpu';
-import type { BenchResult } from './types';
+import { obsActionLatency, obsActionLatencyFigures } from './obs-action-latency';
+import { obsMonitorCpu, obsMonitorCpuFigures } from './obs-monitor-cpu';
+import type { BenchFigure, BenchResult } from './types';
+
+/** What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts). */
+export const figures: BenchFigure[] = [...obsActionLatencyFigures, ...obsMonitorCpuFigures];
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

@@ -8,23 +8,8 @@
  */
 import { stopEverything, stopEverythingNow } from './lib/started';
 import { formatFigure, reasonOf, unmeasured } from './lib/bench-line';
+import { MODULES } from './modules';
 import type { BenchModule, BenchResult } from './types';
-
-const MODULES: Record<string, () => Promise<BenchModule>> = {
-  'api-client': () => import('./api-client-overhead'),
-  'webhook-ingest': () => import('./webhook-ingest'),
-  'journal-append': () => import('./journal-append'),
-  'panel-startup': () => import('./panel-startup'),
-  'sandbox-delivery': () => import('./sandbox-delivery'),
-  'chat-storm': () => import('./chat-storm'),
-  soak: () => import('./soak'),
-  'dedup-memory': () => import('./dedup-memory'),
-  overlay: () => import('./overlay'),
-  automod: () => import('./automod'),
-  'automod-worst-case': () => import('./automod-worst-case'),
-  obs: () => import('./obs'),
-  history: () => import('./history'),
-};
 
 /**
  * Runs one module to its end or its failure. An error thrown outside the module's own promise chain (an
