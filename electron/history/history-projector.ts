@@ -62,7 +62,11 @@ export type StreamOp =
       endedAtMs?: number;
     }
   /** `endedAtMs` null: Kick did not say when; the store takes the stream's last activity. */
-  | { op: 'end'; startedAtMs: number; endedAtMs: number | null }
+  /**
+   * `byNext`: ended at the next stream's start, not at Kick's own end; its lines from that moment on are the next
+   * stream's, to the millisecond (a whole second would keep the next stream's first second in this one).
+   */
+  | { op: 'end'; startedAtMs: number; endedAtMs: number | null; byNext?: true }
   | { op: 'change'; startedAtMs: number; atMs: number; title: string; category: string | null };
 
 /** What one record adds to a viewer's counts. */
@@ -172,7 +176,10 @@ export function projectLiveStatus(status: LiveStatus, open: OpenStream | null, n
   if (open?.startedAtMs === startedAtMs) {
     return [];
   }
-  const ops: StreamOp[] = open ? [{ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: null }] : [];
+  // The open stream ends where the new one began, as the live-status webhook would end it.
+  const ops: StreamOp[] = open
+    ? [{ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: startedAtMs, byNext: true }]
+    : [];
   ops.push({ op: 'start', startedAtMs, seenFromMs: nowMs, title: status.title, category: status.category });
   return ops;
 }
@@ -299,7 +306,7 @@ function liveStatus(
     return;
   }
   if (open) {
-    p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: started });
+    p.streams.push({ op: 'end', startedAtMs: open.startedAtMs, endedAtMs: started, byNext: true });
   }
   p.streams.push(startOf(started, row.receivedAtMs, payload.title));
   p.open = { startedAtMs: started };

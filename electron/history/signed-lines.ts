@@ -114,7 +114,9 @@ export function createSignedLines(db: SqliteDatabase, filing: StreamFiling): Sig
           sql.attended.run(row.userId, row.streamId);
         }
         if (kept.username !== row.username) {
-          sql.rename.run(row.userId, row.username, row.atMs);
+          // Up to the later of the two times: the socket's copy dated this viewer's sighting to its own time,
+          // the end of its whole second, which can be after Kick's signed one.
+          sql.rename.run(row.userId, row.username, Math.max(row.atMs, kept.atMs));
         }
       }
       return otherSender || kept.username !== row.username || kept.content !== content;

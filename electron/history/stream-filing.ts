@@ -34,11 +34,12 @@ export interface StreamFiling {
    */
   started(startedAtMs: number): void;
   /**
-   * A stream ended: its chat lines dated after the end leave it, and their viewers' attendance with them. Only
+   * A stream ended: its chat lines dated after the end's second leave it (from the end itself when the next
+   * stream's start ended it, `byNext`: that moment is the next stream's), and their viewers' attendance with them. Only
    * chat: every line carries Kick's time, where a follow's only time is when Kick sent the webhook, which is after
    * the end when Kick's webhooks run behind.
    */
-  ended(startedAtMs: number, endedAtMs: number): void;
+  ended(startedAtMs: number, endedAtMs: number, byNext?: boolean): void;
   /** Forgets that a viewer attended a stream when none of their rows (a ban aside) is left in it. */
   forgetAttendance(userId: number, streamId: number): void;
 }
@@ -63,6 +64,15 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
     ),
     leaveChat: db.prepare(
       'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms - (at_ms % 1000) > ?2 RETURNING user_id',
+    ),
+    previous: db.prepare(
+      'SELECT started_at_ms FROM streams WHERE started_at_ms < ? ORDER BY started_at_ms DESC LIMIT 1',
+    ),
+    takeChat: db.prepare(
+      'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id = ?2 AND at_ms >= ?1 AND at_ms < ?3 RETURNING user_id',
+    ),
+    leaveChatForNext: db.prepare(
+      'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms >= ?2 RETURNING user_id',
     ),
     attended: db.prepare('INSERT OR IGNORE INTO viewer_streams (user_id, stream_id) VALUES (?, ?)'),
     forget: db.prepare(
@@ -100,17 +110,26 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
         next == null ? Number.MAX_SAFE_INTEGER : Number(next),
         ended == null ? Number.MAX_SAFE_INTEGER : secondOf(Number(ended)) + 1000,
       );
+      // The stream before holds lines from this one's first second only by the whole second its end takes in
+      // (it ended in the second this one began): from this start on, they are this stream's.
+      const before = sql.previous.get(startedAtMs)?.started_at_ms;
+      const handedOver = before == null ? [] : sql.takeChat.all(startedAtMs, Number(before), until);
       const moved = [
         ...sql.joinChat.all(startedAtMs, startedAtMs, until),
         ...sql.joinEvents.all(startedAtMs, startedAtMs, until),
+        ...handedOver,
       ];
       for (const userId of visitors(moved)) {
         sql.attended.run(userId, startedAtMs);
       }
+      for (const userId of visitors(handedOver)) {
+        forgetAttendance(userId, Number(before));
+      }
     },
 
-    ended(startedAtMs, endedAtMs) {
-      for (const userId of visitors(sql.leaveChat.all(startedAtMs, endedAtMs))) {
+    ended(startedAtMs, endedAtMs, byNext = false) {
+      const left = (byNext ? sql.leaveChatForNext : sql.leaveChat).all(startedAtMs, endedAtMs);
+      for (const userId of visitors(left)) {
         forgetAttendance(userId, startedAtMs);
       }
     },

@@ -76,7 +76,7 @@ describe('history projector', () => {
     const next = T0 + 3 * 60 * MIN;
     const p = projectRecord(events.live(next), { startedAtMs: T0 });
     expect(p.streams.map((op) => op.op)).toEqual(['end', 'start']);
-    expect(p.streams[0]).toEqual({ op: 'end', startedAtMs: T0, endedAtMs: next });
+    expect(p.streams[0]).toEqual({ op: 'end', startedAtMs: T0, endedAtMs: next, byNext: true });
   });
 
   it('lets a late status about an older stream end only that stream, the open one staying open', () => {

@@ -5,7 +5,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { createRecapQueries } from '../../../../electron/history/recap';
 import { createViewerSearch } from '../../../../electron/history/viewer-search';
-import { describeSqlite, events, MIN, socketCopy, socketVariant, T0 } from './history-fixtures';
+import type { JournalRecord } from '../../../../electron/webhooks/types';
+import { describeSqlite, events, MIN, receivedAt, socketCopy, socketVariant, T0, user } from './history-fixtures';
 import { feed, type Fed } from './recap-fixtures';
 
 let fed: Fed | null = null;
@@ -77,5 +78,33 @@ describeSqlite("the signed webhook over the live socket's line", () => {
     expect(again.store.chatLines()).toEqual(fed.store.chatLines());
     expect(again.store.viewer(10)).toEqual(fed.store.viewer(10));
     again.store.close();
+  });
+});
+
+/** The socket's copy of `signed` naming its sender `name`. */
+function socketNaming(signed: JournalRecord, name: string): JournalRecord {
+  const copy = socketCopy(signed);
+  const payload = JSON.parse(copy.body) as { sender: { user_id: number } };
+  return { ...copy, body: JSON.stringify({ ...payload, sender: user(payload.sender.user_id, name) }) };
+}
+
+describeSqlite("the signed sender's name over the socket's", () => {
+  it('names the viewer as the signed line does, the socket having come first', () => {
+    const at = T0 + MIN + 300;
+    const signed = receivedAt(events.chat('m1', 10, at, 'hi', 'real_name'), at + 900);
+    fed = feed([events.live(T0), receivedAt(socketNaming(signed, 'socket_name'), at + 100), signed]);
+    expect(fed.store.chatLines().map((l) => l.username)).toEqual(['real_name']);
+    expect(fed.store.viewer(10)?.username).toBe('real_name');
+    const recap = createRecapQueries(fed.db).recap(T0)!;
+    expect(recap.newChatters.map((c) => c.username)).toEqual(['real_name']);
+  });
+
+  it("names the viewer as the signed line does when this computer's clock is behind Kick's", () => {
+    // The clock the change was made for: this computer reads 2 s behind Kick's, so the socket's copy "arrives"
+    // before Kick's time for it.
+    const at = T0 + MIN + 300;
+    const signed = receivedAt(events.chat('m2', 11, at, 'hi', 'real_name'), at - 1_000);
+    fed = feed([events.live(T0), receivedAt(socketNaming(signed, 'socket_name'), at - 2_000), signed]);
+    expect(fed.store.viewer(11)?.username).toBe('real_name');
   });
 });
