@@ -80,9 +80,13 @@ async function runBench(tmp: string, mark: string): Promise<Run> {
   const dirsSeen = new Set<string>();
   const watch = setInterval(() => {
     for (const pid of marked(mark)) {
-      if (pid !== child.pid && !seen.has(pid)) {
+      // Read again at every look: a child caught between its fork and its exec still shows its parent's command.
+      if (pid !== child.pid) {
         try {
-          seen.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+          const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+          if (command.trim() !== '' || !seen.has(pid)) {
+            seen.set(pid, command);
+          }
         } catch {
           // Gone already.
         }
