@@ -55,6 +55,11 @@ import type { JournalRecord } from '../webhooks/types';
 export const HISTORY_FILE = 'history.sqlite';
 /** While live, the panel is told the history changed at most this often. */
 export const HISTORY_PUSH_MS = 5_000;
+/**
+ * Journaled records wait at most this long to be kept, together in one transaction
+ * ([history](../../docs/history.md#one-transaction-at-a-time)); a question about the history keeps them first.
+ */
+export const HISTORY_KEEP_MS = 20;
 /** Chat lines past the retention days are deleted this often (and at every start). */
 export const HISTORY_PRUNE_MS = 6 * 60 * 60 * 1000;
 /** Records that arrive while the store opens wait here; past this, the store reads them back from the journal. */
@@ -128,8 +133,6 @@ export interface AppHistoryDeps {
   /** The status changed (Health shows it). */
   statusChanged: () => void;
   setTimer: (fn: () => void, ms: number) => { cancel(): void };
-  /** Runs `fn` once the current turn's I/O is done (default `setImmediate`): when this turn's records are kept. */
-  afterTurn?: (fn: () => void) => void;
   log: (line: string) => void;
 }
 
@@ -168,12 +171,11 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
   let closed = false;
   let pending: JournalRecord[] = [];
   /**
-   * Records journaled this turn, kept together in one transaction once the turn is done: a commit cost about ten
-   * times a chat line's rows, most of the app's time in a raid ([history](../../docs/history.md#one-transaction-per-turn)).
+   * Records journaled in the last few ms, kept together in one transaction: a commit cost about ten times a chat
+   * line's rows, most of the app's time in a raid ([history](../../docs/history.md#one-transaction-at-a-time)).
    */
   let queued: JournalRecord[] = [];
-  let flushQueued = false;
-  const afterTurn = deps.afterTurn ?? ((fn: () => void) => void setImmediate(fn));
+  let keepTimer: { cancel(): void } | null = null;
   let overflowed = false;
   /** Kick's first confirmed live status, waiting for the store to open; then `done`. */
   let startStatus: LiveStatus | 'done' | null = null;
@@ -249,10 +251,7 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
     const status = record.type === 'livestream.status.updated';
     if (!status) {
       queued.push(record);
-      if (!flushQueued) {
-        flushQueued = true;
-        afterTurn(keepQueued);
-      }
+      keepTimer ??= deps.setTimer(keepQueued, HISTORY_KEEP_MS);
       return;
     }
     // A live status may begin or end a stream, which the panel hears of at once: what came before it first.
@@ -275,9 +274,10 @@ export function createAppHistory(deps: AppHistoryDeps): AppHistory {
     }
   };
 
-  /** This turn's records into the store in one transaction; if one fails, each on its own, so only it is lost. */
+  /** The waiting records into the store in one transaction; if one fails, each on its own, so only it is lost. */
   function keepQueued(): void {
-    flushQueued = false;
+    keepTimer?.cancel();
+    keepTimer = null;
     if (queued.length === 0 || !opened || state !== 'ready') {
       return;
     }

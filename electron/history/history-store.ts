@@ -63,9 +63,10 @@ export interface HistoryStore {
   /** Applies one record as the live path journals it; true when it was new to the store. */
   apply: (record: JournalRecord) => boolean;
   /**
-   * Applies several live records in one transaction and returns those that were new. A commit cost far more than
-   * a chat line's rows (docs/history.md#one-transaction-per-turn), so a raid's chat is kept a turn at a time.
-   * One record that fails rolls the whole batch back: the caller then applies them one by one.
+   * Applies several live records in one transaction and returns those that were new. A commit cost far more
+   * than a chat line's rows, so a raid's chat is kept a batch at a time
+   * ([history](../../docs/history.md#one-transaction-at-a-time)). One record that fails rolls the whole batch
+   * back: the caller then applies them one by one.
    */
   applyMany: (records: readonly JournalRecord[]) => JournalRecord[];
   /** Applies the journal's records after the last one the store holds (all of them when it holds none). */

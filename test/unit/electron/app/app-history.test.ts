@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createAppHistory,
   HISTORY_FILE,
+  HISTORY_KEEP_MS,
   HISTORY_PRUNE_MS,
   HISTORY_PUSH_MS,
   type AppHistoryDeps,
@@ -18,7 +19,6 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
   const written: JournalRecord[] = [];
   const listeners = new Set<(r: JournalRecord) => void>();
   const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
-  const turns: (() => void)[] = [];
   const settingsListeners = new Set<() => void>();
   const pushes: HistoryChangedView[] = [];
   const logs: string[] = [];
@@ -42,7 +42,6 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
       timers.push(timer);
       return { cancel: () => (timer.cancelled = true) };
     },
-    afterTurn: (fn) => turns.push(fn),
     log: (line) => logs.push(line),
     ...over,
   };
@@ -54,8 +53,8 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
   };
   const run = (ms: number) => timers.filter((t) => t.ms === ms && !t.cancelled).forEach((t) => t.fn());
   const setDays = (d: number) => ((days = d), settingsListeners.forEach((l) => l()));
-  /** The event loop's turn ends: what it journaled is kept. */
-  const endTurn = () => turns.splice(0).forEach((fn) => fn());
+  /** The wait is over: what was journaled meanwhile is kept. */
+  const endTurn = () => run(HISTORY_KEEP_MS);
   return { history, deps, write, run, endTurn, setDays, pushes, logs, clock, written };
 }
 
@@ -156,7 +155,7 @@ describeSqlite('the history in the app', () => {
     again.close();
   });
 
-  it("keeps a turn's records in one go, and a question asked meanwhile sees them", async () => {
+  it('keeps what comes within a few ms in one go, and a question asked meanwhile sees them', async () => {
     const { history, deps, write, endTurn } = setup();
     await history.open();
     write(events.live(T0));
