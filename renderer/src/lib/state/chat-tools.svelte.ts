@@ -15,6 +15,12 @@ export const CHIME_GAP_MS = 2000;
 export class ChatToolsState {
   #settings = $state.raw<ChatToolsSettings>(DEFAULT_CHAT_TOOLS_SETTINGS);
   #match: HighlightMatcher = $derived(compileHighlights(this.#settings.highlights));
+  // Each message's highlight, kept until the terms change: a live message is matched as it arrives (for the
+  // sound) and again when its row is drawn, one regex test per term each time.
+  #matched = $derived.by(() => {
+    void this.#match;
+    return new WeakMap<ChatMessageView, Highlight | null>();
+  });
   // Rebuilt whole from the settings, never changed in place, so a plain Set is all reactivity needs.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #ignored = $derived(new Set(this.#settings.ignoredUsers));
@@ -37,7 +43,16 @@ export class ChatToolsState {
 
   /** The highlight a message gets, if any; deleted messages and the streamer's own keep none. */
   highlightFor(message: ChatMessageView): Highlight | null {
-    return message.deleted ? null : this.#match(message.content);
+    if (message.deleted) {
+      return null;
+    }
+    const matched = this.#matched;
+    let highlight = matched.get(message);
+    if (highlight === undefined) {
+      highlight = this.#match(message.content);
+      matched.set(message, highlight);
+    }
+    return highlight;
   }
 
   /** Whether the first-message mark shows on this message: never for the streamer or a bot. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAT_TOOLS_SETTINGS } from '../../../../shared/chat-tools';
 import { compileHighlights } from '../../../../renderer/src/lib/highlight';
 import { searchChat } from '../../../../renderer/src/lib/chat-search';
@@ -69,6 +69,31 @@ describe('ChatToolsState and the ignore list', () => {
     expect(chimes()).toBe(1);
     chat.receive(message({ content: 'loud' }));
     expect(chimes()).toBe(2);
+  });
+
+  it('matches a live message against the terms once, for its sound and its row, until the terms change', () => {
+    const { tools, chat, frames } = setup();
+    tools.configure({ ...DEFAULT_CHAT_TOOLS_SETTINGS, highlights: [hl('first'), hl('second'), hl('giveaway')] });
+    const live = message({ content: 'is there a giveaway' });
+    const tests = vi.spyOn(RegExp.prototype, 'test');
+    try {
+      chat.receive(live);
+      frames.run();
+      const onArrival = tests.mock.calls.length;
+      expect(onArrival).toBe(3);
+      // The row asks when it is drawn, and again if it is drawn again (scrolled back into view).
+      expect(tools.highlightFor(live)?.term).toBe('giveaway');
+      expect(tools.highlightFor(live)?.term).toBe('giveaway');
+      expect(tests.mock.calls.length).toBe(onArrival);
+    } finally {
+      tests.mockRestore();
+    }
+    // New terms: the message is matched against them, not answered from before.
+    tools.configure({ ...DEFAULT_CHAT_TOOLS_SETTINGS, highlights: [hl('there')] });
+    expect(tools.highlightFor(live)?.term).toBe('there');
+    tools.configure({ ...DEFAULT_CHAT_TOOLS_SETTINGS, highlights: [] });
+    expect(tools.highlightFor(live)).toBeNull();
+    expect(tools.highlightFor({ ...live, deleted: true })).toBeNull();
   });
 
   it('marks a first message only while the setting is on', () => {
