@@ -185,4 +185,18 @@ describeSqlite('the history in the app', () => {
     expect(history.viewer(8)).toMatchObject({ messages: 1 });
     history.close();
   });
+
+  it('keeps what is still waiting when it closes on quit', async () => {
+    const first = setup();
+    await first.history.open();
+    first.write(events.live(T0));
+    first.write(events.chat('c1', 7, T0 + MIN));
+    first.history.close();
+    // A journal that has lost it (the catch-up cannot bring it back): only the store can still have it.
+    const journal = { readAll: () => Promise.resolve([]), onAppended: () => () => undefined };
+    const again = createAppHistory({ ...first.deps, journal, log: () => undefined });
+    await again.open();
+    expect(again.recap(T0).figures.messages).toBe(1);
+    again.close();
+  });
 });
