@@ -37,6 +37,14 @@ export const STABLE_AFTER_MS = 60_000;
  */
 export const REPEAT_WINDOW_MS = 30_000;
 /**
+ * The most keys that repeat memory holds, however fast frames come. The window alone lets it grow with the rate:
+ * a raid at 400 lines a second keeps 12,000 keys, and a server sending new ids as fast as it can would keep
+ * millions. A line's copy on another alias comes right after it, so the newest 20,000 keys (about 2.5 MB) cover the
+ * whole window up to 660 lines a second and the copies far beyond
+ * ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)).
+ */
+export const REPEAT_KEYS_MAX = 20_000;
+/**
  * How many different surprises (unknown event names, unreadable frames, errors) are logged, once each; a server
  * inventing a new name per frame would otherwise write a log line, and keep a key, for every frame. Past this
  * they are still counted in Health.
@@ -338,9 +346,9 @@ export class LiveConnection {
       return false;
     }
     const now = this.#deps.clock.now();
-    // Insertion order is time order, so the expired keys are at the front.
+    // Insertion order is time order, so the expired keys, and past the cap the oldest, are at the front.
     for (const [old, at] of this.#recent) {
-      if (now - at <= REPEAT_WINDOW_MS) {
+      if (now - at <= REPEAT_WINDOW_MS && this.#recent.size < REPEAT_KEYS_MAX) {
         break;
       }
       this.#recent.delete(old);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   HANDSHAKE_TIMEOUT_MS,
+  REPEAT_KEYS_MAX,
   SILENCE_LIMIT_MS,
   STABLE_AFTER_MS,
 } from '../../../../electron/live-socket/live-connection';
@@ -56,6 +57,23 @@ describe('LiveConnection', () => {
       'host v2',
       'host v1',
     ]);
+  });
+
+  it('remembers at most the newest keys within the window, however fast new ids come', async () => {
+    const { fake, events } = await connected();
+    // A flood of new ids inside the window (the clock never moves): past the cap, the oldest key is let go.
+    for (let i = 0; i <= REPEAT_KEYS_MAX; i++) {
+      fake.last.handlers.onFrame(CHAT(`flood-${i}`), null);
+    }
+    const host = (viewers: number) => ({ chatroom_id: 1, host_username: 'Raider', number_viewers: viewers });
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host(1) }, 'channel.99');
+    expect(events).toHaveLength(REPEAT_KEYS_MAX + 2);
+    // The newest keys are still known on another alias; the first one was let go, so its copy passes again.
+    fake.last.handlers.onFrame(CHAT(`flood-${REPEAT_KEYS_MAX}`, 'chatrooms.4242'), null);
+    fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host(1) }, 'chatroom_4242');
+    fake.last.handlers.onFrame(CHAT('flood-1', 'chatrooms.4242'), null);
+    expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
+    expect(events.at(-1)).toMatchObject({ type: 'chat.message', messageId: 'flood-1' });
   });
 
   it('counts unknown and unreadable frames and logs each kind once, never throwing', async () => {
