@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../shared/kick/live-events';
 import { systemClock } from '../../../electron/core/clock';
 import { centrifugeTransport } from '../../../electron/live-socket/centrifuge-transport';
-import { LiveConnection } from '../../../electron/live-socket/live-connection';
+import { LiveConnection, REPEAT_KEYS_MAX } from '../../../electron/live-socket/live-connection';
 import { pusherTransport } from '../../../electron/live-socket/pusher-transport';
 import { ScriptedLiveServer } from './scripted-live-server';
 
@@ -85,6 +85,23 @@ describe('a hostile live socket', () => {
     await seen('ours');
     expect(ids(events)).toEqual(['ours']);
     expect(events.map((e) => e.type)).toEqual(['chat.message']);
+  });
+
+  it('keeps no more repeat keys than its cap when every frame brings a new id', async () => {
+    const { events, seen } = connect();
+    await server.subscribedTo(CHANNELS);
+    // A server inventing an id per frame, faster than any raid: the repeat memory lets the oldest keys go.
+    for (let i = 0; i <= REPEAT_KEYS_MAX; i++) {
+      server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat(`flood-${i}`));
+    }
+    await seen(`flood-${REPEAT_KEYS_MAX}`);
+    // The newest is still known on another alias; the first was let go, so its copy passes again.
+    server.publish('chatrooms.4242', 'App\\Events\\ChatMessageEvent', chat(`flood-${REPEAT_KEYS_MAX}`));
+    server.publish('chatrooms.4242', 'App\\Events\\ChatMessageEvent', chat('flood-0'));
+    server.publish('chatrooms.4242.v2', 'App\\Events\\ChatMessageEvent', chat('marker'));
+    await seen('marker');
+    expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
+    expect(ids(events).slice(-2)).toEqual(['flood-0', 'marker']);
   });
 
   it("reads event names that are the names of an object's own machinery as unknown, and goes on", async () => {
