@@ -39,8 +39,8 @@ export const REPEAT_WINDOW_MS = 30_000;
 /**
  * The most keys that repeat memory holds, however fast frames come. The window alone lets it grow with the rate:
  * a raid at 400 lines a second keeps 12,000 keys, and a server sending new ids as fast as it can would keep
- * millions. A line's copy on another alias comes right after it, so the newest 20,000 keys (about 2.5 MB) cover the
- * whole window up to 660 lines a second and the copies far beyond
+ * millions. A line's copy on another alias comes right after it, so the newest 20,000 keys (about 1.5 MB in a heap
+ * snapshot) cover the whole window up to 660 lines a second and the copies far beyond
  * ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)).
  */
 export const REPEAT_KEYS_MAX = 20_000;
