@@ -66,7 +66,7 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
       'UPDATE chat_lines SET stream_id = NULL WHERE stream_id = ?1 AND at_ms - (at_ms % 1000) > ?2 RETURNING user_id',
     ),
     previous: db.prepare(
-      'SELECT started_at_ms FROM streams WHERE started_at_ms < ? ORDER BY started_at_ms DESC LIMIT 1',
+      'SELECT started_at_ms, ended_at_ms FROM streams WHERE started_at_ms < ? ORDER BY started_at_ms DESC LIMIT 1',
     ),
     takeChat: db.prepare(
       'UPDATE chat_lines SET stream_id = ?1 WHERE stream_id = ?2 AND at_ms >= ?1 AND at_ms < ?3 RETURNING user_id',
@@ -110,10 +110,13 @@ export function createStreamFiling(db: SqliteDatabase): StreamFiling {
         next == null ? Number.MAX_SAFE_INTEGER : Number(next),
         ended == null ? Number.MAX_SAFE_INTEGER : secondOf(Number(ended)) + 1000,
       );
-      // The stream before holds lines from this one's first second only by the whole second its end takes in
-      // (it ended in the second this one began): from this start on, they are this stream's.
-      const before = sql.previous.get(startedAtMs)?.started_at_ms;
-      const handedOver = before == null ? [] : sql.takeChat.all(startedAtMs, Number(before), until);
+      // The stream before, ended where this one began (or later), holds lines from this start on only by the
+      // whole second its end takes in: they are this stream's. One that ended earlier, even in this second,
+      // keeps its lines: that they came after its end is more than a whole second can tell.
+      const previous = sql.previous.get(startedAtMs);
+      const before = previous?.started_at_ms;
+      const handsOver = before != null && previous?.ended_at_ms != null && Number(previous.ended_at_ms) >= startedAtMs;
+      const handedOver = handsOver ? sql.takeChat.all(startedAtMs, Number(before), until) : [];
       const moved = [
         ...sql.joinChat.all(startedAtMs, startedAtMs, until),
         ...sql.joinEvents.all(startedAtMs, startedAtMs, until),
