@@ -65,7 +65,9 @@ export function createAppChatBot(deps: {
           broadcasterUserId: message.as === 'user' ? await deps.account.requireUserId() : undefined,
           replyToMessageId: message.replyToMessageId,
         });
-        sending.sent(typeof result?.message_id === 'string' ? result.message_id : undefined);
+        sending.sent(
+          typeof result?.message_id === 'string' && result.message_id !== '' ? result.message_id : undefined,
+        );
         return result;
       } catch (error) {
         sending.failed();

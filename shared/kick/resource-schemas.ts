@@ -109,9 +109,11 @@ export const kickCategory: z.ZodType<KickCategory, unknown> = z.looseObject({
   thumbnail: text,
 });
 
+// Read leniently: Kick has posted the message by the time it answers, and a send counted as failed would let the
+// chat bot forget its own line and answer it when it comes back. `message_id` missing reads as '' (not known).
 export const kickChatSendResult: z.ZodType<KickChatSendResult, unknown> = z.looseObject({
-  is_sent: z.boolean(),
-  message_id: z.string(),
+  is_sent: z.boolean().catch(true),
+  message_id: text,
 });
 
 export const kickReward: z.ZodType<KickReward, unknown> = z.looseObject({
@@ -186,13 +188,15 @@ export const kickAdBreakCreated: z.ZodType<KickAdBreakCreated, unknown> = z.loos
   remaining_ad_breaks: count,
 });
 
+// Only the id, the broadcaster, the event and its version are acted on (the subscription reconciler, which keeps
+// follows, subs and alerts coming): the rest is read leniently, so a change there cannot stop it.
 export const kickEventSubscription: z.ZodType<KickEventSubscription, unknown> = z.looseObject({
   id,
-  app_id: z.string(),
+  app_id: text,
   broadcaster_user_id: userId,
   event: z.string(),
   version: z.number().int(),
-  method: z.literal('webhook'),
+  method: z.literal('webhook').catch('webhook'),
   created_at: text,
   updated_at: text,
 });

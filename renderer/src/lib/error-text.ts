@@ -51,9 +51,10 @@ function plainWords(error: ErrorValue): string | null {
       return 'Kick is limiting how fast Greenroom may ask. Wait a little, then try again.';
     case 'ServerError':
       return 'Kick had a problem on its side. Try again in a moment.';
-    // Kick answered, but not in the shape this version knows: which field is behind Details.
+    // Kick answered, but not in the shape this version knows (which field is behind Details): whatever was asked
+    // may have been done already, so a retry could do it twice.
     case 'UnexpectedAnswer':
-      return 'Kick answered in a way this version of Greenroom does not understand. An update of Greenroom may be needed.';
+      return 'Kick answered in a way this version of Greenroom does not understand, so it cannot tell whether this worked. Check on Kick before trying again; an update of Greenroom may be needed.';
     case 'Network':
       return 'Greenroom could not reach Kick. Check your internet connection, then try again.';
     case 'Timeout':

@@ -42,6 +42,46 @@ describe('Kick HTTP: envelopes, errors and retries', () => {
     },
   );
 
+  it("names the operation and the field when Kick's answer changed shape, and reads loose text leniently", async () => {
+    mock.api
+      .intercept({ path: '/public/v1/livestreams/stats', method: 'GET' })
+      .reply(200, { data: { total_count: 'three' }, message: 'OK' }, json);
+    const error = (await mock.kick.client.fetchLivestreamStats().catch((e: unknown) => e)) as KickApiError;
+    expect(error).toBeInstanceOf(KickApiError);
+    expect(error.code).toBe('UnexpectedAnswer');
+    expect(error.message).toMatch(/^fetchLivestreamStats: Kick's answer does not fit at data\.total_count: /);
+    expect(error.details).toMatchObject({ operation: 'fetchLivestreamStats', field: 'data.total_count' });
+    mock.api.intercept({ path: '/public/v1/channels/rewards', method: 'GET' }).reply(
+      200,
+      {
+        data: [
+          { id: 'r1', title: 'Hydrate', cost: 100, is_enabled: true, is_paused: false, is_user_input_required: false },
+        ],
+        message: 'OK',
+      },
+      json,
+    );
+    await expect(mock.kick.client.fetchChannelRewards()).rejects.toMatchObject({
+      code: 'UnexpectedAnswer',
+      details: { field: 'data[0].should_redemptions_skip_request_queue' },
+    });
+    // A picture or description Kick sends as null is read as '', and a field Kick adds is kept.
+    mock.api
+      .intercept({ path: '/public/v1/users', method: 'GET' })
+      .reply(
+        200,
+        { data: [{ user_id: 7, name: 'ana', email: null, profile_picture: null, new: 1 }], message: 'OK' },
+        json,
+      );
+    await expect(mock.kick.client.fetchCurrentUser()).resolves.toEqual({
+      user_id: 7,
+      name: 'ana',
+      email: '',
+      profile_picture: '',
+      new: 1,
+    });
+  });
+
   it('returns nothing for a 204', async () => {
     mock.api.intercept({ path: '/public/v1/chat/abc', method: 'DELETE' }).reply(204, '');
     await expect(mock.kick.client.deleteChatMessage('abc')).resolves.toBeUndefined();
