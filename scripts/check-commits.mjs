@@ -106,11 +106,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log('commits: not a git checkout, nothing to check');
     process.exit(0);
   }
+  for (const problem of problems) {
+    console.log(`error: ${problem}`);
+  }
   for (const warning of warnings) {
     console.log(`warning: ${warning}`);
   }
-  for (const problem of problems) {
-    console.log(`error: ${problem}`);
+  if (problems.length > 0) {
+    console.log(
+      'To fix a commit not yet pushed: `git commit --amend` (the last one) or `git rebase -i` (an older one) and reword it.',
+    );
   }
   console.log(
     `commits: ${checked} checked (docs/code-style.md#commits), ${problems.length} breaking the rules` +

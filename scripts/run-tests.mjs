@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the static checks (`npm run check`: types, lint, format, citations), then every Vitest project
+// `npm test`: the static checks (`npm run check`: types, lint, format, citations, commits), then every Vitest project
 // on this Node, then the Node-side projects again on Node 24 (the Node inside Electron 45), then one closing line `N passed, N failed`
 // summed over both runs' JSON reports. CI reads that line; the exit code says whether anything failed.
 import { spawnSync } from 'node:child_process';
