@@ -375,6 +375,12 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const dupes = countDuplicates(sent.keys(), rows.entries, findings.arrived, findings.received);
     const start = socket ? 'frame' : 'handover';
     note(`${total} messages in ${round(sendSeconds, 1)} s (${round(total / sendSeconds)}/s), ${SENDERS} senders`);
+    if (total / sendSeconds < RATE * 0.9) {
+      // The targets assume the rate asked for; a machine too busy to send it measures itself, not the app.
+      note(
+        `the sender reached ${round(total / sendSeconds)} of the ${RATE} messages a second asked for: too busy a machine to judge the figures by`,
+      );
+    }
     note(describe(`send → ${start}`, sendToStart));
     if (!socket) {
       note(describe('  of which the sandbox: event → handover', sandboxQueue));
