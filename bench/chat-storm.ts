@@ -50,7 +50,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
-import { adminCall, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { type AdminApi, adminCall, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { KICK_EVENT_TYPES } from '../shared/kick/scopes';
 import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } from './lib/process-cpu';
 import { type CdpPage, openPage } from './lib/cdp-page';
 import { PAGE_PROBE, type ProbeDrain, ProbeFindings } from './lib/page-probe';
@@ -87,6 +88,21 @@ const HISTORY_NODE_ARGS = HISTORY ? [] : ['--no-experimental-sqlite'];
 let node24: string | null = null;
 const appNode = (): string =>
   (node24 ??= execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!);
+
+/** Waits until the sandbox holds a subscription for each of Kick's event types; throws after 30 s. */
+async function subscribed(admin: AdminApi): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { counts } = await adminCall<{ counts: { eventSubscriptions: number } }>(admin, 'GET', '/');
+    if (counts.eventSubscriptions >= KICK_EVENT_TYPES.length) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the app subscribed to ${counts.eventSubscriptions} of Kick's ${KICK_EVENT_TYPES.length} events`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Waits until the app's history answers `ready` and `test` holds for its status; throws after 30 s. */
 async function historyStatus(panel: PanelClient, test: (status: HistoryStatusView) => boolean): Promise<void> {
@@ -140,6 +156,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     if (HISTORY) {
       // A stream live on the sandbox, so the storm's lines belong to it in the history, as in a real raid.
       await historyStatus(panel, () => true);
+      // Kick sends the live status only to an app subscribed to it: sign-in subscribes after it returns.
+      await subscribed(admin);
       const startedAt = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
       await adminCall(admin, 'POST', '/trigger/livestream.status.updated', {
         overrides: { is_live: true, started_at: startedAt },
