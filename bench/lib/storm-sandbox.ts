@@ -11,8 +11,9 @@
  * machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import type { SandboxDescription } from '../../sandbox/index';
+import { freePort } from '../../test/helpers/free-port';
 import type { AdminApi } from './app-process';
 import { ROOT } from './app-process';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
@@ -45,32 +46,8 @@ export interface StormSandbox {
   close(): Promise<void>;
 }
 
-/** A port free on 127.0.0.1 right now (the OS's pick). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Described {
-  apiUrl: string;
-  authUrl: string;
-  socketUrl: string;
-  webUrl: string;
-  adminUrl: string;
-  adminToken: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 /** Its first stdout line, the JSON description; rejects with its last words if it exits or stalls first. */
-function description(child: ChildProcess, log: string[]): Promise<Described> {
+function description(child: ChildProcess, log: string[]): Promise<SandboxDescription> {
   return new Promise((resolve, reject) => {
     const lastWords = (): string =>
       log
@@ -88,7 +65,7 @@ function description(child: ChildProcess, log: string[]): Promise<Described> {
       if (/^\{.*\}$/.test(line)) {
         clearTimeout(timer);
         lines.close();
-        resolve(JSON.parse(line) as Described);
+        resolve(JSON.parse(line) as SandboxDescription);
       }
     });
     child.once('exit', () => {
@@ -154,7 +131,7 @@ export async function startStormSandbox(): Promise<StormSandbox> {
     await exit;
     removeTempDir(dir);
   };
-  let described: Described;
+  let described: SandboxDescription;
   try {
     described = await description(child, log);
   } catch (error) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { type AppRun, cleanEnv, spawnTracked } from './app-process';
 import { exited, type OutputLines } from './output-lines';
+import type { SandboxDescription } from '../../sandbox/index';
 
 /** The sandbox streamer (sandbox/world.ts). */
 export const STREAMER_USER_ID = 100001;
@@ -118,16 +119,7 @@ export async function startStandaloneSandbox(options: {
   ];
   const { child, stdout, stderr } = spawnTracked(process.execPath, args, cleanEnv({ GREENROOM_DATA_DIR: dataDir }));
   const first = await stdout.waitFor(/^\{.*\}$/, { describe: () => stderr.lines.join('\n') });
-  const described = JSON.parse(first[0]) as {
-    apiUrl: string;
-    authUrl: string;
-    socketUrl: string;
-    webUrl: string;
-    adminUrl: string;
-    adminToken: string;
-    clientId: string;
-    clientSecret: string;
-  };
+  const described = JSON.parse(first[0]) as SandboxDescription;
   return {
     admin: new SandboxAdmin(described.adminUrl, described.adminToken),
     clientId: described.clientId,
