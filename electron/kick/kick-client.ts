@@ -17,6 +17,7 @@ import {
   kickLivestreamStats,
   kickLivestreamV1,
   kickLivestreamV2,
+  kickPublicKey,
   kickRedemptionFailure,
   kickRedemptionGroup,
   kickReward,
@@ -330,10 +331,7 @@ export class KickClient {
 
   /** The PEM public key Kick signs webhooks with (no token needed). */
   async fetchPublicKey(): Promise<string> {
-    const data = (await this.#core.data('fetchPublicKey')) as { public_key?: unknown } | undefined;
-    if (typeof data?.public_key !== 'string' || !data.public_key.includes('PUBLIC KEY')) {
-      throw new Error('fetchPublicKey: Kick answered without a PEM public key');
-    }
+    const data = readAnswer('fetchPublicKey', kickPublicKey, await this.#core.data('fetchPublicKey'));
     return data.public_key;
   }
 }

@@ -24,6 +24,7 @@ import type {
   KickRedemptionGroup,
   KickReward,
   KickSubscribeResult,
+  KickTokenIntrospection,
   KickUser,
 } from './resources';
 
@@ -206,4 +207,19 @@ export const kickSubscribeResult: z.ZodType<KickSubscribeResult, unknown> = z.lo
   version: z.number().int(),
   subscription_id: z.string().optional(),
   error: z.string().optional(),
+});
+
+/** The key Kick signs webhooks with: a PEM text, checked before the receiver trusts it. */
+export const kickPublicKey: z.ZodType<{ public_key: string }, unknown> = z.looseObject({
+  public_key: z.string().refine((pem) => pem.includes('PUBLIC KEY'), 'not a PEM public key'),
+});
+
+// Only `active` is acted on (whether the saved sign-in still works); the rest is shown under details, so a value
+// Kick spells differently reads as not known rather than failing the check.
+export const kickTokenIntrospection: z.ZodType<KickTokenIntrospection, unknown> = z.looseObject({
+  active: z.boolean(),
+  client_id: z.string().nullish().catch(null),
+  token_type: z.enum(['app', 'user']).nullish().catch(null),
+  scope: z.string().nullish().catch(null),
+  exp: z.number().nullish().catch(null),
 });

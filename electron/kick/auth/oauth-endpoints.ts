@@ -2,11 +2,13 @@
  * id.kick.com's token endpoints ([reference §2.2–2.4](../../../docs/kick-wire-reference.md#22-token)): code exchange, refresh, client credentials, revoke
  * and introspection. `client_secret` goes in every token request: Kick requires it even with PKCE.
  */
+import { kickTokenIntrospection } from '../../../shared/kick/resource-schemas';
 import type { KickTokenIntrospection } from '../../../shared/kick/resources';
 import { parseScopeString } from '../../../shared/kick/scopes';
 import type { Clock } from '../../core/clock';
 import type { KickHttp } from '../kick-http';
 import { KickApiError } from '../kick-errors';
+import { readAnswer } from '../kick-response';
 import { WIRE_ASSUMPTIONS } from '../wire-assumptions';
 
 export interface AppCredentials {
@@ -97,13 +99,7 @@ export class KickOAuth {
       }
       body = (await this.#http.send({ ...request, host: 'api', path: WIRE_ASSUMPTIONS.introspect.legacyPath })).body;
     }
-    const data = (body as { data?: unknown } | undefined)?.data;
-    if (typeof data !== 'object' || data === null || typeof (data as { active?: unknown }).active !== 'boolean') {
-      throw new KickApiError('ServerError', 'introspect: Kick answered without an `active` flag', {
-        operation: 'introspect',
-      });
-    }
-    return data as KickTokenIntrospection;
+    return readAnswer('introspect', kickTokenIntrospection, (body as { data?: unknown } | undefined)?.data);
   }
 
   async #token(operation: string, form: Record<string, string>): Promise<TokenSet> {
