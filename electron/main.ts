@@ -9,6 +9,7 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  dialog,
   Menu,
   nativeImage,
   Notification,
@@ -20,22 +21,24 @@ import {
 } from 'electron';
 import ElectronStore from 'electron-store';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { NotificationBursts } from '../shared/notification-bursts';
 import { resolveDataDir } from './app/config';
 import { isAllowedExternalUrl, linkPolicyFor } from './ipc/external-links';
 import { registerIpc } from './ipc/register';
 import { launchGreenroom, type Launched, startFailureText } from './launch/launch-greenroom';
+import { startupFailureDialog } from './launch/startup-dialog';
 import { startupLines } from './launch/startup-lines';
 import { createAppWebhookPort } from './launch/webhook-port';
 import { openMovingAsideDamage } from './secrets/damaged-file';
 import { EncryptedSecretStore } from './secrets/encrypted-secret-store';
 import { SIGN_IN_AGAIN } from './secrets/node-secret-store';
 import { createSafeStorageCipher } from './secrets/safe-storage-cipher';
+import { APP_USER_MODEL_ID } from './shell/app-id';
 import { drawStatusDot } from './shell/icon-png';
 import { guardOpenExternal } from './shell/open-external';
 import { createTrayPainter } from './shell/tray-status';
-import { createSenderCheck } from './shell/trusted-sender';
+import { createPageSenderCheck } from './shell/trusted-sender';
 import { routeUrl, WINDOW_ROUTES, windowOptions } from './shell/window-options';
 import { parseWindowState, placeWindow, WINDOW_SIZES, type WindowKind } from './shell/window-state';
 
@@ -44,7 +47,6 @@ const rendererIndex = join(here, '..', 'renderer', 'index.html');
 const preload = join(here, '..', 'preload', 'index.cjs');
 // A dev server only for unpackaged runs; a packaged app always loads its own files.
 const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER_URL;
-const rendererUrl = devServerUrl ?? pathToFileURL(rendererIndex).href;
 
 const log = (line: string): boolean => process.stderr.write(`${line}\n`);
 /** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
@@ -251,7 +253,8 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
   registerIpc({
     router: launched.router,
     events: launched.events,
-    isTrustedSender: createSenderCheck(rendererUrl),
+    // The page's file, compared as a path: its URL is Chromium's spelling (docs/desktop-runtime.md#who-may-use-ipc).
+    isTrustedSender: createPageSenderCheck(devServerUrl ? { devServerUrl } : { file: rendererIndex }),
     targets: windows.contents,
     log,
   });
@@ -269,13 +272,19 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
 }
 
 function main(): void {
+  const dataDir = resolveDataDir(process.env, app.getPath('userData'));
+  // Before ready, so Chromium's own profile lives beside Greenroom's data (tests pass a temp dir).
+  app.setPath('userData', dataDir);
+  // After setPath: the lock belongs to the data folder, so a copy with its own GREENROOM_DATA_DIR runs beside
+  // another Greenroom ([one copy per data folder](../docs/desktop-runtime.md#one-copy-per-data-folder)).
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  const dataDir = resolveDataDir(process.env, app.getPath('userData'));
-  // Before ready, so Chromium's own profile lives beside Greenroom's data (tests pass a temp dir).
-  app.setPath('userData', dataDir);
+  if (process.platform === 'win32') {
+    // The installer's shortcut carries this id; without it Windows drops the app's notifications.
+    app.setAppUserModelId(APP_USER_MODEL_ID);
+  }
   const holder: { launched: Launched | null; tray: Tray | null } = { launched: null, tray: null };
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, () => holder.launched));
   app.on('window-all-closed', () => {
@@ -303,6 +312,9 @@ function main(): void {
     .then(() => start(dataDir, holder))
     .catch((error: unknown) => {
       log(`Greenroom could not start: ${startFailureText(error)}`);
+      // A packaged app has no terminal: the same line in a native box, then a non-zero exit.
+      const box = startupFailureDialog(error);
+      dialog.showErrorBox(box.title, box.content);
       app.exit(1);
     });
 }

@@ -12,7 +12,7 @@ import type { AccountService } from '../services/account';
 import { ChannelOps, type ChannelOpsDeps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { LiveState } from './live-state';
 import type { SettingsStore } from './settings';
 

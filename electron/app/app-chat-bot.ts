@@ -18,7 +18,7 @@ import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { AccountService } from '../services/account';
 import type { KickEvent } from '../webhooks/types';
 import type { LiveState } from './live-state';
-import type { AlertSource } from '../overlays/alert-source';
+import type { AlertSource } from '../services/alert-source';
 import type { SettingsStore } from './settings';
 
 export interface AppChatBot {

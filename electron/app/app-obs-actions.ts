@@ -7,7 +7,7 @@ import type { FeedItem } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { ObsActions, type ActionScheduler, type ObsCaller } from '../obs/obs-actions';
 import type { Feed } from '../services/feed';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { ObsApi } from './app-obs';
 import type { SettingsStore } from './settings';
 

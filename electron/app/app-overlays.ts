@@ -24,7 +24,7 @@ import { fsReason } from '../secrets/damaged-file';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { SettingsPort } from '../ipc/handlers';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { AppAdapters } from './create-app';
 import type { SettingsStore } from './settings';
 

@@ -16,7 +16,7 @@ import type { Feed } from '../services/feed';
 import { type Raid, RAID_TIME_WAIT_MS, RaidTwins, raidAlertSource, raidFeedItem } from '../services/raids';
 import type { JournalRecord, KickEvent } from '../webhooks/types';
 import type { AppChatBot } from './app-chat-bot';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { LateGate } from './late-gate';
 import { raidOfRecord, raidRecord } from './raid-journal';
 

@@ -23,7 +23,7 @@ import { Feed } from '../services/feed';
 import { MOD_LOG_FILE, openModLogFile } from '../services/mod-log-file';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../services/moderation';
 import { type DesktopNotification, notificationFor } from '../services/notifications';
-import { type AppEvents, createAppEvents } from './app-events';
+import { type AppEvents, createAppEvents } from '../core/app-events';
 import { createAppAutomod } from './app-automod';
 import { adBreakRecord, isAdBreakEvent } from './ad-break-journal';
 import { createAppChannel } from './app-channel';

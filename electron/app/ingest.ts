@@ -13,7 +13,7 @@ import type { KickEvent } from '../webhooks/types';
 import type { OverlayHub } from '../overlays/overlay-hub';
 import type { AppAutomod } from './app-automod';
 import type { AppChatBot } from './app-chat-bot';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { LiveState } from './live-state';
 
 export interface IngestDeps {

@@ -10,7 +10,7 @@ import type { Feed } from '../services/feed';
 import { toPanelEvent } from '../services/event-views';
 import { parseRfc3339 } from '../webhooks/replay-guard';
 import type { KickEvent } from '../webhooks/types';
-import type { AppEventEmitter } from './app-events';
+import type { AppEventEmitter } from '../core/app-events';
 import type { SettingsStore } from './settings';
 import { deliveryLatenessMs } from './delivery-delay';
 

@@ -11,7 +11,7 @@ import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, streamerMaySend } from '../
 import { fillTemplate } from '../../shared/overlays';
 import { isKickUsername } from '../../shared/kick/username';
 import type { ChatMessageView } from '../../shared/views';
-import { type AlertSource, alertSourceOf } from '../overlays/alert-source';
+import { type AlertSource, alertSourceOf } from '../services/alert-source';
 import type { KickEvent } from '../webhooks/types';
 import type { OutgoingMessage } from './chat-queue';
 import { type BotHistory, followageWords, STREAMS_UNAVAILABLE, streamsWords } from './history-variables';

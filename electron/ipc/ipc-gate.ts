@@ -4,7 +4,7 @@
  * another page the window was tricked into loading); then the router validates what it says. Also fans
  * the app's events out to our windows. `register.ts` wires this to ipcMain.
  */
-import type { AppEvents } from '../app/app-events';
+import type { AppEvents } from '../core/app-events';
 import type { Router } from './router';
 import type { ErrorValue, Result } from '../../shared/errors';
 import { EVENT_CHANNELS, IPC_CHANNELS } from '../../shared/ipc-channels';

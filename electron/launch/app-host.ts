@@ -12,7 +12,7 @@
 import type { ErrorValue, Result } from '../../shared/errors';
 import type { EventChannel, EventPayloads } from '../../shared/ipc-contract';
 import type { NotAppliedView } from '../../shared/views';
-import type { AppEvents } from '../app/app-events';
+import type { AppEvents } from '../core/app-events';
 import type { AppConfig } from '../app/config';
 import type { GreenroomApp } from '../app/create-app';
 import type { Router } from '../ipc/router';

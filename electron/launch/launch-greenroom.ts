@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { isAppError } from '../../shared/errors';
 import { type AppConfig, ENV, resolveConfig, resolveDataDir, type Env } from '../app/config';
-import type { AppEvents } from '../app/app-events';
+import type { AppEvents } from '../core/app-events';
 import { createApp, type GreenroomApp } from '../app/create-app';
 import { openSettings, SETTINGS_FILE_NAME } from '../app/settings';
 import type { WebhookPortFactory } from '../app/webhook-port';

@@ -7,7 +7,7 @@
  * arrival order, and "everything up to the last one handled" stays true across a restart
  * (docs/overlays.md#controlling-the-alert-queue).
  */
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 
 /** One alert in line. */
 export interface Queued {

@@ -2,7 +2,7 @@
  * Which alerts are handled, across restarts (docs/overlays.md#alerts): the last one to leave the queue for
  * good, by its event's message id. Alerts leave in arrival order, so everything before it is handled too.
  */
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 
 /** The last alert handled: its id and when its event arrived. */
 export interface AlertProgress {

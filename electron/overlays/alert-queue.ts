@@ -27,7 +27,7 @@ import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
 import { plural } from '../../shared/plural';
 import { AlertLine } from './alert-line';
 import { AlertProgressKeeper, type AlertProgressStore } from './alert-progress';
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 import { BurstLog } from './burst-log';
 import { RedemptionsSeen } from './redemptions-seen';
 import { TooOldAlerts } from './too-old-alerts';

@@ -5,7 +5,7 @@
  * app's events. An overlay socket only ever receives; the one frame it may send is `alert-done`, and
  * anything else closes it (`OVERLAY_CLOSE_POLICY`).
  */
-import type { AppEvents } from '../app/app-events';
+import type { AppEvents } from '../core/app-events';
 import type { ChatMessageView, FeedItem } from '../../shared/views';
 import {
   type AlertKind,
@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../core/clock';
 import type { KickEvent } from '../webhooks/types';
 import { AlertQueue, type AlertProgressStore } from './alert-queue';
-import { type AlertSource, alertSourceOf } from './alert-source';
+import { type AlertSource, alertSourceOf } from '../services/alert-source';
 import { RecentAlerts } from './recent-alerts';
 import { GoalTally } from './goal-tally';
 

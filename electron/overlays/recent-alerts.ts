@@ -3,7 +3,7 @@
  * its alert again (docs/overlays.md#controlling-the-alert-queue). Filled from every event, the journal's
  * at start-up too, so entries restored after a restart can be replayed.
  */
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 import { feedItemIdOf } from './too-old-alerts';
 
 /** As many as the activity feed keeps, and then some (electron/services/feed.ts keeps 500). */

@@ -2,7 +2,7 @@
  * A redemption alerts once, on its first delivery: Kick delivers the same redemption again when it is
  * accepted or rejected (docs/overlays.md#alerts). Remembers the last 10,000 redemption ids.
  */
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 
 const REMEMBERED = 10_000;
 

@@ -10,7 +10,7 @@ import {
   type DroppedAlertView,
 } from '../../shared/overlays';
 import { redemptionItemId } from '../services/event-views';
-import type { AlertSource } from './alert-source';
+import type { AlertSource } from '../services/alert-source';
 
 /** The activity-feed entry an alert's event made (a redemption's is one entry for all its deliveries). */
 export function feedItemIdOf(source: AlertSource): string {

@@ -8,7 +8,7 @@
  * derived from the token that unlocks those files only); WebSocket upgrades need a panel Origin and the
  * token itself (query or a first `hello` frame), never the cookie.
  */
-import type { AppEvents } from '../app/app-events';
+import type { AppEvents } from '../core/app-events';
 import type { Router } from '../ipc/router';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -7,7 +7,7 @@
 import type { LiveEvent } from '../../shared/kick/live-events';
 import { plural } from '../../shared/plural';
 import type { FeedItem } from '../../shared/views';
-import type { AlertSource } from '../overlays/alert-source';
+import type { AlertSource } from './alert-source';
 
 /** The most viewers a raid is shown with: more than any Kick channel has had watching at once. */
 export const RAID_VIEWERS_MAX = 10_000_000;

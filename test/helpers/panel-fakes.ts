@@ -8,7 +8,7 @@ import { tempDir } from './temp-dir';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { createAppEvents, type AppEventEmitter } from '../../electron/app/app-events';
+import { createAppEvents, type AppEventEmitter } from '../../electron/core/app-events';
 import { createRouter, type InvokeHandlers, type Router, type SendHandlers } from '../../electron/ipc/router';
 import { INVOKE_SCHEMAS, SEND_SCHEMAS } from '../../shared/ipc-contract';
 import { parseServerFrame, type ServerFrame } from '../../shared/panel-protocol';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppEvents } from '../../../../electron/app/app-events';
+import { createAppEvents } from '../../../../electron/core/app-events';
 import { createAppObs, type AppObs } from '../../../../electron/app/app-obs';
 import { createAppObsActions } from '../../../../electron/app/app-obs-actions';
 import { openSettings } from '../../../../electron/app/settings';

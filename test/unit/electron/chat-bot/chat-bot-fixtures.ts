@@ -4,7 +4,7 @@ import type { KickBadge } from '../../../../shared/kick/events';
 import type { ChatMessageView } from '../../../../shared/views';
 import { LiveState } from '../../../../electron/app/live-state';
 import { ChatBot } from '../../../../electron/chat-bot/chat-bot';
-import type { AlertSource } from '../../../../electron/overlays/alert-source';
+import type { AlertSource } from '../../../../electron/services/alert-source';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
 import type { BotHistory } from '../../../../electron/chat-bot/history-variables';
 import { OwnMessages } from '../../../../electron/chat-bot/own-messages';

@@ -4,7 +4,7 @@
  * another is not, is logged once a run, and never joins a combined welcome.
  */
 import { describe, expect, it } from 'vitest';
-import type { AlertSource } from '../../../../electron/overlays/alert-source';
+import type { AlertSource } from '../../../../electron/services/alert-source';
 import { isKickUsername } from '../../../../shared/kick/username';
 import { botSetup } from './chat-bot-fixtures';
 

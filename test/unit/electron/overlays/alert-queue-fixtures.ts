@@ -4,7 +4,7 @@
  */
 import { DEFAULT_OVERLAY_SETTINGS, type AlertView, type OverlaySettings } from '../../../../shared/overlays';
 import { type AlertProgress, AlertQueue, type AlertQueueOptions } from '../../../../electron/overlays/alert-queue';
-import type { AlertSource } from '../../../../electron/overlays/alert-source';
+import type { AlertSource } from '../../../../electron/services/alert-source';
 import type { Clock } from '../../../../electron/core/clock';
 import type { Scheduler } from '../../../../electron/webhooks/tunnel/tunnel';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertSource } from '../../../../electron/overlays/alert-source';
+import type { AlertSource } from '../../../../electron/services/alert-source';
 import { gift, ids, queueWorld } from './alert-queue-fixtures';
 
 describe('the alert queue', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertTimeOf } from '../../../../electron/overlays/alert-time';
-import { alertSourceOf } from '../../../../electron/overlays/alert-source';
+import { alertTimeOf } from '../../../../electron/services/alert-time';
+import { alertSourceOf } from '../../../../electron/services/alert-source';
 import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
 import { samplePayloads } from '../../../helpers/webhook-signing';
 
