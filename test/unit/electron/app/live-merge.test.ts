@@ -69,6 +69,17 @@ describe('live merge', () => {
     expect(merge.counts()).toMatchObject({ shown: 1, alreadyThere: 1 });
   });
 
+  it('delivers the very payload its journal record holds, so a restart rebuilds the same line', () => {
+    const { merge, recorded, delivered } = setUp();
+    const replyTo = { messageId: 'r-1', content: 'earlier \u2028 line', sender: { id: 9, username: 'other' } };
+    const lone = 'odd \ud800 half and \u0000 nul [emote:1:A] [emote:1:A]';
+    const sender = { id: 42, username: 'viewer', slug: null, color: null, badges: [] };
+    merge.onEvent(line({ content: lone, replyTo, sender }));
+    const { record } = recorded[0]!;
+    expect(delivered[0]!.payload).toStrictEqual(JSON.parse(record.body));
+    expect(record.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('lists the emotes inline in the content with their places, as the webhook does', () => {
     const { merge, delivered } = setUp();
     const content = 'hi [emote:37232:PeepoClap]';
