@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// The packaging check (issue 5; [decisions](../docs/decisions.md#packaging-without-an-electron-binary)): pack `--linux dir` with electron-builder against a stub
-// Electron (no real binary can be had here), then list the asar and assert it holds the built app and the
-// production dependencies only. Builds out/ first; `--build-if-missing` builds only when out/ is absent
-// (tests running beside others that use out/), `--no-build` never.
-//
-// The config is electron-builder.yml minus `electronFuses` (the stub has no fuse wire to flip), written to
-// .tools/ and passed with --config, plus the stub's path and the Electron version.
+// The packaging check ([decisions](../docs/decisions.md#packaging-without-an-electron-binary),
+// [platforms](../docs/platforms.md#what-the-packaging-check-proves)): electron-builder packs the Linux
+// folder and the deb's contents against a stub Electron (no real binary can be had here), through its own
+// API with electron-builder.yml as it loads it. Then:
+// - the asar holds the built app and the production dependencies only;
+// - the fuses electron-builder flipped in the stub's fuse wire are the ones electron-builder.yml asks for,
+//   and the fuse settings it resolved re-sign macOS builds ad hoc (`resetAdHocDarwinSignature`);
+// - the deb would install Greenroom's AppArmor profile, and its after-install and after-remove scripts
+//   install, load and remove it. fpm, which writes the .deb file, is neither installed here nor
+//   downloadable, so the check stops electron-builder just before fpm runs and reads what it would hand
+//   fpm: the scripts, the file mapping and the profile in the packed folder.
+// Builds out/ first; `--build-if-missing` builds only when out/ is absent (tests running beside others
+// that use out/), `--no-build` never.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,8 +22,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const ELECTRON_VERSION = '45.4.1';
 const stubDir = join(root, '.tools', 'fake-electron-dist');
-const configPath = join(root, '.tools', 'electron-builder.check.json');
-const asarPath = join(root, 'release', 'linux-unpacked', 'resources', 'app.asar');
+const unpackedDir = join(root, 'release', 'linux-unpacked');
+const asarPath = join(unpackedDir, 'resources', 'app.asar');
 
 const REQUIRED = ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html'];
 /** devDependencies that must never be packed, checked by name as well as against package.json. */
@@ -31,6 +37,16 @@ const FORBIDDEN_MODULES = [
   'vite',
   'esbuild',
 ];
+
+/**
+ * Electron marks its fuse wire with this sentinel, followed by the wire's version (1), its length and one
+ * byte per fuse: '0' off, '1' on (@electron/fuses reads and writes it so). The stub carries a wire set as
+ * Electron ships it, so each fuse electron-builder.yml changes is seen to change.
+ */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const STOCK_FUSE_WIRE = '10110001';
+const FUSE_ON = 0x31;
+const FUSE_OFF = 0x30;
 
 function fail(message) {
   console.error(`packaging check: FAIL: ${message}`);
@@ -53,31 +69,139 @@ function buildIfNeeded() {
 
 function writeStubElectron() {
   mkdirSync(stubDir, { recursive: true });
-  writeFileSync(join(stubDir, 'electron'), '#!/bin/sh\necho "stub Electron for the packaging check" >&2\nexit 1\n', {
-    mode: 0o755,
-  });
+  const wire = Buffer.concat([
+    Buffer.from(`#!/bin/sh\n# fuse wire: ${FUSE_SENTINEL}`, 'latin1'),
+    Buffer.from([1, STOCK_FUSE_WIRE.length]),
+    Buffer.from(`${STOCK_FUSE_WIRE}\necho "stub Electron for the packaging check" >&2\nexit 1\n`, 'latin1'),
+  ]);
+  writeFileSync(join(stubDir, 'electron'), wire, { mode: 0o755 });
   writeFileSync(join(stubDir, 'version'), `${ELECTRON_VERSION}\n`);
   writeFileSync(join(stubDir, 'LICENSE'), 'Stub for the packaging check; not Electron.\n');
 }
 
-function writeCheckConfig() {
-  // js-yaml comes with electron-builder (app-builder-lib reads its YAML configs with it).
-  const yaml = createRequire(require.resolve('app-builder-lib'))('js-yaml');
-  const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8'));
-  delete config.electronFuses;
-  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+/** Packs `dir` and `deb` for Linux and returns what electron-builder resolved and would hand fpm. */
+async function pack() {
+  rmSync(unpackedDir, { recursive: true, force: true });
+  const { build, Platform } = require('electron-builder');
+  const seen = { config: null, fuses: null, executable: null, deb: null };
+  const captureDeb = async (computed) => {
+    if (!Array.isArray(computed) || !Array.isArray(computed[0])) {
+      return false;
+    }
+    const args = computed[0];
+    const after = (flag) => args[args.indexOf(flag) + 1];
+    // The scripts are temporary files electron-builder deletes when it finishes: read them now.
+    seen.deb = {
+      args,
+      afterInstall: readFileSync(after('--after-install'), 'utf8'),
+      afterRemove: readFileSync(after('--after-remove'), 'utf8'),
+    };
+    return true; // stop before fpm
+  };
+  const config = {
+    electronDist: stubDir,
+    electronVersion: ELECTRON_VERSION,
+    afterPack: async ({ packager }) => {
+      seen.config = packager.config;
+      seen.executable = packager.executableName;
+      seen.fuses = await packager.generateFuseConfig(packager.config.electronFuses);
+    },
+  };
+  try {
+    await build({
+      projectDir: root,
+      targets: Platform.LINUX.createTarget(['dir', 'deb']),
+      publish: 'never',
+      config,
+      effectiveOptionComputed: captureDeb,
+    });
+  } catch (error) {
+    fail(`electron-builder failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!existsSync(asarPath) || seen.config === null || seen.deb === null) {
+    fail('electron-builder finished without packing the folder or preparing the deb');
+  }
+  return seen;
 }
 
-function pack() {
-  rmSync(join(root, 'release', 'linux-unpacked'), { recursive: true, force: true });
-  const cli = join(root, 'node_modules', 'electron-builder', 'cli.js');
-  const args = [cli, '--linux', 'dir', '--publish', 'never', '--config', configPath];
-  args.push(`-c.electronDist=${stubDir}`, `-c.electronVersion=${ELECTRON_VERSION}`);
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0 || !existsSync(asarPath)) {
-    process.stderr.write(result.stdout + result.stderr);
-    fail(`electron-builder exited with ${result.status}`);
+/** The fuses electron-builder flipped in the packed binary match electron-builder.yml, one by one. */
+function checkFuses(seen) {
+  const yaml = createRequire(require.resolve('app-builder-lib'))('js-yaml');
+  const wanted = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')).electronFuses ?? {};
+  const problems = [];
+  if (wanted.resetAdHocDarwinSignature !== true || seen.fuses.resetAdHocDarwinSignature !== true) {
+    problems.push(
+      'resetAdHocDarwinSignature is not on: an unsigned Apple Silicon build would not start after its fuses change',
+    );
   }
+  const binary = readFileSync(join(unpackedDir, seen.executable));
+  const at = binary.indexOf(FUSE_SENTINEL);
+  if (at === -1) {
+    problems.push('the packed binary has no fuse wire');
+  }
+  const wire = binary.subarray(at + FUSE_SENTINEL.length + 2, at + FUSE_SENTINEL.length + 2 + STOCK_FUSE_WIRE.length);
+  const settable = Object.keys(wanted).filter((name) => name !== 'resetAdHocDarwinSignature');
+  const indexes = Object.keys(seen.fuses).filter((key) => /^\d+$/.test(key));
+  if (indexes.length !== settable.length) {
+    problems.push(`electron-builder resolved ${indexes.length} fuses, electron-builder.yml sets ${settable.length}`);
+  }
+  for (const index of indexes) {
+    const expected = seen.fuses[index] ? FUSE_ON : FUSE_OFF;
+    if (wire[Number(index)] !== expected) {
+      problems.push(`fuse ${index} is ${String.fromCharCode(wire[Number(index)])} in the packed binary`);
+    }
+  }
+  for (const name of settable) {
+    if (seen.config.electronFuses?.[name] !== wanted[name]) {
+      problems.push(`fuse ${name} resolved to ${seen.config.electronFuses?.[name]}`);
+    }
+  }
+  return { problems, summary: `${indexes.length} fuses flipped, ad-hoc re-sign on` };
+}
+
+/** The deb would carry the profile and run scripts that install, load and remove it. */
+function checkDeb(seen) {
+  const problems = [];
+  const { args, afterInstall, afterRemove } = seen.deb;
+  const mapping = args.find((arg) => arg.startsWith(`${unpackedDir}/=`));
+  const installDir = mapping?.slice(`${unpackedDir}/=`.length);
+  if (installDir === undefined) {
+    problems.push('the deb does not install the packed folder');
+    return { problems, summary: '' };
+  }
+  const binaryPath = `${installDir}/${seen.executable}`;
+  const profileTarget = `/etc/apparmor.d/${seen.executable}`;
+  const profilePath = join(unpackedDir, 'resources', 'apparmor-profile');
+  const profile = existsSync(profilePath) ? readFileSync(profilePath, 'utf8') : '';
+  if (!profile.includes(`profile ${seen.executable} "${binaryPath}" flags=(unconfined)`)) {
+    problems.push(`the AppArmor profile in the deb does not name ${binaryPath}`);
+  }
+  if (!/^\s*userns,$/m.test(profile)) {
+    problems.push('the AppArmor profile does not allow user namespaces');
+  }
+  const expectations = [
+    [afterInstall, `PROFILE_SOURCE="$APP_DIR/resources/apparmor-profile"`, 'after-install copies the profile'],
+    [afterInstall, `PROFILE_TARGET='${profileTarget}'`, `after-install installs ${profileTarget}`],
+    [afterInstall, 'apparmor_parser -r -W -T "$PROFILE_TARGET"', 'after-install loads the profile'],
+    [afterInstall, `APP_DIR='${installDir}'`, `after-install works on ${installDir}`],
+    [afterRemove, 'apparmor_parser -R "$PROFILE_TARGET"', 'after-remove unloads the profile'],
+    [afterRemove, `PROFILE_TARGET='${profileTarget}'`, `after-remove removes ${profileTarget}`],
+  ];
+  for (const [script, text, label] of expectations) {
+    if (!script.includes(text)) {
+      problems.push(`${label}: missing \`${text}\``);
+    }
+  }
+  for (const [label, script] of [
+    ['after-install', afterInstall],
+    ['after-remove', afterRemove],
+  ]) {
+    const syntax = spawnSync('bash', ['-n'], { input: script, encoding: 'utf8' });
+    if (syntax.status !== 0) {
+      problems.push(`${label} is not valid bash: ${syntax.stderr.trim()}`);
+    }
+  }
+  return { problems, summary: `AppArmor profile for ${binaryPath}, installed and removed by its scripts` };
 }
 
 function moduleName(path) {
@@ -126,16 +250,18 @@ function checkAsar() {
       problems.push(`production dependency missing: ${name}`);
     }
   }
-  if (problems.length > 0) {
-    fail(problems.join('; '));
-  }
-  console.log(
-    `packaging check: ok (${files.length} entries; ${packed.size} production modules; ${REQUIRED.length} required files)`,
-  );
+  return {
+    problems,
+    summary: `${files.length} entries; ${packed.size} production modules; ${REQUIRED.length} required files`,
+  };
 }
 
 buildIfNeeded();
 writeStubElectron();
-writeCheckConfig();
-pack();
-checkAsar();
+const seen = await pack();
+const results = [checkAsar(), checkFuses(seen), checkDeb(seen)];
+const problems = results.flatMap((result) => result.problems);
+if (problems.length > 0) {
+  fail(problems.join('; '));
+}
+console.log(`packaging check: ok (${results.map((result) => result.summary).join('; ')})`);
