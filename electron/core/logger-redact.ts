@@ -1,0 +1,101 @@
+/**
+ * Redaction at the source ([logging](../../docs/logging.md#no-secret-in-any-line)): the logger is told each
+ * secret the app holds as it is loaded or changed (tokens, the client secret, the stream key, the overlay
+ * key, the panel token, the OBS password), and every line it writes, message and fields alike, has each of
+ * them replaced with `[redacted]`. Patterns catch what was never told: a `Bearer …` header and a
+ * `access_token=…`-style parameter or field.
+ */
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Shorter values are not learned: replacing a two-letter password everywhere would take those letters out
+ * of every word. The patterns below still catch one written as a parameter or field.
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** `Bearer <token>` in a header written into a line. */
+const BEARER = /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi;
+/**
+ * A parameter or field whose name says it is a secret, in a URL (`?token=…&key=…`), a form
+ * (`access_token=…`) or JSON (`"password":"…"`): the name is kept, the value replaced.
+ */
+const NAMED =
+  /\b([A-Za-z_]*(?:token|secret|password|passwd|key|code_verifier|authorization))((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)([^\s"'&,;}\\]+)/gi;
+
+export interface Redactor {
+  /** Learns one secret value (and its JSON- and URL-escaped spellings); empty and short values are ignored. */
+  add(value: string | null | undefined): void;
+  /** Every learned secret and every pattern in `text`, replaced. */
+  redact(text: string): string;
+}
+
+export function createRedactor(): Redactor {
+  const values = new Set<string>();
+  // Longest first, so a secret that contains another is replaced whole.
+  let ordered: string[] = [];
+  const learn = (value: string): void => {
+    if (value.length >= MIN_SECRET_LENGTH && !values.has(value)) {
+      values.add(value);
+      ordered = [...values].sort((a, b) => b.length - a.length);
+    }
+  };
+  return {
+    add(value) {
+      if (typeof value !== 'string') {
+        return;
+      }
+      learn(value);
+      learn(JSON.stringify(value).slice(1, -1));
+      learn(encodeURIComponent(value));
+    },
+    redact(text) {
+      let out = text;
+      for (const value of ordered) {
+        if (out.includes(value)) {
+          out = out.split(value).join(REDACTED);
+        }
+      }
+      return out
+        .replace(BEARER, `Bearer ${REDACTED}`)
+        .replace(NAMED, (whole, name: string, between: string, value: string) =>
+          value === REDACTED || value.startsWith('[') ? whole : `${name}${between}${REDACTED}`,
+        );
+    },
+  };
+}
+
+/** The fields of a stored record that hold a secret (`accessToken`, `refresh_token`, `clientSecret`, …). */
+const SECRET_FIELD = /token|secret|password|key/i;
+
+/**
+ * Learns the secrets in a stored value: a plain string, or a JSON record (a token set holds an access and a
+ * refresh token) whose secret-named string fields are each learned. Its other fields (the token type, the
+ * scopes) are not secrets, and learning them would take words like "Bearer" out of every line.
+ */
+export function learnStoredSecret(redactor: Redactor, stored: string | null | undefined): void {
+  if (typeof stored !== 'string') {
+    return;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    redactor.add(stored);
+    return;
+  }
+  if (typeof parsed !== 'object' || parsed === null) {
+    redactor.add(stored);
+    return;
+  }
+  const visit = (record: object, depth: number): void => {
+    for (const [name, value] of Object.entries(record as Record<string, unknown>)) {
+      if (typeof value === 'string' && SECRET_FIELD.test(name)) {
+        redactor.add(value);
+      } else if (value && typeof value === 'object' && depth < 4) {
+        visit(value, depth + 1);
+      }
+    }
+  };
+  visit(parsed, 0);
+}
