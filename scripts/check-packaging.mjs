@@ -173,7 +173,7 @@ function checkDeb(seen) {
   const profileTarget = `/etc/apparmor.d/${seen.executable}`;
   const profilePath = join(unpackedDir, 'resources', 'apparmor-profile');
   const profile = existsSync(profilePath) ? readFileSync(profilePath, 'utf8') : '';
-  if (!profile.includes(`profile ${seen.executable} "${binaryPath}" flags=(unconfined)`)) {
+  if (!profile.includes(`profile "${seen.executable}" "${binaryPath}" flags=(unconfined)`)) {
     problems.push(`the AppArmor profile in the deb does not name ${binaryPath}`);
   }
   if (!/^\s*userns,$/m.test(profile)) {

@@ -5,7 +5,7 @@
 abi <abi/4.0>,
 include <tunables/global>
 
-profile ${executable} "/opt/${sanitizedProductName}/${executable}" flags=(unconfined) {
+profile "${executable}" "/opt/${sanitizedProductName}/${executable}" flags=(unconfined) {
   userns,
 
   # Site-specific additions and overrides. See local/README for details.
