@@ -77,6 +77,12 @@ export interface WebhookReceiverDeps {
    */
   signedOver?: (eventKey: string, payload: unknown) => ((kept: boolean) => void) | null;
   log: (level: ReceiverLogLevel, message: string, fields: Record<string, unknown>) => void;
+  /**
+   * Whether anyone reads `debug` lines; default yes. When not, a duplicate's line is not even built: in a chat
+   * storm every line comes twice (live socket and webhook), and building and writing that line per copy cost
+   * about as much as the rest of the copy's work ([decisions](../../docs/decisions.md#a-debug-line-is-built-only-when-read)).
+   */
+  debugRead?: () => boolean;
   /** Runs the turn's hand-over once the turn's I/O is done; `setImmediate` unless a test steps it by hand. */
   handOverSchedule?: (run: () => void) => void;
 }
@@ -128,6 +134,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   let drained: (() => void) | null = null;
 
   const reject = createReject(counters, deps.log);
+  const debugRead = deps.debugRead ?? (() => true);
 
   // --- The pipeline ---
 
@@ -234,10 +241,12 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       if (byEvent && !signedOver && judged.eventKey !== null) {
         deps.onDuplicateEvent?.({ eventKey: judged.eventKey, type: headers.type, nowMs, payload: judged.payload });
       }
-      deps.log('debug', 'webhook duplicate', {
-        ...describe(headers),
-        by: claim.verdict === 'pending' ? claim.by : claim.verdict,
-      });
+      if (debugRead()) {
+        deps.log('debug', 'webhook duplicate', {
+          ...describe(headers),
+          by: claim.verdict === 'pending' ? claim.by : claim.verdict,
+        });
+      }
       return replyOk(res);
     }
     const record: JournalRecord = {

@@ -68,6 +68,12 @@ export interface WebhookServiceDeps {
   tunnel?: Pick<CreateTunnelDeps, 'scheduler' | 'selfCheckRoute' | 'random'>;
   /** The receiver's hand-over at the end of a turn (`receiver.ts`); tests step it by hand. */
   handOverSchedule?: (run: () => void) => void;
+  /**
+   * Whether the app's logger writes `debug` lines (`GREENROOM_LOG_LEVEL=debug`); default no, as the logger's
+   * own default. Off, a debug line is neither built nor handed to `log`: the receiver says one for every
+   * duplicate delivery, and in a chat storm every line is one ([decisions](../../docs/decisions.md#a-debug-line-is-built-only-when-read)).
+   */
+  debugLog?: () => boolean;
 }
 
 export type WebhookHealth = Omit<HealthView, 'mode' | 'secretStore'>;
@@ -136,6 +142,7 @@ function openDeliveryDedup(config: WebhookServiceConfig, log: (line: string) => 
 
 export function createWebhookService(config: WebhookServiceConfig, deps: WebhookServiceDeps): WebhookService {
   const path = config.path ?? DEFAULT_WEBHOOK_PATH;
+  const debugLog = deps.debugLog ?? (() => false);
   const bus = createEventBus({ log: deps.log });
   const lag: DeliveryLag = createDeliveryLag({ clock: deps.clock, log: deps.log });
   const listeners = new Listeners<[]>((error) => deps.log(`webhooks: health listener failed: ${String(error)}`));
@@ -269,7 +276,12 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         changed();
         bus.publish(event);
       },
-      log: (level, message, fields) => deps.log(`webhooks: ${level}: ${message} ${JSON.stringify(fields)}`),
+      debugRead: debugLog,
+      log: (level, message, fields) => {
+        if (level !== 'debug' || debugLog()) {
+          deps.log(`webhooks: ${level}: ${message} ${JSON.stringify(fields)}`);
+        }
+      },
     });
     local = await receiver.start();
     const { port } = local;
