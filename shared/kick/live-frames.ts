@@ -141,6 +141,107 @@ function toChatMessage(data: z.infer<typeof chatMessage>): LiveChatMessage {
   };
 }
 
+/**
+ * The chat line in the shape Kick sends nearly every time, read by hand: in a raid the schema above cost about
+ * 40 µs of the app's CPU per line. Anything else (a numeric string for an id, a field of another type, a badge
+ * the schema would drop or repair) returns null and is read by the schema, so the result never differs from its.
+ */
+export function quickChatMessage(data: unknown): LiveChatMessage | null {
+  if (!isRecord(data)) {
+    return null;
+  }
+  const { id: messageId, chatroom_id: chatroomId, content, type, created_at: createdAt, sender, metadata } = data;
+  if (
+    typeof messageId !== 'string' ||
+    messageId === '' ||
+    typeof content !== 'string' ||
+    typeof type !== 'string' ||
+    !(chatroomId == null || isIdNumber(chatroomId)) ||
+    !(createdAt == null || typeof createdAt === 'string') ||
+    !isRecord(sender) ||
+    !isIdNumber(sender.id) ||
+    typeof sender.username !== 'string' ||
+    !(sender.slug == null || typeof sender.slug === 'string')
+  ) {
+    return null;
+  }
+  const identity = sender.identity;
+  let color: string | null = null;
+  const badges: LiveBadge[] = [];
+  if (identity != null) {
+    if (!isRecord(identity) || !(identity.color == null || typeof identity.color === 'string')) {
+      return null;
+    }
+    color = identity.color ?? null;
+    const raw = identity.badges;
+    if (raw !== undefined) {
+      if (!Array.isArray(raw)) {
+        return null;
+      }
+      for (const b of raw) {
+        if (
+          !isRecord(b) ||
+          typeof b.type !== 'string' ||
+          typeof b.text !== 'string' ||
+          !(b.count == null || (typeof b.count === 'number' && Number.isFinite(b.count)))
+        ) {
+          return null;
+        }
+        badges.push({ type: b.type, text: b.text, count: b.count ?? null });
+      }
+    }
+  }
+  let replyTo: LiveChatMessage['replyTo'] = null;
+  if (metadata != null) {
+    if (!isRecord(metadata)) {
+      return null;
+    }
+    const { original_sender: by, original_message: original } = metadata;
+    if (
+      !(by == null || (isRecord(by) && isIdNumber(by.id) && typeof by.username === 'string')) ||
+      !(
+        original == null ||
+        (isRecord(original) && typeof original.id === 'string' && typeof original.content === 'string')
+      )
+    ) {
+      return null;
+    }
+    if (by != null && original != null) {
+      replyTo = {
+        messageId: original.id as string,
+        content: original.content as string,
+        sender: { id: by.id as number, username: by.username as string },
+      };
+    }
+  }
+  return {
+    messageId,
+    chatroomId: chatroomId ?? null,
+    content,
+    messageType: type,
+    sender: {
+      id: sender.id,
+      username: sender.username,
+      slug: sender.slug ?? null,
+      color,
+      badges,
+    },
+    replyTo,
+    createdAt: createdAt ?? null,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIdNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** The chat line by the schema, never by the quick reader (tests compare the two). */
+export const schemaChatMessage = (data: unknown): LiveChatMessage => toChatMessage(read(chatMessage, data));
+
 type Reader = (data: unknown, channel: string | null) => LiveEvent;
 
 /** Parses `data` with `schema`, throwing a plain reason the caller turns into `malformed`. */
@@ -156,7 +257,11 @@ function read<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
 class MalformedData extends Error {}
 
 const READERS: Record<string, Reader> = {
-  ChatMessageEvent: (data, channel) => ({ type: 'chat.message', channel, ...toChatMessage(read(chatMessage, data)) }),
+  ChatMessageEvent: (data, channel) => ({
+    type: 'chat.message',
+    channel,
+    ...(quickChatMessage(data) ?? schemaChatMessage(data)),
+  }),
   MessageDeletedEvent: (data, channel) => {
     const d = read(
       z.looseObject({
