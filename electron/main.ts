@@ -12,7 +12,9 @@ import {
   dialog,
   Menu,
   nativeImage,
+  net,
   Notification,
+  protocol,
   screen,
   session,
   shell,
@@ -20,6 +22,7 @@ import {
   type WebContents,
 } from 'electron';
 import ElectronStore from 'electron-store';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NotificationBursts } from '../shared/notification-bursts';
@@ -35,8 +38,10 @@ import { EncryptedSecretStore } from './secrets/encrypted-secret-store';
 import { SIGN_IN_AGAIN } from './secrets/node-secret-store';
 import { createSafeStorageCipher } from './secrets/safe-storage-cipher';
 import { APP_USER_MODEL_ID } from './shell/app-id';
+import { desktopImgSrc } from './shell/desktop-csp';
 import { drawStatusDot } from './shell/icon-png';
 import { guardOpenExternal } from './shell/open-external';
+import { createRendererFileHandler } from './shell/renderer-file-handler';
 import { createTrayPainter } from './shell/tray-status';
 import { createPageSenderCheck } from './shell/trusted-sender';
 import { routeUrl, WINDOW_ROUTES, windowOptions } from './shell/window-options';
@@ -215,6 +220,36 @@ function notifyFeed(launched: Launched, windows: Windows): void {
   });
 }
 
+/**
+ * Our page is served with an image policy built from the emote host setting; when a settings change alters
+ * that policy, open windows reload to take it ([emote images](../docs/desktop-runtime.md#emote-images-in-the-desktop-window)).
+ */
+function serveRendererPage(launched: Launched, windows: Windows): void {
+  if (devServerUrl) {
+    return;
+  }
+  const emoteHost = (): string => launched.app.snapshot().settings.emoteHost;
+  protocol.handle(
+    'file',
+    createRendererFileHandler({
+      rendererIndex,
+      platform: process.platform,
+      emoteHost,
+      // Sync: Electron's fs reads inside the asar; the page is a few hundred bytes.
+      readFile: (path) => Promise.resolve(readFileSync(path, 'utf8')),
+      passThrough: (request) => net.fetch(request, { bypassCustomProtocolHandlers: true }),
+    }),
+  );
+  let served = desktopImgSrc(emoteHost());
+  launched.events.on('settings:changed', (view) => {
+    const wanted = desktopImgSrc(view.emoteHost);
+    if (wanted !== served) {
+      served = wanted;
+      windows.contents().forEach((contents) => contents.reload());
+    }
+  });
+}
+
 async function start(dataDir: string, holder: { launched: Launched | null; tray: Tray | null }): Promise<void> {
   // No web permission is ever needed except writing the dock URL to the clipboard.
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
@@ -259,6 +294,7 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     log,
   });
   windows.protectFromCapture(launched.app.snapshot().settings.streamerMode);
+  serveRendererPage(launched, windows);
   launched.events.on('settings:changed', (view) => windows.protectFromCapture(view.streamerMode));
   windows.open('main');
   holder.tray = createTray(launched, windows);

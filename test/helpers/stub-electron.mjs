@@ -127,6 +127,9 @@ class StubWebContents extends EventEmitter {
   isDestroyed() {
     return false;
   }
+  reload() {
+    record('webContents.reload', this.id);
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -209,6 +212,14 @@ export const safeStorage = {
   decryptStringAsync: (cipher) => Promise.resolve({ result: cipher.toString('utf8').slice(5), shouldReEncrypt: false }),
 };
 
+/** Electron's scheme handlers: recorded; `net.fetch` is Node's fetch, which reads no file: a test asserts the registration. */
+export const protocol = {
+  handle(scheme) {
+    record('protocol.handle', scheme);
+  },
+};
+export const net = { fetch: (request) => fetch(request) };
+
 export const session = {
   defaultSession: {
     setPermissionRequestHandler() {},
@@ -224,7 +235,9 @@ export default {
   ipcMain,
   Menu,
   nativeImage,
+  net,
   Notification,
+  protocol,
   safeStorage,
   screen,
   session,

@@ -97,6 +97,8 @@ describe('the desktop app with a stand-in Electron', () => {
         const lock = calls.find((c) => c.call === 'app.requestSingleInstanceLock');
         expect(lock?.args[1]).toBe(true);
         expect(copy.child.exitCode).toBeNull();
+        // The page is served with the emote host's image policy (docs/desktop-runtime.md#emote-images-in-the-desktop-window).
+        expect(calls.filter((c) => c.call === 'protocol.handle').map((c) => c.args)).toEqual([['file']]);
       }
       // The same folder as the first: the lock is taken, this copy hands over and quits.
       const third = start('first');
