@@ -7,13 +7,16 @@
 // - the fuses electron-builder flipped in the stub's fuse wire are the ones electron-builder.yml asks for,
 //   and the fuse settings it resolved re-sign macOS builds ad hoc (`resetAdHocDarwinSignature`);
 // - the deb would install Greenroom's AppArmor profile, and its after-install and after-remove scripts
-//   install, load and remove it. fpm, which writes the .deb file, is neither installed here nor
+//   install, load and remove it; the AppImage turns Chromium's sandbox off only where user namespaces
+//   are refused. fpm, which writes the .deb file, is neither installed here nor
 //   downloadable, so the check stops electron-builder just before fpm runs and reads what it would hand
-//   fpm: the scripts, the file mapping and the profile in the packed folder.
+//   fpm: the scripts, the file mapping and the profile in the packed folder. The AppImage is stopped the
+//   same way before its tool runs, with its desktop entry read.
 // Builds out/ first; `--build-if-missing` builds only when out/ is absent (tests running beside others
 // that use out/), `--no-build` never.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,8 +86,12 @@ function writeStubElectron() {
 async function pack() {
   rmSync(unpackedDir, { recursive: true, force: true });
   const { build, Platform } = require('electron-builder');
-  const seen = { config: null, fuses: null, executable: null, deb: null };
-  const captureDeb = async (computed) => {
+  const seen = { config: null, fuses: null, executable: null, deb: null, appImageDesktop: null };
+  const captureTargets = async (computed) => {
+    if (computed !== null && typeof computed === 'object' && typeof computed.desktop === 'string') {
+      seen.appImageDesktop = computed.desktop;
+      return true; // stop before the AppImage tool, which is downloaded too
+    }
     if (!Array.isArray(computed) || !Array.isArray(computed[0])) {
       return false;
     }
@@ -110,16 +117,16 @@ async function pack() {
   try {
     await build({
       projectDir: root,
-      targets: Platform.LINUX.createTarget(['dir', 'deb']),
+      targets: Platform.LINUX.createTarget(['dir', 'deb', 'AppImage']),
       publish: 'never',
       config,
-      effectiveOptionComputed: captureDeb,
+      effectiveOptionComputed: captureTargets,
     });
   } catch (error) {
     fail(`electron-builder failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!existsSync(asarPath) || seen.config === null || seen.deb === null) {
-    fail('electron-builder finished without packing the folder or preparing the deb');
+  if (!existsSync(asarPath) || seen.config === null || seen.deb === null || seen.appImageDesktop === null) {
+    fail('electron-builder finished without packing the folder or preparing the deb and the AppImage');
   }
   return seen;
 }
@@ -204,6 +211,55 @@ function checkDeb(seen) {
   return { problems, summary: `AppArmor profile for ${binaryPath}, installed and removed by its scripts` };
 }
 
+/**
+ * The AppImage cannot bring an AppArmor profile. Its desktop entry must not turn Chromium's sandbox off
+ * (Electron's documentation reserves `--no-sandbox` for testing), and its launcher, electron-builder's
+ * AppRun, turns it off only where the system refuses user namespaces (Ubuntu 24.04 and later), so the app
+ * starts there instead of stopping ([platforms](../docs/platforms.md#ubuntu-2404-the-appimage)). The
+ * launcher is the one electron-builder writes for this configuration, run with stand-ins for the app and
+ * for `unshare`, the probe it uses.
+ */
+function checkAppImage(seen) {
+  const problems = [];
+  const exec = seen.appImageDesktop.split('\n').find((line) => line.startsWith('Exec=')) ?? '';
+  if (!exec.startsWith('Exec=AppRun')) {
+    problems.push(`the AppImage's desktop entry does not start its launcher: ${exec}`);
+  }
+  if (/--no-sandbox\b/.test(exec)) {
+    problems.push(`the AppImage's desktop entry turns the sandbox off everywhere: ${exec}`);
+  }
+  const toolset = seen.config.toolsets?.appimage;
+  if (toolset !== undefined && toolset !== null && toolset !== '0.0.0') {
+    problems.push(`the AppImage toolset ${toolset} has another launcher; check it on Ubuntu 24.04`);
+  }
+  const { generateAppRunScript } = require('app-builder-lib/out/targets/appimage/appImageUtil.js');
+  const appDir = mkdtempSync(join(tmpdir(), 'greenroom-apprun-'));
+  try {
+    const name = seen.executable;
+    writeFileSync(join(appDir, 'AppRun'), generateAppRunScript({ ExecutableName: name, ProductName: 'Greenroom' }), {
+      mode: 0o755,
+    });
+    writeFileSync(join(appDir, name), '#!/bin/sh\necho "started with:$*"\n', { mode: 0o755 });
+    writeFileSync(join(appDir, 'unshare'), '#!/bin/sh\nexit "$PROBE_EXIT"\n', { mode: 0o755 });
+    const launch = (probeExit) =>
+      spawnSync(join(appDir, 'AppRun'), [], {
+        encoding: 'utf8',
+        env: { ...process.env, APPDIR: appDir, PROBE_EXIT: String(probeExit) },
+      }).stdout.trim();
+    const refused = launch(1);
+    const allowed = launch(0);
+    if (refused !== 'started with:--no-sandbox') {
+      problems.push(`where user namespaces are refused the AppImage's launcher runs: ${refused || 'nothing'}`);
+    }
+    if (allowed !== 'started with:') {
+      problems.push(`where user namespaces work the AppImage's launcher runs: ${allowed || 'nothing'}`);
+    }
+  } finally {
+    rmSync(appDir, { recursive: true, force: true });
+  }
+  return { problems, summary: 'AppImage sandbox off only where user namespaces are refused' };
+}
+
 function moduleName(path) {
   const parts = path.split('/');
   const at = parts.lastIndexOf('node_modules');
@@ -259,7 +315,7 @@ function checkAsar() {
 buildIfNeeded();
 writeStubElectron();
 const seen = await pack();
-const results = [checkAsar(), checkFuses(seen), checkDeb(seen)];
+const results = [checkAsar(), checkFuses(seen), checkDeb(seen), checkAppImage(seen)];
 const problems = results.flatMap((result) => result.problems);
 if (problems.length > 0) {
   fail(problems.join('; '));

@@ -5,7 +5,8 @@
  * and production dependencies only — no tests, no TypeScript sources, no source maps, no devDependencies,
  * and not the panel-only entry. The fuses electron-builder flipped in the packed binary must be the ones
  * electron-builder.yml sets, with the macOS ad-hoc re-sign on, and the deb must carry the AppArmor profile
- * for the installed binary and scripts that install, load and remove it.
+ * for the installed binary and scripts that install, load and remove it. The AppImage's desktop entry
+ * keeps the sandbox on, and its launcher turns it off only where user namespaces are refused.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ it(
     expect(output).toMatch(/packaging check: ok \(\d+ entries; \d+ production modules; 4 required files; /);
     expect(output).toContain('6 fuses flipped, ad-hoc re-sign on');
     expect(output).toContain('AppArmor profile for /opt/Greenroom/greenroom, installed and removed by its scripts');
+    expect(output).toContain('AppImage sandbox off only where user namespaces are refused');
     expect(code).toBe(0);
   },
 );
