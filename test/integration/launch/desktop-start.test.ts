@@ -99,6 +99,10 @@ describe('the desktop app with a stand-in Electron', () => {
         expect(copy.child.exitCode).toBeNull();
         // The page is served with the emote host's image policy (docs/desktop-runtime.md#emote-images-in-the-desktop-window).
         expect(calls.filter((c) => c.call === 'protocol.handle').map((c) => c.args)).toEqual([['file']]);
+        // Windows only: the installer's shortcut id (docs/desktop-runtime.md#notifications-on-windows).
+        expect(calls.some((c) => c.call === 'app.setAppUserModelId')).toBe(process.platform === 'win32');
+        const order = calls.map((c) => c.call);
+        expect(order.indexOf('app.setPath')).toBeLessThan(order.indexOf('app.requestSingleInstanceLock'));
       }
       // The same folder as the first: the lock is taken, this copy hands over and quits.
       const third = start('first');
