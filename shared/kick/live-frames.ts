@@ -496,6 +496,18 @@ const envelope = z.looseObject({
   data: z.unknown().optional(),
 });
 
+/** The frame's envelope: the usual one checked by hand (one frame per chat line), anything else by the schema. */
+function readEnvelope(value: unknown): z.infer<typeof envelope> | null {
+  if (isRecord(value) && typeof value.event === 'string' && value.event !== '') {
+    const { channel } = value;
+    if (channel === undefined || channel === null || typeof channel === 'string') {
+      return { event: value.event, channel, data: value.data };
+    }
+  }
+  const parsed = envelope.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * Reads one frame: a raw text frame, or an envelope object (`{event, data, channel}`) a library already split.
  * `channel` names the channel when the transport knows it but the envelope does not (a Centrifugo publication).
@@ -509,13 +521,13 @@ export function parseLiveFrame(frame: unknown, channel: string | null = null): L
       return { kind: 'malformed', name: null, reason: 'not JSON' };
     }
   }
-  const env = envelope.safeParse(value);
-  if (!env.success) {
+  const env = readEnvelope(value);
+  if (env === null) {
     return { kind: 'malformed', name: null, reason: 'no event name' };
   }
-  const rawName = env.data.event;
-  const on = env.data.channel ?? channel;
-  const decoded = decodeData(env.data.data);
+  const rawName = env.event;
+  const on = env.channel ?? channel;
+  const decoded = decodeData(env.data);
   if (!decoded.ok) {
     return { kind: 'malformed', name: liveEventName(rawName), reason: 'data is not JSON' };
   }

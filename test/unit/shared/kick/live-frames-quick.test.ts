@@ -96,4 +96,27 @@ describe("the quick chat-line reader beside the live socket's schema", () => {
       );
     expect(frame(numericId)).toStrictEqual(frame(CHAT_MESSAGE));
   });
+
+  it('reads an odd envelope as the schema did: no name, an empty or non-text name, a channel that is not text', () => {
+    const malformed = { kind: 'malformed', name: null, reason: 'no event name' };
+    for (const envelope of [
+      {},
+      [],
+      { event: '' },
+      { event: 7 },
+      { event: ['pusher:ping'] },
+      { event: 'pusher:ping', channel: 5 },
+      { event: 'pusher:ping', channel: {} },
+    ]) {
+      expect(parseLiveFrame(JSON.stringify(envelope))).toStrictEqual(malformed);
+    }
+    expect(parseLiveFrame('{"event":"pusher:subscription_succeeded","channel":null}', CHATROOM)).toStrictEqual({
+      kind: 'subscribed',
+      channel: CHATROOM,
+    });
+    expect(parseLiveFrame('{"event":"pusher:subscription_succeeded"}')).toStrictEqual({
+      kind: 'subscribed',
+      channel: null,
+    });
+  });
 });
