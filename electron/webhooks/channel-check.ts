@@ -21,7 +21,15 @@ export const MAX_LOGGED_SOURCES = 1_000;
 
 /** What the check found. `own` carries the parsed payload, so nothing parses it again. */
 export type ChannelCheck =
-  { verdict: 'own'; payload: unknown; eventKey: string | null } | { verdict: 'refused' } | { verdict: 'undecided' };
+  | {
+      verdict: 'own';
+      payload: unknown;
+      eventKey: string | null;
+      /** The body as text, decoded once here for the parse and kept for the journal record. */
+      text: string;
+    }
+  | { verdict: 'refused' }
+  | { verdict: 'undecided' };
 
 export interface ChannelCheckDeps {
   gate: ChannelGate;
@@ -91,8 +99,9 @@ export function createChannelCheck(deps: ChannelCheckDeps) {
   return {
     async check(headers: DeliveryHeaders, body: Buffer, stopped: Promise<void>): Promise<ChannelCheck> {
       let payload: unknown;
+      const text = body.toString('utf8');
       try {
-        payload = JSON.parse(body.toString('utf8')) as unknown;
+        payload = JSON.parse(text) as unknown;
       } catch {
         // Kick sends JSON; a body that is not names no channel, so it cannot be ours.
         refuse(headers, undefined, 'other-channel');
@@ -110,7 +119,7 @@ export function createChannelCheck(deps: ChannelCheckDeps) {
         refuse(headers, broadcaster, verdict);
         return { verdict: 'refused' };
       }
-      return { verdict, payload, eventKey: eventKeyOf(headers.type, payload) };
+      return { verdict, payload, eventKey: eventKeyOf(headers.type, payload), text };
     },
   };
 }

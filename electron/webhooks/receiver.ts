@@ -257,7 +257,7 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       timestamp: headers.timestamp,
       receivedAtMs: nowMs,
       bodyHash,
-      body: body.toString('utf8'),
+      body: judged.text,
     };
     // Queued first, so it joins this turn's group commit; shown while it is on its way to the disk, since a
     // raid's chat would otherwise wait on an fdatasync to be seen (docs/decisions.md, "Shown while the

@@ -176,10 +176,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   /** The journal as the receiver and recordLive use it: each record is told once it is written, never before. */
   const announcing = (file: FileJournal): FileJournal => ({
     ...file,
-    append: async (record) => {
-      await file.append(record);
-      appended.emit(record);
-    },
+    append: (record) => file.append(record).then(() => appended.emit(record)),
   });
 
   /** Opens the journal and replays it into the dedup memory and the history. */
