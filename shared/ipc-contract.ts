@@ -38,6 +38,7 @@ import { ALERT_KINDS, type AlertQueueView, OVERLAY_MEDIA_MAX_BYTES, overlaySetti
 import { redirectUriProblem } from './loopback-redirect';
 import { OBS_NAME_MAX, obsConnectionSaveSchema, type ObsSetupResult, type ObsView } from './obs';
 import type { RoomStateView } from './room-state';
+import { THEME_CHOICES } from './themes';
 import {
   HISTORY_SEARCH_MAX,
   historySettingsSchema,
@@ -55,6 +56,7 @@ import type {
   AppSnapshot,
   ChannelView,
   ChatMessageView,
+  DiagnosticsView,
   FeedItem,
   HealthView,
   ModAction,
@@ -217,6 +219,7 @@ export const INVOKE_SCHEMAS = {
       chatBot: chatBotSaveSchema.optional(),
       chatTools: chatToolsSettingsSchema.optional(),
       streamerMode: z.boolean().optional(),
+      theme: z.enum(THEME_CHOICES).optional(),
       obsActions: obsActionsSaveSchema.optional(),
       liveSocket: liveSocketSaveSchema.optional(),
       history: historySettingsSchema.optional(),
@@ -256,6 +259,8 @@ export const INVOKE_SCHEMAS = {
     }),
   ),
   'sandbox:reset': none,
+  // "Save diagnostics" (docs/logging.md): one file for a report, saved in the data folder and handed back.
+  'diagnostics:save': none,
   // OBS over its websocket (docs/obs.md): main holds the connection and the password; the panel asks.
   'obs:status': none,
   'obs:save-connection': one(obsConnectionSaveSchema),
@@ -341,6 +346,7 @@ export interface InvokeResults {
   'alerts:dismiss-too-old': AlertQueueView;
   /** The simulated channel back to its seeded start, signed out (sandbox mode only). */
   'sandbox:reset': null;
+  'diagnostics:save': DiagnosticsView;
   'obs:status': ObsView;
   'obs:save-connection': ObsView;
   'obs:set-scene': null;

@@ -9,6 +9,7 @@ import type { ChatBotSettings } from './chat-bot';
 import type { ChatToolsSettings } from './chat-tools';
 import type { ObsConnectionSettingsView } from './obs';
 import type { ObsActionsSettings } from './obs-actions';
+import type { ThemeChoice } from './themes';
 import type { KickBadge, KickEmotePosition } from './kick/events';
 import type { KickChannel, KickChannelStream, KickRedemption, KickRedemptionGroup } from './kick/resources';
 
@@ -297,6 +298,8 @@ export interface SettingsView {
   chatTools: ChatToolsSettings;
   /** Never show the stream key, and keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** The panel's colours (shared/themes.ts); absent from older mains, which only had the dark one. */
+  theme?: ThemeChoice;
   /** Where OBS is, and whether a password is saved; never the password (docs/obs.md#connecting-to-obs). */
   obs: ObsConnectionSettingsView;
   /** What OBS does on Kick's events (docs/obs.md#obs-actions-on-events). */
@@ -373,6 +376,18 @@ export type ChannelView = Omit<KickChannel, 'stream'> & {
   /** Epoch ms the figures were last known true: Kick's answer, or a live-status event since. */
   asOfMs?: number;
 };
+
+/**
+ * "Save diagnostics": the file a streamer attaches to a report, saved in the data folder at `path` (null when
+ * the folder refused it, `notice` saying why) and handed back so the panel can also download it.
+ */
+export interface DiagnosticsView {
+  fileName: string;
+  mimeType: string;
+  text: string;
+  path: string | null;
+  notice?: string;
+}
 
 /** Kick's channel with the stream key left out. */
 export function toChannelView(channel: KickChannel): ChannelView {

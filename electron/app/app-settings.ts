@@ -56,6 +56,7 @@ export function createAppSettings(deps: AppSettingsDeps): SettingsPort {
       chatBot: values.chatBot,
       chatTools: values.chatTools,
       streamerMode: values.streamerMode,
+      theme: values.theme,
       obs: { ...values.obs, hasPassword: deps.obsHasPassword?.() ?? false },
       obsActions: values.obsActions,
       history: { chatDays: values.history.chatDays },

@@ -24,6 +24,7 @@ export const FIELD_NAMES: Record<keyof SettingsValues, string> = {
   setupGuideDone: "the setup guide's progress",
   overlays: 'the overlay settings',
   streamerMode: 'streamer mode',
+  theme: 'the colour theme',
   obs: 'the OBS connection',
   automod: 'the auto-moderation rules',
   chatBot: 'the chat bot settings',

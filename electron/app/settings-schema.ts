@@ -11,6 +11,7 @@ import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, historySettingsSchema }
 import { DEFAULT_OBS_ACTIONS, type ObsActionsSettings, obsActionsSettingsSchema } from '../../shared/obs-actions';
 import { OBS_CONNECTION_DEFAULTS, type ObsConnectionSettings, obsConnectionSaveSchema } from '../../shared/obs';
 import { DEFAULT_OVERLAY_SETTINGS, type OverlaySettings, overlaySettingsSchema } from '../../shared/overlays';
+import { DEFAULT_THEME, THEME_CHOICES, type ThemeChoice } from '../../shared/themes';
 import { KICK_EVENT_TYPES, KICK_SCOPES, type KickEventType, type KickScope } from '../../shared/kick/scopes';
 import {
   DEFAULT_LIVE_SOCKET,
@@ -66,6 +67,8 @@ export interface SettingsValues {
   overlays: OverlaySettings;
   /** Never show the stream key; keep the window out of screen captures where the system allows it. */
   streamerMode: boolean;
+  /** The panel's colours: the computer's setting, or the streamer's pick (shared/themes.ts). */
+  theme: ThemeChoice;
   /** Where OBS's websocket is; its password is in the SecretStore (`SECRET_KEYS.obsPassword`), never here. */
   obs: ObsConnectionSettings;
   /** Auto-moderation's rules (shared/automod.ts); off until the streamer turns it on. */
@@ -149,6 +152,7 @@ export const FIELDS = {
   setupGuideDone: z.boolean().default(false),
   overlays: overlaySettingsSchema.default(() => structuredClone(DEFAULT_OVERLAY_SETTINGS)),
   streamerMode: z.boolean().default(false),
+  theme: z.enum(THEME_CHOICES).default(DEFAULT_THEME),
   // The saved form of `obs:save-connection`'s argument, the password left out (docs/obs.md#connecting-to-obs).
   obs: z.object(obsConnectionSaveSchema.omit({ password: true }).shape).default(() => ({ ...OBS_CONNECTION_DEFAULTS })),
   automod: automodSettingsSchema.default(() => structuredClone(DEFAULT_AUTOMOD_SETTINGS)),

@@ -60,6 +60,7 @@ describe('settings', () => {
       setupGuideDone: false,
       overlays: DEFAULT_OVERLAY_SETTINGS,
       streamerMode: false,
+      theme: 'system',
       obs: { enabled: false, host: '127.0.0.1', port: 4455 },
       automod: DEFAULT_AUTOMOD_SETTINGS,
       chatBot: DEFAULT_CHAT_BOT_SETTINGS,

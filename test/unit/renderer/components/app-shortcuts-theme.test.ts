@@ -1,0 +1,89 @@
+/**
+ * The panel's themes and keyboard shortcuts through App with the transport fake
+ * ([design notes](../../../../docs/design-notes.md#keyboard-shortcuts)): the saved theme is drawn and follows a
+ * change from another panel; `?` opens the shortcut list outside a field and is typed inside one; Alt with a
+ * digit opens that section; Alt+C puts the caret in the chat box; nothing acts behind a dialog.
+ */
+import '@testing-library/svelte/vitest';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../../../../renderer/src/App.svelte';
+import { createFakeApi, manualClock, manualFrames, settle } from '../fake-api';
+import { settings, snapshot } from '../fixtures';
+
+async function open(theme?: 'system' | 'dark' | 'light' | 'high-contrast') {
+  const fake = createFakeApi();
+  const saved = settings(theme === undefined ? {} : { theme });
+  fake.ok('app:snapshot', snapshot({ settings: saved }));
+  fake.ok('settings:get', saved);
+  const deps = { scheduler: manualFrames().scheduler, clock: manualClock(), copy: () => Promise.resolve(true) };
+  render(App, { props: { api: fake.api, view: 'full', deps } });
+  await settle();
+  return { fake, saved };
+}
+
+const key = (target: EventTarget, init: KeyboardEventInit) =>
+  fireEvent.keyDown(target, { bubbles: true, cancelable: true, ...init });
+
+afterEach(() => {
+  delete document.documentElement.dataset.theme;
+});
+
+describe('the theme', () => {
+  it('is the saved one, and changes when another panel saves a new one', async () => {
+    const { fake, saved } = await open('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    fake.emit('settings:changed', { ...saved, theme: 'high-contrast' });
+    await settle();
+    expect(document.documentElement.dataset.theme).toBe('high-contrast');
+  });
+
+  it('is dark for an older main that sends no theme', async () => {
+    await open();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('the keyboard shortcuts', () => {
+  it('open the list on "?" and close it on Escape', async () => {
+    await open('dark');
+    await key(document.body, { key: '?', code: 'Slash', shiftKey: true });
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(sheet.textContent).toContain('Alt + C');
+    expect(document.activeElement?.textContent).toBe('Close');
+    await key(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('type "?" in the chat box instead of opening the list', async () => {
+    await open('dark');
+    const box = screen.getByRole('textbox', { name: 'Chat message' });
+    box.focus();
+    await key(box, { key: '?', code: 'Slash', shiftKey: true });
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('open a section with Alt and its number, and put the caret in chat with Alt+C', async () => {
+    await open('dark');
+    const sections = screen.getByRole('tablist', { name: 'Sections' });
+    await key(document.body, { key: '2', code: 'Digit2', altKey: true });
+    await settle();
+    // The window is wide here: chat sits beside the sections, and Activity is the first of them.
+    const second = sections.querySelector('[aria-selected="true"]');
+    expect(second?.textContent).toMatch(/^Mod log/);
+    expect(document.activeElement).toBe(second);
+    await key(document.body, { key: 'ç', code: 'KeyC', altKey: true });
+    await settle();
+    expect(document.activeElement?.id).toBe('chat-input');
+  });
+
+  it('do nothing behind a dialog', async () => {
+    await open('dark');
+    await key(document.body, { key: '?', code: 'Slash', shiftKey: true });
+    await key(document.body, { key: '3', code: 'Digit3', altKey: true });
+    await settle();
+    const selected = screen.getByRole('tablist', { name: 'Sections' }).querySelector('[aria-selected="true"]');
+    expect(selected?.textContent).toMatch(/^Activity/);
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+});

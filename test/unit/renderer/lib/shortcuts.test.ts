@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isTyping, shortcutFor, type KeyPress } from '../../../../renderer/src/lib/shortcuts';
+
+const press = (over: Partial<KeyPress>): KeyPress => ({
+  key: '',
+  code: '',
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  ...over,
+});
+
+describe('shortcutFor', () => {
+  it('reads Alt with a letter from the key’s place, as macOS types "ç" for Alt+C', () => {
+    expect(shortcutFor(press({ key: 'ç', code: 'KeyC', altKey: true }), false)).toEqual({ kind: 'focus-chat' });
+    expect(shortcutFor(press({ key: 'ƒ', code: 'KeyF', altKey: true }), true)).toEqual({ kind: 'search-chat' });
+  });
+
+  it('opens the first to ninth section with Alt and a digit, never a tenth', () => {
+    expect(shortcutFor(press({ key: '1', code: 'Digit1', altKey: true }), false)).toEqual({ kind: 'tab', index: 1 });
+    expect(shortcutFor(press({ key: '9', code: 'Digit9', altKey: true }), true)).toEqual({ kind: 'tab', index: 9 });
+    expect(shortcutFor(press({ key: '0', code: 'Digit0', altKey: true }), false)).toBeNull();
+    expect(shortcutFor(press({ key: '!', code: 'Digit1', altKey: true, shiftKey: true }), false)).toBeNull();
+  });
+
+  it('leaves Ctrl and Cmd combinations to the browser and the system', () => {
+    expect(shortcutFor(press({ key: 'c', code: 'KeyC', altKey: true, ctrlKey: true }), false)).toBeNull();
+    expect(shortcutFor(press({ key: '1', code: 'Digit1', altKey: true, metaKey: true }), false)).toBeNull();
+    expect(shortcutFor(press({ key: '?', code: 'Slash', ctrlKey: true }), false)).toBeNull();
+  });
+
+  it('opens the sheet on "?" outside a field, and types it inside one', () => {
+    expect(shortcutFor(press({ key: '?', code: 'Slash', shiftKey: true }), false)).toEqual({ kind: 'sheet' });
+    expect(shortcutFor(press({ key: '?', code: 'Slash', shiftKey: true }), true)).toBeNull();
+  });
+
+  it('does nothing for a letter typed without Alt', () => {
+    expect(shortcutFor(press({ key: 'c', code: 'KeyC' }), false)).toBeNull();
+    expect(shortcutFor(press({ key: '1', code: 'Digit1' }), false)).toBeNull();
+  });
+});
+
+describe('isTyping', () => {
+  it('is true in text boxes, text areas and editable elements, false on buttons and checkboxes', () => {
+    const input = (type: string) => Object.assign(document.createElement('input'), { type });
+    expect(isTyping(input('text'))).toBe(true);
+    expect(isTyping(input('search'))).toBe(true);
+    expect(isTyping(input('number'))).toBe(true);
+    expect(isTyping(document.createElement('textarea'))).toBe(true);
+    expect(isTyping(input('checkbox'))).toBe(false);
+    expect(isTyping(input('radio'))).toBe(false);
+    expect(isTyping(document.createElement('button'))).toBe(false);
+    expect(isTyping(null)).toBe(false);
+  });
+});
