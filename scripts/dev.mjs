@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
 import { mainTargets } from './build.mjs';
 import { findElectronBinary } from './find-electron.mjs';
 
@@ -43,7 +44,7 @@ let viteUrl = '';
 function startPanelApp() {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, GREENROOM_PANEL_PORT: String(panelPort) };
-    const child = spawn(process.execPath, [join(root, 'out', 'main', 'panel.js')], {
+    const child = spawn(process.execPath, [...APP_NODE_FLAGS, join(root, 'out', 'main', 'panel.js')], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -81,7 +82,7 @@ function startPanelApp() {
 
 /** Desktop mode: starts Electron on the built main, its window on Vite's panel. */
 function startDesktopApp() {
-  const child = spawn(desktop, [root], {
+  const child = spawn(desktop, [electronJsFlags(), root], {
     cwd: root,
     env: { ...process.env, GREENROOM_RENDERER_URL: viteUrl },
     stdio: 'inherit',

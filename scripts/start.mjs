@@ -14,6 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
 import { findElectronBinary } from './find-electron.mjs';
 import { asSentence, installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
 import { electronVersion, installElectron } from './install-electron.mjs';
@@ -31,7 +32,28 @@ if (built.status !== 0) {
 }
 
 async function runPanel() {
-  await import(pathToFileURL(join(root, 'out', 'main', 'panel.js')).href);
+  const entry = join(root, 'out', 'main', 'panel.js');
+  if (APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+    await import(pathToFileURL(entry).href);
+    return;
+  }
+  // V8 sizes its heap as a process starts, so the app's heap settings need a Node started with them
+  // (scripts/app-node-flags.mjs): the panel server runs in a child, this process passes signals on and exits as it does.
+  const child = spawn(process.execPath, [...APP_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  await new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`Greenroom panel could not start: ${error.message}`);
+      process.exitCode = 1;
+      resolve(undefined);
+    });
+    child.on('exit', (code, signal) => {
+      process.exitCode = code ?? (signal ? 1 : 0);
+      resolve(undefined);
+    });
+  });
 }
 
 /** @param {string} line why there is no desktop window, one line in a streamer's words */
@@ -43,7 +65,7 @@ function fallBack(line) {
 /** Runs Electron; resolves null once its window is up (it then runs on its own), or a reason it failed. */
 function runElectron(binary) {
   return new Promise((resolve) => {
-    const child = spawn(binary, [root], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(binary, [electronJsFlags(), root], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
     let ready = false;
     let stdoutTail = '';
     let stderrTail = '';

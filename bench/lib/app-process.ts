@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
+import { APP_NODE_FLAGS } from '../../scripts/app-node-flags.mjs';
 import { openSettings, type SettingsPatch } from '../../electron/app/settings';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
 
@@ -103,7 +104,12 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
-  const nodeArgs = [...extraNodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  // The app's own heap settings first, as its launcher starts it (scripts/app-node-flags.mjs).
+  const nodeArgs = [
+    ...APP_NODE_FLAGS,
+    ...extraNodeArgs,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ];
   const child = spawn(node, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {

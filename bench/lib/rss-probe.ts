@@ -1,23 +1,35 @@
 /**
  * Where the app's memory goes in a chat storm (docs/decisions.md, "Where the app's memory goes in a chat storm"):
- * `npx tsx bench/lib/rss-probe.ts`. Not a benchmark module, it judges nothing: it starts the built app on Node 24
- * with its inspector on loopback, signs it in, turns Kick's live chat connection on, puts a sandbox stream live (so
- * the history writes every line), and sends chat through the embedded sandbox's admin API at 400 lines a second in
- * batches. Before and after the storm it prints the app's resident memory and `process.memoryUsage()` asked over
- * the inspector, read plainly and after a full collection. `GREENROOM_RSS_PROBE_LINES` sets the storm's lines
- * (24,000), `GREENROOM_RSS_PROBE_SNAPSHOTS=<prefix>` writes a heap snapshot after the warm-up and after the storm.
+ * `npx tsx bench/lib/rss-probe.ts`. Not a benchmark module, it judges nothing: it starts the built app with its
+ * inspector on loopback and Kick as the chat storm has it (a standalone sandbox in its own process, `storm-sandbox.ts`;
+ * `GREENROOM_RSS_PROBE_KICK=embedded` for the app's own), signs it in, turns Kick's live chat connection on, puts a
+ * sandbox stream live (so the history writes every line), and sends chat through the sandbox's admin API at 400
+ * lines a second in batches. Before and after the storm it prints, asked over the inspector: the app's resident
+ * memory, `process.memoryUsage()`, V8's heap spaces (each space's committed and used size: which one grew), the
+ * memory outside V8's heap (resident minus the heap's committed pages: malloc's arenas, code, stacks), read plainly
+ * and after a full collection; and the storm's CPU and garbage collection time per line (Node's `gc` performance
+ * entries). `GREENROOM_RSS_PROBE_LINES` sets the storm's lines (24,000); `GREENROOM_RSS_PROBE_NODE=20` runs the app
+ * on this process's Node (20: no history) instead of Node 24; `GREENROOM_RSS_PROBE_NODE_ARGS` adds Node flags
+ * (space-separated, e.g. `--max-semi-space-size=4`); `GREENROOM_RSS_PROBE_SNAPSHOTS=<prefix>` writes a heap
+ * snapshot after the warm-up and after the storm.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { request } from 'undici';
 import WebSocket from 'ws';
 import { freePort } from '../../test/helpers/free-port';
-import { adminCall, type AdminApi, ROOT, startAppProcess } from './app-process';
+import { adminCall, type AdminApi, prepareDataDir, ROOT, startAppProcess } from './app-process';
 import { inspectFlag } from './node-inspector';
 import { connectPanel, signInOverPanel } from './panel-client';
+import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
+import { processCpuMs } from './process-cpu';
+import { startStormSandbox, type StormSandbox } from './storm-sandbox';
 
 const LINES = Number(process.env.GREENROOM_RSS_PROBE_LINES ?? 24_000);
 const SNAPSHOTS = process.env.GREENROOM_RSS_PROBE_SNAPSHOTS;
+const NODE = process.env.GREENROOM_RSS_PROBE_NODE ?? '24';
+const NODE_ARGS = (process.env.GREENROOM_RSS_PROBE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const KICK = process.env.GREENROOM_RSS_PROBE_KICK ?? 'standalone';
 const RATE = 400;
 /** Lines per admin call: the sandbox takes at most 1,000 at once. */
 const BATCH = 100;
@@ -31,8 +43,32 @@ function rssMbOf(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
+/**
+ * The process's resident memory by kind of mapping, from /proc/<pid>/smaps: file-backed (the Node binary and
+ * libraries as far as they were touched), malloc's main arena (`[heap]`), and anonymous memory (V8's heap pages,
+ * malloc's other arenas, thread stacks).
+ */
+function residentByKind(pid: number): string {
+  const kinds = new Map<string, number>();
+  let kind = 'anonymous';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const path = mapping[1]!;
+      kind = path.startsWith('/') ? 'files' : path === '' ? 'anonymous' : path;
+    } else if (line.startsWith('Rss:')) {
+      kinds.set(kind, (kinds.get(kind) ?? 0) + Number(/(\d+)/.exec(line)![1]) / 1024);
+    }
+  }
+  return [...kinds]
+    .filter(([, size]) => size >= 0.5)
+    .map(([name, size]) => `${name} ${size.toFixed(1)}`)
+    .join(', ');
+}
+
 interface Inspector {
   call(method: string, params?: Record<string, unknown>): Promise<{ result?: unknown; error?: { message: string } }>;
+  evaluate<T>(expression: string): Promise<T>;
   onEvent(listener: (method: string, params: Record<string, unknown>) => void): void;
   close(): void;
 }
@@ -65,34 +101,87 @@ async function openInspector(port: number): Promise<Inspector> {
       }
     }
   });
+  const call: Inspector['call'] = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   return {
-    call: (method, params = {}) =>
-      new Promise((resolve) => {
-        const id = ++nextId;
-        pending.set(id, resolve);
-        socket.send(JSON.stringify({ id, method, params }));
-      }),
+    call,
+    // The expression's value comes back as JSON text: the inspector returns plain values only.
+    evaluate: async <T>(expression: string): Promise<T> => {
+      const answer = (await call('Runtime.evaluate', {
+        expression: `JSON.stringify(${expression})`,
+        returnByValue: true,
+      })) as { result?: { result?: { value?: string }; exceptionDetails?: { text: string } } };
+      if (answer.result?.exceptionDetails) {
+        throw new Error(`the app could not evaluate ${expression}: ${answer.result.exceptionDetails.text}`);
+      }
+      return JSON.parse(answer.result?.result?.value ?? 'null') as T;
+    },
     onEvent: (listener) => listeners.push(listener),
     // An open inspector session keeps the app from exiting: close it before stopping the app.
     close: () => socket.close(),
   };
 }
 
+/**
+ * What the app's process is asked: `process.getBuiltinModule` (Node 20.16 and later) reaches `v8` from the
+ * inspector's global scope, where `require` is not defined.
+ */
+const MEMORY_EXPRESSION = `(() => {
+  const v8 = process.getBuiltinModule('v8');
+  return {
+    usage: process.memoryUsage(),
+    heap: v8.getHeapStatistics(),
+    spaces: v8.getHeapSpaceStatistics().filter((s) => s.space_size > 0),
+  };
+})()`;
+
+interface MemoryReading {
+  usage: Record<string, number>;
+  heap: Record<string, number>;
+  spaces: { space_name: string; space_size: number; space_used_size: number; physical_space_size: number }[];
+}
+
 async function reading(inspector: Inspector, pid: number, label: string, collect: boolean): Promise<void> {
   if (collect) {
     await inspector.call('HeapProfiler.collectGarbage');
   }
-  const answer = (await inspector.call('Runtime.evaluate', {
-    expression: 'JSON.stringify(process.memoryUsage())',
-    returnByValue: true,
-  })) as { result?: { result?: { value?: string } } };
-  const usage = JSON.parse(answer.result?.result?.value ?? '{}') as Record<string, number>;
+  const { usage, heap, spaces } = await inspector.evaluate<MemoryReading>(MEMORY_EXPRESSION);
+  const rss = rssMbOf(pid);
+  const outside = rss - (heap.total_physical_size ?? NaN) / 1_048_576;
   note(
-    `${label}${collect ? ', after a full collection' : ''}: resident ${rssMbOf(pid).toFixed(1)} MB, heap used ` +
-      `${mb(usage.heapUsed ?? NaN)} of ${mb(usage.heapTotal ?? NaN)} MB, external ${mb(usage.external ?? NaN)} MB, ` +
-      `array buffers ${mb(usage.arrayBuffers ?? NaN)} MB`,
+    `${label}${collect ? ', after a full collection' : ''}: resident ${rss.toFixed(1)} MB, heap used ` +
+      `${mb(usage.heapUsed ?? NaN)} of ${mb(usage.heapTotal ?? NaN)} MB (${mb(heap.total_physical_size ?? NaN)} ` +
+      `resident), outside the heap ${outside.toFixed(1)} MB (V8's malloc ${mb(heap.malloced_memory ?? NaN)} MB), ` +
+      `external ${mb(usage.external ?? NaN)} MB, array buffers ${mb(usage.arrayBuffers ?? NaN)} MB`,
+  );
+  note(`  resident by kind (MB): ${residentByKind(pid)}`);
+  note(
+    `  spaces (committed/used MB): ${spaces
+      .map((space) => `${space.space_name} ${mb(space.space_size)}/${mb(space.space_used_size)}`)
+      .join(', ')}`,
   );
 }
+
+/** Counts the app's garbage collections and their time from now on (Node's `gc` performance entries). */
+const GC_WATCH = `(() => {
+  const { PerformanceObserver, constants } = process.getBuiltinModule('perf_hooks');
+  const kinds = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'young', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'full',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak' };
+  const tally = (globalThis.__rssProbeGc = {});
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[entry.detail?.kind ?? entry.kind] ?? 'other';
+      const t = (tally[kind] ??= { count: 0, ms: 0 });
+      t.count += 1;
+      t.ms += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return true;
+})()`;
 
 async function snapshot(inspector: Inspector, file: string): Promise<void> {
   const out = createWriteStream(file);
@@ -119,27 +208,44 @@ async function storm(admin: AdminApi, lines: number): Promise<void> {
   }
 }
 
+/** Waits until the sandbox holds `count` event subscriptions (sign-in subscribes after it returns). */
+async function subscribed(admin: AdminApi, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { counts } = await adminCall<{ counts: { eventSubscriptions: number } }>(admin, 'GET', '/');
+    if (counts.eventSubscriptions >= count) {
+      return;
+    }
+    await pause(100);
+  }
+  throw new Error('the app did not subscribe to Kick’s events within 30 s');
+}
+
 async function main(): Promise<void> {
-  const node24 = execFileSync('bash', ['scripts/ensure-node24.sh'], { cwd: ROOT, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .at(-1)!;
+  const node =
+    NODE === '20'
+      ? process.execPath
+      : execFileSync('bash', ['scripts/ensure-node24.sh'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').at(-1)!;
   const port = await freePort();
-  const app = await startAppProcess({}, undefined, [inspectFlag(port)], node24);
+  const kick: StormSandbox | null = KICK === 'embedded' ? null : await startStormSandbox();
+  const dataDir = kick ? prepareDataDir(kick.appSettings) : undefined;
+  const app = await startAppProcess(kick?.appEnv ?? {}, dataDir, [...NODE_ARGS, inspectFlag(port)], node);
   let inspector: Inspector | null = null;
   try {
     const pid = app.child.pid!;
-    const admin = await app.admin();
+    const admin = kick?.admin ?? (await app.admin());
     const panel = await connectPanel(app.panelUrl);
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
     if (!(await panel.invoke('settings:update', [{ liveSocket: { enabled: true } }])).ok) {
       throw new Error('the app refused to switch Kick’s live chat connection on');
     }
+    await subscribed(admin, KICK_EVENT_TYPES.length);
     const startedAt = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     await adminCall(admin, 'POST', '/trigger/livestream.status.updated', {
       overrides: { is_live: true, started_at: startedAt },
     });
     inspector = await openInspector(port);
+    note(`the app on Node ${await inspector.evaluate<string>('process.version')} ${NODE_ARGS.join(' ')}`);
     await storm(admin, 200);
     await pause(5000);
     await reading(inspector, pid, 'after the warm-up', false);
@@ -147,10 +253,21 @@ async function main(): Promise<void> {
     if (SNAPSHOTS) {
       await snapshot(inspector, `${SNAPSHOTS}-warm.heapsnapshot`);
     }
+    await inspector.evaluate(GC_WATCH);
+    const cpuBefore = processCpuMs(pid) ?? NaN;
     await storm(admin, LINES);
     note(`${LINES} lines sent; the panel socket carried ${panel.events.get('kick:event') ?? 0} chat events`);
     // The sandbox's webhook copies trail the socket's lines: let them arrive before reading.
     await pause(15_000);
+    const cpuMs = (processCpuMs(pid) ?? NaN) - cpuBefore;
+    const gc = await inspector.evaluate<Record<string, { count: number; ms: number }>>('globalThis.__rssProbeGc');
+    const gcMs = Object.values(gc).reduce((sum, kind) => sum + kind.ms, 0);
+    note(
+      `the storm's CPU ${((cpuMs * 1000) / LINES).toFixed(0)} µs a line, of which garbage collection ` +
+        `${((gcMs * 1000) / LINES).toFixed(1)} µs (${Object.entries(gc)
+          .map(([kind, t]) => `${kind} ${t.count}× ${t.ms.toFixed(0)} ms`)
+          .join(', ')})`,
+    );
     await reading(inspector, pid, 'after the storm', false);
     await reading(inspector, pid, 'after the storm', true);
     if (SNAPSHOTS) {
@@ -160,6 +277,7 @@ async function main(): Promise<void> {
   } finally {
     inspector?.close();
     await app.stop();
+    await kick?.close();
   }
 }
 

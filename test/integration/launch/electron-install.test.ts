@@ -15,6 +15,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { electronJsFlags } from '../../../scripts/app-node-flags.mjs';
 import { electronPackageDir, findElectronBinary } from '../../../scripts/find-electron.mjs';
 import { DEFAULT_TIMEOUT_S, parseInstallTimeout, TIMEOUT_VARIABLE } from '../../../scripts/electron-install-policy.mjs';
 import { storedZip } from './fixtures/stored-zip';
@@ -82,7 +83,8 @@ describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
       expect(output).toContain(READY_LINE);
       expect(fallbackLines(output)).toEqual([]);
       const binary = join(electronPackageDir(root), 'dist', 'electron');
-      expect(readFileSync(join(root, 'stub-ran.txt'), 'utf8')).toBe(`${binary}\n${root}\n`);
+      // The app's heap settings reach Electron's main process on its command line (scripts/app-node-flags.mjs).
+      expect(readFileSync(join(root, 'stub-ran.txt'), 'utf8')).toBe(`${binary}\n${electronJsFlags()}\n${root}\n`);
       expect(findElectronBinary(root)).toEqual({ ok: true, path: binary });
 
       // The next start finds the binary and asks the mirror for nothing.

@@ -1,0 +1,58 @@
+/**
+ * `npm run panel` starts the panel server on a Node carrying the app's heap settings
+ * (scripts/app-node-flags.mjs): V8 reads them only as a process starts, so scripts/start.mjs runs the server in
+ * a child started with them, passes a stop on to it and leaves nothing running
+ * (docs/decisions.md#where-the-apps-memory-goes-in-a-chat-storm). Runs in a temp copy of the app, as
+ * electron-install.test.ts does; reads the processes from /proc, so Linux only.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
+import { buildPanelEntry, makeAppCopy, PANEL_LINE, running, startApp, temps } from './electron-install-fixtures';
+
+/** The argv of every process whose command line names `entry`. */
+function processesRunning(entry: string): { pid: number; argv: string[] }[] {
+  const found: { pid: number; argv: string[] }[] = [];
+  for (const name of readdirSync('/proc').filter((entryName) => /^\d+$/.test(entryName))) {
+    try {
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      if (argv.includes(entry)) {
+        found.push({ pid: Number(name), argv });
+      }
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return found;
+}
+
+describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
+  beforeAll(buildPanelEntry);
+
+  afterEach(() => {
+    for (const child of running) {
+      child.kill('SIGKILL');
+    }
+  });
+
+  afterAll(() => {
+    for (const dir of temps) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the panel server on a Node started with the app’s heap settings, and stops it', async () => {
+    const root = makeAppCopy();
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(PANEL_LINE);
+    const servers = processesRunning(entry);
+    expect(servers).toHaveLength(1);
+    const argv = servers[0]!.argv;
+    // Node's own flags come before the entry; after it they would be the app's arguments.
+    expect(argv.slice(1, argv.indexOf(entry))).toEqual(expect.arrayContaining([...APP_NODE_FLAGS]));
+    expect(await run.stop()).toBe(0);
+    expect(processesRunning(entry)).toEqual([]);
+  });
+});
