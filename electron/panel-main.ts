@@ -5,9 +5,15 @@
  * runs until SIGINT or SIGTERM and stops cleanly. Logs go to stderr so stdout carries only what the
  * streamer reads: those lines, a start-up problem (a damaged file moved aside) and the sign-in link.
  */
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemClock } from './core/clock';
+import { runtimeVersions, saveDiagnostics } from './core/diagnostics';
+import { openLogFile } from './core/log-file';
+import { createLogger, logLevelFrom } from './core/logger';
+import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
 import { startupLines } from './launch/startup-lines';
@@ -16,9 +22,30 @@ import { guardOpenExternal } from './shell/open-external';
 import { createNodeSecretStore } from './secrets/node-secret-store';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const log = (line: string): void => {
-  process.stderr.write(`${line}\n`);
-};
+// One logger (docs/logging.md): the terminal's plain lines on stderr as before, and the log file in the
+// data dir once it is known.
+const level = logLevelFrom(process.env);
+const logger = createLogger({
+  level: level.level,
+  clock: systemClock,
+  echo: (line) => process.stderr.write(`${line}\n`),
+});
+const log = logger.line;
+if (level.warning) {
+  logger.warn(level.warning);
+}
+
+/** Greenroom's version from its package.json (out/main/panel.js → ../../package.json). */
+function appVersion(): string {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(here, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ??
+      'unknown'
+    );
+  } catch {
+    return 'unknown';
+  }
+}
 const say = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
@@ -30,18 +57,40 @@ const printLink = guardOpenExternal((url) => {
 });
 
 async function main(): Promise<void> {
+  let dataDir: string | null = null;
+  const dataDirOf = (): string => {
+    if (!dataDir) {
+      throw new Error('diagnostics asked for before the data folder is known');
+    }
+    return dataDir;
+  };
   const launched = await launchGreenroom({
     env: process.env,
     defaultDataDir: defaultDataDir(process.platform, process.env, homedir()),
     // out/main/panel.js → out/renderer
     staticDir: join(here, '..', 'renderer'),
-    openSecretStore: (dir, notice) => Promise.resolve(createNodeSecretStore(dir, { log, notice })),
+    openSecretStore: (dir, notice) =>
+      Promise.resolve(learningSecretStore(createNodeSecretStore(dir, { log, notice }), logger.secrets)),
     openExternal: printLink,
     webhooks: createAppWebhookPort,
     log,
     notice: say,
     panelRequired: true,
+    diagnostics: (parts) =>
+      saveDiagnostics(
+        { dataDir: dataDirOf(), clock: systemClock, logger, versions: runtimeVersions(appVersion(), process) },
+        parts,
+      ),
   });
+  dataDir = launched.dataDir;
+  const file = openLogFile({ dataDir, nowMs: () => Date.now(), notice: say });
+  if (file) {
+    logger.attachFile(file);
+  }
+  // The secrets the app holds outside the secret store. The overlay key and the configuration are read at
+  // each line, so a new key or a restarted app is known before it could be logged.
+  logger.secrets.add(panelTokenOf(launched.panel?.url));
+  logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
   say(`Greenroom panel: ${launched.panel!.url}`);
   startupLines(launched.app, launched.dataDir).forEach(say);
   if (launched.app.config.mode === 'sandbox') {

@@ -68,6 +68,7 @@ export const INVOKE_CHANNELS = [
   'history:search',
   'history:export-recap',
   'history:export-viewer',
+  'diagnostics:save',
 ] as const;
 
 export const SEND_CHANNELS = ['app:open-external', 'window:pop-out-chat', 'window:toggle-companion'] as const;

@@ -13,7 +13,7 @@ import type { Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import type { Sandbox } from '../../sandbox/index';
 import type { SecretStore } from '../secrets/secret-store';
-import { createHandlers, type ShellPort } from '../ipc/handlers';
+import { createHandlers, type DiagnosticsPort, type ShellPort } from '../ipc/handlers';
 import { linkPolicyFor } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
@@ -73,6 +73,8 @@ export interface AppAdapters {
   settings?: SettingsStore;
   /** Window actions; absent in panel-only mode. */
   shell?: ShellPort;
+  /** "Save diagnostics" (docs/logging.md); absent where the entry keeps no log. */
+  diagnostics?: DiagnosticsPort;
   /** The OBS dock URL once the panel server listens. */
   dockUrl?: () => string | null;
   /**
@@ -454,6 +456,7 @@ export async function createApp(config: AppConfig, adapters: AppAdapters): Promi
       roomState: () => roomState.view(),
       history,
       shell: adapters.shell,
+      ...(adapters.diagnostics ? { diagnostics: adapters.diagnostics } : {}),
       restart:
         adapters.restart ??
         (() =>

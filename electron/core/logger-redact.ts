@@ -26,6 +26,11 @@ const NAMED =
 export interface Redactor {
   /** Learns one secret value (and its JSON- and URL-escaped spellings); empty and short values are ignored. */
   add(value: string | null | undefined): void;
+  /**
+   * A place a secret can be read from as it changes (the overlay key, after "New key"): read before each
+   * line is redacted, so a new value is learned before it could be logged. Keep it cheap: a getter.
+   */
+  watch(source: () => readonly (string | null | undefined)[]): void;
   /** Every learned secret and every pattern in `text`, replaced. */
   redact(text: string): string;
 }
@@ -40,16 +45,28 @@ export function createRedactor(): Redactor {
       ordered = [...values].sort((a, b) => b.length - a.length);
     }
   };
+  const sources: (() => readonly (string | null | undefined)[])[] = [];
+  const add = (value: string | null | undefined): void => {
+    if (typeof value !== 'string' || values.has(value)) {
+      return;
+    }
+    learn(value);
+    learn(JSON.stringify(value).slice(1, -1));
+    learn(encodeURIComponent(value));
+  };
   return {
-    add(value) {
-      if (typeof value !== 'string') {
-        return;
-      }
-      learn(value);
-      learn(JSON.stringify(value).slice(1, -1));
-      learn(encodeURIComponent(value));
+    add,
+    watch(source) {
+      sources.push(source);
     },
     redact(text) {
+      for (const source of sources) {
+        try {
+          source().forEach(add);
+        } catch {
+          // A source that cannot answer now (the app between restarts) is asked again on the next line.
+        }
+      }
       let out = text;
       for (const value of ordered) {
         if (out.includes(value)) {

@@ -2,7 +2,7 @@
  * The contract's handlers, built from the services: each is a thin call into one service, so the logic
  * stays testable without a transport. Arguments arrive already validated by the router.
  */
-import type { AppSnapshot, HealthView, SettingsView } from '../../shared/views';
+import type { AppSnapshot, DiagnosticsView, HealthView, SettingsView } from '../../shared/views';
 import type { AppAutomod } from '../app/app-automod';
 import type { AppOverlays } from '../app/app-overlays';
 import type { SettingsPatch } from '../app/settings';
@@ -14,10 +14,14 @@ import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { Moderation } from '../services/moderation';
 import type { ObsPort } from '../obs/obs-port';
+import { AppError } from '../../shared/errors';
 import { findChatLinks } from '../../shared/links';
 import { EMPTY_ROOM_STATE, type RoomStateView } from '../../shared/room-state';
 import { type ExternalLinkPolicy, isAllowedExternalUrl } from './external-links';
 import type { InvokeHandlers, SendHandlers } from './router';
+
+/** Writes the diagnostics file from what the app knows now (electron/core/diagnostics.ts). */
+export type DiagnosticsPort = (parts: { settings: SettingsView; health: HealthView }) => DiagnosticsView;
 
 /** Window actions; absent in panel-only mode, where there is no window to pop out. */
 export interface ShellPort {
@@ -61,6 +65,8 @@ export interface HandlerDeps {
   roomState?: () => RoomStateView;
   /** The stream history (app/app-history.ts); absent, every history question is answered "unavailable". */
   history?: HistoryPort;
+  /** "Save diagnostics" (docs/logging.md); absent where the entry keeps no log. */
+  diagnostics?: DiagnosticsPort;
   log: (line: string) => void;
 }
 
@@ -137,6 +143,10 @@ export function createHandlers(deps: HandlerDeps): { invoke: InvokeHandlers; sen
     'kicks:leaderboard': (input) => channel.leaderboard(input.top),
 
     'health:snapshot': () => Promise.resolve(deps.health()),
+    'diagnostics:save': () =>
+      deps.diagnostics
+        ? Promise.resolve(deps.diagnostics({ settings: settings.view(), health: deps.health() }))
+        : Promise.reject(new AppError('NotConfigured', 'this Greenroom keeps no log to save')),
     'settings:get': () => Promise.resolve(settings.view()),
     'settings:update': (patch) => Promise.resolve(settings.update(patch)),
     'settings:set-credentials': (input) => settings.setCredentials(input),

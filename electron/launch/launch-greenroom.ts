@@ -20,7 +20,7 @@ import type { AppEvents } from '../core/app-events';
 import { createApp, type GreenroomApp } from '../app/create-app';
 import { openSettings, SETTINGS_FILE_NAME } from '../app/settings';
 import type { WebhookPortFactory } from '../app/webhook-port';
-import type { ShellPort } from '../ipc/handlers';
+import type { DiagnosticsPort, ShellPort } from '../ipc/handlers';
 import type { Router } from '../ipc/router';
 import { startPanelServer, type PanelServer } from '../panel-server/panel-server';
 import { loadOrCreatePanelToken } from '../panel-server/panel-token';
@@ -45,6 +45,8 @@ export interface LaunchDeps {
   openExternal: OpenExternal;
   webhooks: WebhookPortFactory;
   shell?: ShellPort;
+  /** "Save diagnostics" (docs/logging.md), built by the entry that owns the logger. */
+  diagnostics?: DiagnosticsPort;
   clock?: Clock;
   log: (line: string) => void;
   /** A start-up problem the streamer should read (a damaged file moved aside); `log` when absent. */
@@ -198,6 +200,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
         dataDir,
         settings,
         ...(deps.shell ? { shell: deps.shell } : {}),
+        ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
         dockUrl: () => started.panel?.url ?? null,
         restart: () => started.host?.apply({ force: true }) ?? Promise.resolve(),
         notApplied: () => started.host?.notApplied() ?? null,

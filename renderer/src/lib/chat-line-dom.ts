@@ -91,6 +91,8 @@ export function buildChatLine(doc: Document, message: ChatMessageView, options: 
   const colour = readableNameColour(message.sender.color);
   if (colour) {
     name.style.color = colour;
+    // The light theme darkens the name from this, to read on white (app.css).
+    name.style.setProperty('--name-colour', colour);
   }
   name.addEventListener('click', () => options.onName());
   const content = element(doc, 'span', LINE_CLASSES.messageContent);
