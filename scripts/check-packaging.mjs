@@ -48,6 +48,15 @@ const FORBIDDEN_MODULES = [
  */
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const STOCK_FUSE_WIRE = '10110001';
+/** The fuses the app ships with: each one Electron's fuses tutorial says most apps can safely set so. */
+const REQUIRED_FUSES = {
+  runAsNode: false,
+  enableCookieEncryption: true,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+};
 const FUSE_ON = 0x31;
 const FUSE_OFF = 0x30;
 
@@ -82,7 +91,7 @@ function writeStubElectron() {
   writeFileSync(join(stubDir, 'LICENSE'), 'Stub for the packaging check; not Electron.\n');
 }
 
-/** Packs `dir` and `deb` for Linux and returns what electron-builder resolved and would hand fpm. */
+/** Packs Linux `dir`, `deb` and `AppImage`; returns what electron-builder resolved and would hand fpm. */
 async function pack() {
   rmSync(unpackedDir, { recursive: true, force: true });
   const { build, Platform } = require('electron-builder');
@@ -111,7 +120,7 @@ async function pack() {
     afterPack: async ({ packager }) => {
       seen.config = packager.config;
       seen.executable = packager.executableName;
-      seen.fuses = await packager.generateFuseConfig(packager.config.electronFuses);
+      seen.fuses = await packager.generateFuseConfig(packager.config.electronFuses ?? {});
     },
   };
   try {
@@ -156,6 +165,11 @@ function checkFuses(seen) {
     const expected = seen.fuses[index] ? FUSE_ON : FUSE_OFF;
     if (wire[Number(index)] !== expected) {
       problems.push(`fuse ${index} is ${String.fromCharCode(wire[Number(index)])} in the packed binary`);
+    }
+  }
+  for (const [name, value] of Object.entries(REQUIRED_FUSES)) {
+    if (wanted[name] !== value) {
+      problems.push(`electron-builder.yml must set fuse ${name} to ${value}`);
     }
   }
   for (const name of settable) {
