@@ -54,6 +54,6 @@ describe('Save diagnostics', () => {
       health: () => ({}),
       log: () => undefined,
     } as unknown as Parameters<typeof createHandlers>[0]);
-    await expect(handlers.invoke['diagnostics:save']([])).rejects.toMatchObject({ code: 'NotConfigured' });
+    await expect(handlers.invoke['diagnostics:save']()).rejects.toMatchObject({ code: 'NotConfigured' });
   });
 });
