@@ -23,6 +23,10 @@ export type ChatRow = ChatMessageView | EventRow;
 
 export const isEventRow = (row: ChatRow): row is EventRow => 'event' in row;
 
+/** A chatter's message, not an inline event or a moderator's clear (room-rows.ts) mixed in among them. */
+export const isChatMessage = (row: { messageId: string }): row is ChatMessageView =>
+  !('event' in row) && !('cleared' in row);
+
 /**
  * Messages (oldest first) with the events (any order) placed by time; a message and an event at the same
  * millisecond keep the message first. The messages array itself when no event falls in range, so a chat

@@ -1,6 +1,8 @@
 /**
  * The chat log's guess at a row's height before the row is drawn, learned from the rows drawn so far, per
- * kind of row (a plain line; a reply with its quote above it). Every new row is measured once it is drawn;
+ * kind of row. The chat pane tells six kinds apart (`rowKind` in ChatPane.svelte): a plain line, a reply with
+ * its quote above it, a chatter's first message of either shape (with its tag above), an inline event, and a
+ * moderator's clear. Every new row is measured once it is drawn;
  * when the guess was wrong, the log recomputes its offsets and lays the page out a second time in the same
  * frame. A fixed guess was wrong for nearly every row (28 px against 24 px lines), so in a raid most frames
  * paid that second pass; a learned one is wrong only for the odd row that wraps

@@ -37,7 +37,7 @@ describe('a chat row’s line as DOM', () => {
     expect(name.type).toBe('button');
     expect(name.textContent).toBe('alice');
     expect(name.style.color).not.toBe('');
-    expect(line.querySelector('.content .message-content [aria-label="KEKW"]')).not.toBeNull();
+    expect(line.querySelector('.content.message-content [aria-label="KEKW"]')).not.toBeNull();
     expect(line.querySelector('.content .mention.self')!.textContent).toBe('@me');
     // The emote is a labelled box with no text of its own.
     expect(line.textContent).toBe('09:05 ⚔ alice: hi  @me');
@@ -64,6 +64,17 @@ describe('a chat row’s line as DOM', () => {
     expect(row.querySelector('.reply')!.textContent).toBe('↳ replying to @bob: who is Pog here');
     expect(row.querySelector('.reply q')!.textContent).toBe('who is Pog here');
     expect(row.querySelector('.line .tag')!.textContent).toBe('(deleted)');
+  });
+
+  it('builds a plain line from five elements: a raid draws hundreds of rows a second', () => {
+    const row = render(
+      message({
+        content: 'just words',
+        sender: { userId: 1, username: 'n', color: null, badges: [], isVerified: false },
+      }),
+    );
+    const elements = [...row.querySelectorAll('*')].map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    expect(elements).toEqual(['div.line', 'time.', 'button.name', 'span.colon', 'span.content message-content']);
   });
 
   it('leaves a name without a usable colour to the stylesheet', () => {
