@@ -25,6 +25,11 @@ import ElectronStore from 'electron-store';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemClock } from './core/clock';
+import { runtimeVersions, saveDiagnostics } from './core/diagnostics';
+import { openLogFile } from './core/log-file';
+import { createLogger, logLevelFrom } from './core/logger';
+import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { NotificationBursts } from '../shared/notification-bursts';
 import { resolveDataDir } from './app/config';
 import { isAllowedExternalUrl, linkPolicyFor } from './ipc/external-links';
@@ -53,7 +58,18 @@ const preload = join(here, '..', 'preload', 'index.cjs');
 // A dev server only for unpackaged runs; a packaged app always loads its own files.
 const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER_URL;
 
-const log = (line: string): boolean => process.stderr.write(`${line}\n`);
+// One logger (docs/logging.md): the terminal's plain lines on stderr as before, and the log file in the data
+// dir once the app has started.
+const logLevel = logLevelFrom(process.env);
+const logger = createLogger({
+  level: logLevel.level,
+  clock: systemClock,
+  echo: (line) => process.stderr.write(`${line}\n`),
+});
+const log = logger.line;
+if (logLevel.warning) {
+  logger.warn(logLevel.warning);
+}
 /** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
 const say = (line: string): boolean => process.stdout.write(`${line}\n`);
 
@@ -271,20 +287,36 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     defaultDataDir: dataDir,
     staticDir: join(here, '..', 'renderer'),
     openSecretStore: async (dir, notice) =>
-      new EncryptedSecretStore({
-        // Its own file: the panel-only mode's store uses another cipher, and each drops what it cannot read.
-        kv: openSecretsFile(dir, notice),
-        cipher: await createSafeStorageCipher(),
-        log,
-      }),
+      learningSecretStore(
+        new EncryptedSecretStore({
+          // Its own file: the panel-only mode's store uses another cipher, and each drops what it cannot read.
+          kv: openSecretsFile(dir, notice),
+          cipher: await createSafeStorageCipher(),
+          log,
+        }),
+        logger.secrets,
+      ),
     openExternal: guardOpenExternal((url) => shell.openExternal(url)),
     webhooks: createAppWebhookPort,
     shell: { popOutChat: () => windows.open('chat'), toggleCompanion: () => windows.toggle('companion') },
     log,
     notice: say,
     panelRequired: false,
+    diagnostics: (parts) =>
+      saveDiagnostics(
+        { dataDir, clock: systemClock, logger, versions: runtimeVersions(app.getVersion(), process) },
+        parts,
+      ),
   });
   holder.launched = launched;
+  const logFile = openLogFile({ dataDir: launched.dataDir, nowMs: () => Date.now(), notice: say });
+  if (logFile) {
+    logger.attachFile(logFile);
+  }
+  // The secrets held outside the secret store; the overlay key and configuration are read at each line, so a
+  // new key or a restarted app is known before it could be logged.
+  logger.secrets.add(panelTokenOf(launched.panel?.url));
+  logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
   registerIpc({
     router: launched.router,
     events: launched.events,
