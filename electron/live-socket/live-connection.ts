@@ -86,6 +86,9 @@ export class LiveConnection {
   #chatroomId: number | null = null;
   #timer: { cancel(): void } | null = null;
   #watchdog: { cancel(): void } | null = null;
+  /** The generation the watchdog's timer belongs to, and the time it counts silence from (the last frame). */
+  #watchdogGeneration = -1;
+  #watchedSinceMs = 0;
   #attempt = 0;
   #openedAtMs: number | null = null;
   #lastFrameAtMs: number | null = null;
@@ -320,13 +323,38 @@ export class LiveConnection {
     this.#set('waiting');
   }
 
+  /**
+   * Silence is counted from now. One timer serves many frames: in a raid a timer cancelled and set again at every
+   * frame (twice, for its activity and for the frame) was work and garbage per chat line. When the timer fires
+   * after frames came, it is set again for what is left of the limit from the last one, so the close comes
+   * exactly {@link SILENCE_LIMIT_MS} after the last frame, as before.
+   */
   #armWatchdog(generation: number): void {
+    this.#watchedSinceMs = this.#deps.clock.now();
+    if (this.#watchdog !== null && this.#watchdogGeneration === generation) {
+      return;
+    }
     this.#watchdog?.cancel();
-    this.#watchdog = this.#deps.setTimer(() => {
-      if (generation === this.#generation) {
-        this.#closed(generation, LOCAL_CLOSE.silent, 'no frame for too long', true);
+    this.#setWatchdog(generation, SILENCE_LIMIT_MS);
+  }
+
+  #setWatchdog(generation: number, ms: number): void {
+    this.#watchdogGeneration = generation;
+    const timer = this.#deps.setTimer(() => {
+      if (this.#watchdog === timer) {
+        this.#watchdog = null;
       }
-    }, SILENCE_LIMIT_MS);
+      if (generation !== this.#generation) {
+        return;
+      }
+      const silentMs = this.#deps.clock.now() - this.#watchedSinceMs;
+      if (silentMs < SILENCE_LIMIT_MS) {
+        this.#setWatchdog(generation, SILENCE_LIMIT_MS - silentMs);
+        return;
+      }
+      this.#closed(generation, LOCAL_CLOSE.silent, 'no frame for too long', true);
+    }, ms);
+    this.#watchdog = timer;
   }
 
   /**

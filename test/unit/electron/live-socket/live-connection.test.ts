@@ -119,6 +119,30 @@ describe('LiveConnection', () => {
     expect(connection.view().lastClose?.code).toBe(4901);
   });
 
+  it('keeps one silence timer through a flood of frames, and still closes exactly the limit after the last', async () => {
+    let timersSet = 0;
+    const made: ReturnType<typeof makeConnection> = makeConnection({
+      setTimer: (fn, ms) => (timersSet++, made.time.setTimer(fn, ms)),
+    });
+    const { connection, fake, time } = made;
+    connection.start();
+    await settle();
+    fake.last.handlers.onOpen();
+    const before = timersSet;
+    for (let i = 0; i < 1000; i++) {
+      time.advance(100);
+      fake.last.handlers.onActivity();
+      fake.last.handlers.onFrame('{"event":"pusher:pong","data":"{}"}', null);
+    }
+    // 100 s of frames: no timer was set for them (one more comes only when the first fires, at the limit).
+    expect(timersSet - before).toBe(0);
+    time.advance(SILENCE_LIMIT_MS - 1);
+    expect(fake.last.closed).toBe(false);
+    time.advance(1);
+    expect(fake.last.closed).toBe(true);
+    expect(connection.view().lastClose?.code).toBe(4901);
+  });
+
   it('stops every timer and ignores a late close once stopped', async () => {
     const { connection, fake, time } = await connected();
     const session = fake.last;
