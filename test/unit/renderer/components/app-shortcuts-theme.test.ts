@@ -22,7 +22,7 @@ async function open(theme?: 'system' | 'dark' | 'light' | 'high-contrast') {
   return { fake, saved };
 }
 
-const key = (target: EventTarget, init: KeyboardEventInit) =>
+const key = (target: Element | Document, init: KeyboardEventInit) =>
   fireEvent.keyDown(target, { bubbles: true, cancelable: true, ...init });
 
 afterEach(() => {
