@@ -23,6 +23,14 @@ const BEARER = /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi;
 const NAMED =
   /\b([A-Za-z_]*(?:token|secret|password|passwd|key|code_verifier|authorization))((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)([^\s"'&,;}\\]+)/gi;
 
+/**
+ * A JSON or `name: value` field whose value is null, a boolean or a number (`"clientSecret": null`) holds no
+ * secret, and replacing it would leave the JSON unreadable.
+ */
+function notAString(between: string, value: string): boolean {
+  return !/["']\s*$/.test(between) && between.includes(':') && /^(null|true|false|-?\d+(\.\d+)?)$/.test(value);
+}
+
 export interface Redactor {
   /** Learns one secret value (and its JSON- and URL-escaped spellings); empty and short values are ignored. */
   add(value: string | null | undefined): void;
@@ -76,7 +84,9 @@ export function createRedactor(): Redactor {
       return out
         .replace(BEARER, `Bearer ${REDACTED}`)
         .replace(NAMED, (whole, name: string, between: string, value: string) =>
-          value === REDACTED || value.startsWith('[') ? whole : `${name}${between}${REDACTED}`,
+          value === REDACTED || value.startsWith('[') || notAString(between, value)
+            ? whole
+            : `${name}${between}${REDACTED}`,
         );
     },
   };

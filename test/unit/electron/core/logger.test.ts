@@ -153,3 +153,12 @@ describe('redaction at the source', () => {
     expect(logger.recentLines().join('\n')).not.toContain(SECRETS['panel token']);
   });
 });
+
+describe('redaction keeps JSON readable', () => {
+  it('leaves a secret-named field that holds null, a boolean or a number as it is', () => {
+    const { logger } = logged();
+    const text = JSON.stringify({ clientSecret: null, hasToken: true, keyCount: 3, password: 'pw-9876' }, null, 2);
+    const redacted = logger.secrets.redact(text);
+    expect(JSON.parse(redacted)).toEqual({ clientSecret: null, hasToken: true, keyCount: 3, password: REDACTED });
+  });
+});
