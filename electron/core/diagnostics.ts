@@ -70,7 +70,10 @@ export function saveDiagnostics(deps: DiagnosticsDeps, parts: DiagnosticsParts):
 }
 
 /** The versions a report needs: Greenroom's, Node's and, in the desktop app, Electron's and Chromium's. */
-export function runtimeVersions(appVersion: string, process: Pick<NodeJS.Process, 'versions' | 'platform' | 'arch'>): Record<string, string> {
+export function runtimeVersions(
+  appVersion: string,
+  process: Pick<NodeJS.Process, 'versions' | 'platform' | 'arch'>,
+): Record<string, string> {
   const versions: Record<string, string> = {
     greenroom: appVersion,
     node: process.versions.node,
