@@ -6,6 +6,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { layersRule } from './scripts/eslint/layers.mjs';
 
 const rawIpc = {
   paths: [
@@ -22,6 +23,8 @@ const ELECTRON_FILES = [
   'electron/secrets/safe-storage-cipher.ts',
 ];
 const ELECTRON_ONLY = `Only ${ELECTRON_FILES.join(', ')} import electron; everything else runs in plain Node.`;
+/** Main never imports the panel; every override of the import rule for electron/ files keeps this pattern. */
+const NO_RENDERER = { group: ['**/renderer/**'], message: 'Main never imports the panel; share code through shared/.' };
 /** The composition root's one door to the embedded sandbox. */
 const SANDBOX_EMBEDDERS = ['electron/app/embedded-sandbox.ts'];
 
@@ -102,16 +105,16 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: ELECTRON_ONLY }],
-          patterns: [
-            { group: ['**/renderer/**'], message: 'Main never imports the panel; share code through shared/.' },
-          ],
+          patterns: [NO_RENDERER],
         },
       ],
+      'greenroom/layers': 'error',
     },
+    plugins: { greenroom: { rules: { layers: layersRule } } },
   },
   {
     files: ['electron/main.ts', 'electron/secrets/safe-storage-cipher.ts'],
-    rules: { 'no-restricted-imports': ['error', rawIpc] },
+    rules: { 'no-restricted-imports': ['error', { paths: rawIpc.paths, patterns: [NO_RENDERER] }] },
   },
   {
     // The Kick sandbox is a separate product that only the composition root embeds; types may be shared.
@@ -165,11 +168,11 @@ export default tseslint.config(
   {
     // The two files that own raw IPC ([code style point 5](docs/code-style.md#ipc-contract)).
     files: ['electron/ipc/register.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[1]] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[1]], patterns: [NO_RENDERER] }] },
   },
   {
     files: ['electron/preload/index.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[0]] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc.paths[0]], patterns: [NO_RENDERER] }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -14,16 +14,10 @@
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import {
-  HISTORY_CHAT_DAYS_DEFAULT,
   HISTORY_SEARCH_RESULTS_MAX,
   type HistoryChangedView,
-  type HistoryExportFormat,
-  type HistoryExportView,
   type HistoryRecapView,
   type HistoryStatusView,
-  type HistoryStreamItem,
-  type HistoryViewerHit,
-  type HistoryViewerStoryView,
 } from '../../shared/history';
 import type { HistoryHealthView, ModAction } from '../../shared/views';
 import type { Clock } from '../core/clock';
@@ -50,6 +44,7 @@ import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/vi
 import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from '../history/viewer-recall';
 import type { SqliteDatabase } from '../history/sqlite-driver';
 import type { JournalRecord } from '../webhooks/types';
+import { type HistoryPort, NO_HISTORY } from '../history/history-port';
 
 /** The store's file in the data folder. */
 export const HISTORY_FILE = 'history.sqlite';
@@ -67,42 +62,6 @@ export const HISTORY_KEEP_MS = 100;
 export const HISTORY_PRUNE_MS = 6 * 60 * 60 * 1000;
 /** Records that arrive while the store opens wait here; past this, the store reads them back from the journal. */
 const PENDING_MAX = 50_000;
-
-/** What the contract's handlers call. A failure is an AppError: `HistoryUnavailable`, `NotFound`. */
-export interface HistoryPort {
-  status(): HistoryStatusView;
-  streams(): HistoryStreamItem[];
-  recap(streamId: number): HistoryRecapView;
-  viewer(userId: number): HistoryViewerStoryView | null;
-  search(query: string): HistoryViewerHit[];
-  exportRecap(streamId: number, format: HistoryExportFormat): HistoryExportView;
-  /** One viewer's history for a ban appeal (../../docs/history.md#one-viewers-export). */
-  /** The viewer's file, their newest chat lines up to a bound, read in pages that let the app answer between them. */
-  exportViewer(userId: number, format: HistoryExportFormat): Promise<HistoryExportView>;
-}
-
-const NO_HISTORY =
-  'Past streams and recaps are not kept this time: the stream history could not start. Everything else works.';
-
-/** The history where it does not run: the status says why, every question is answered "unavailable". */
-export function unavailableHistory(
-  message = NO_HISTORY,
-  detail: string | null = null,
-  chatDays = HISTORY_CHAT_DAYS_DEFAULT,
-): HistoryPort {
-  const refuse = (): never => {
-    throw new AppError('HistoryUnavailable', detail ? `${message} (${detail})` : message);
-  };
-  return {
-    status: () => ({ state: 'unavailable', message, detail, chatDays, liveStreamId: null }),
-    streams: refuse,
-    recap: refuse,
-    viewer: refuse,
-    search: refuse,
-    exportRecap: refuse,
-    exportViewer: refuse,
-  };
-}
 
 /** Kick's live status as the app's LiveState holds it. */
 export interface LiveFactsInput {

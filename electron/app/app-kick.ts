@@ -5,17 +5,10 @@
  */
 import type { Kick } from '../kick/create-kick';
 import { createKick } from '../kick/create-kick';
-import type { SecretStore } from '../secrets/secret-store';
-import type { AppAdapters } from './create-app';
+import type { AppAdapters } from './app-adapters';
 import type { AppConfig } from './config';
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
 import { sandboxTokenStore } from './sandbox-tokens';
-
-/** A running embedded sandbox lent to each app built in sandbox mode, and where its tokens are kept. */
-export interface SharedSandbox {
-  embedded: EmbeddedSandbox;
-  tokens: SecretStore;
-}
 
 export interface AppKick {
   kick: Kick;

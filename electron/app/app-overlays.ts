@@ -19,13 +19,13 @@ import {
   type MediaSlot,
   storeOverlayMedia,
 } from '../overlays/overlay-files';
-import { createPanelToken } from '../panel-server/http-guards';
+import { createPanelToken } from '../secrets/access-token';
 import { fsReason } from '../secrets/damaged-file';
 import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { SettingsPort } from '../ipc/handlers';
 import type { AppEventEmitter } from '../core/app-events';
-import type { AppAdapters } from './create-app';
+import type { AppAdapters } from './app-adapters';
 import type { SettingsStore } from './settings';
 
 export interface AppOverlays {

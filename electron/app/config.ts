@@ -11,7 +11,7 @@ import { PORT_USES, portClash } from '../../shared/loopback-redirect';
 import type { KickEventType, KickScope } from '../../shared/kick/scopes';
 import type { AppMode } from '../../shared/views';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
-import type { NotificationToggles, SettingsValues } from './settings';
+import type { NotificationToggles, SettingsValues } from './settings-schema';
 
 /** Kick's API host ([reference §1](../../docs/kick-wire-reference.md#1-hosts-and-general-conventions)). */
 export const KICK_API_URL = 'https://api.kick.com';
@@ -32,13 +32,9 @@ export const DEFAULT_WEBHOOK_PATH = '/kick/webhook';
  * environment) turns it off.
  */
 export const DEFAULT_REPLAY_WINDOW_S = WIRE_ASSUMPTIONS.webhookRetryHorizonSeconds;
-/**
- * The receiver port, next to the panel's: fixed, so a streamer's own tunnel or reverse proxy keeps routing
- * to it across restarts. Kept in the settings (`webhookPort`), where a settings migration wrote it.
- */
-export const DEFAULT_WEBHOOK_PORT = 7532;
-/** A fixed panel port, so the OBS dock URL a streamer pasted keeps working after a restart. */
-export const DEFAULT_PANEL_PORT = 7531;
+// The fixed ports live beside the other ports the app owns (own-ports.ts); config.ts names them too.
+import { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT } from './own-ports';
+export { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT };
 
 /** What the panel says, plainly, while Greenroom runs on its embedded sandbox. */
 export const SANDBOX_NOTICE =

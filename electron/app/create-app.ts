@@ -5,15 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Dispatcher } from 'undici';
 import { AppError } from '../../shared/errors';
 import { Listeners } from '../../shared/listeners';
-import type { AppSnapshot, FeedItem, HealthView, NotAppliedView, StartupNoticeView } from '../../shared/views';
-import type { Clock } from '../core/clock';
-import type { OpenExternal } from '../kick/auth/sign-in';
+import type { AppSnapshot, FeedItem, HealthView } from '../../shared/views';
 import type { Sandbox } from '../../sandbox/index';
-import type { SecretStore } from '../secrets/secret-store';
-import { createHandlers, type DiagnosticsPort, type ShellPort } from '../ipc/handlers';
+import { createHandlers } from '../ipc/handlers';
 import { linkPolicyFor } from '../ipc/external-links';
 import { createRouter, type Router } from '../ipc/router';
 import { AccountService } from '../services/account';
@@ -32,7 +28,6 @@ import { createAppHistory } from './app-history';
 import { createAppObs } from './app-obs';
 import { setUpObsForKick } from '../obs/obs-setup';
 import { createAppObsActions } from './app-obs-actions';
-import type { ObsLinkFactory } from '../obs/obs-link';
 import { obsWebSocketLinkFactory } from '../obs/obs-websocket-link';
 import { type AppOverlays, createAppOverlays } from './app-overlays';
 import { createAppSettings } from './app-settings';
@@ -48,55 +43,13 @@ import { createSignedLine } from './signed-line';
 import { createLiveModeration } from './live-moderation';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
-import { openAppKick, type SharedSandbox } from './app-kick';
+import { openAppKick } from './app-kick';
+import type { AppAdapters } from './app-adapters';
 
-export type { SharedSandbox } from './app-kick';
+export type { AppAdapters, SharedSandbox } from './app-adapters';
 import { APP_SANDBOX_FILE } from './embedded-sandbox';
-import { openSettings, type SettingsStore } from './settings';
-import type { WebhookPort, WebhookPortFactory } from './webhook-port';
-
-/** The outside world, injected: Electron, the panel-only mode and tests each pass their own. */
-export interface AppAdapters {
-  clock: Clock;
-  /** The system browser (Electron's shell.openExternal; a scripted client in tests). */
-  openExternal: OpenExternal;
-  /** Where the client secret and, on real Kick, the tokens are kept. */
-  secretStore: SecretStore & { backend?: string; degraded?: boolean };
-  webhooks: WebhookPortFactory;
-  log: (line: string) => void;
-  /** A plain line for the streamer about a file in the data dir (the mod log moved aside); `log` when absent. */
-  notice?: (line: string, details?: string) => void;
-  /** What went wrong with the files at start, for the panel's snapshot (launch/startup-notices.ts). */
-  notices?: () => StartupNoticeView[];
-  dataDir: string;
-  /** The settings the config was resolved from; opened in `dataDir` when omitted. */
-  settings?: SettingsStore;
-  /** Window actions; absent in panel-only mode. */
-  shell?: ShellPort;
-  /** "Save diagnostics" (docs/logging.md); absent where the entry keeps no log. */
-  diagnostics?: DiagnosticsPort;
-  /** The OBS dock URL once the panel server listens. */
-  dockUrl?: () => string | null;
-  /**
-   * "Restart now": builds the app again from the settings as saved (electron/launch/app-host.ts). Absent
-   * where no host runs the app (tests); the panel is then told a restart is not available.
-   */
-  restart?: () => Promise<void>;
-  /** Why saved settings are not in effect (the app host's answer); null while they are. */
-  notApplied?: () => NotAppliedView | null;
-  /**
-   * In sandbox mode, an embedded sandbox that is already running and the store its tokens live in: an app
-   * built again for new settings then keeps the simulated channel, its address and the sign-in. The app
-   * neither starts nor closes it (launch/launch-greenroom.ts does). Absent: the app runs its own.
-   */
-  sandbox?: SharedSandbox;
-  dispatcher?: Dispatcher;
-  /**
-   * A fresh OBS link per session (docs/obs.md#connecting-to-obs): the real one on obs-websocket-js by default,
-   * a fake in tests.
-   */
-  obsLink?: ObsLinkFactory;
-}
+import { openSettings } from './settings';
+import type { WebhookPort } from './webhook-port';
 
 /** A built app: the router both transports call, the events they forward, and its lifecycle. */
 export interface GreenroomApp {

@@ -25,7 +25,6 @@ import { saveWorld } from '../../sandbox/persist';
 import { createWorldSaver, readWorldFile, SANDBOX_WORLD_FILE, type SaveTimers } from '../../sandbox/persist-file';
 import { startScenario } from '../../sandbox/scenarios';
 import { moveAside } from '../secrets/damaged-file';
-import type { AppConfig } from './config';
 
 /** The data dir file naming the running embedded sandbox (its admin URL and token), for tools and the panel. */
 export { APP_SANDBOX_FILE };
@@ -52,9 +51,16 @@ export interface EmbeddedSandbox {
 /** The file the embedded sandbox keeps its world in. */
 export { SANDBOX_WORLD_FILE };
 
+/** What the embedded sandbox reads of the app's config (config.ts's `AppConfig` has these fields). */
+export interface EmbeddedSandboxConfig {
+  sandbox: { autoApproveUserId: number | null; simulatedActivity: boolean } | null;
+  dataDir: string;
+  redirectUri: string;
+}
+
 /** Starts the sandbox on free loopback ports, with the configured redirect URI registered. */
 export async function startEmbeddedSandbox(
-  config: AppConfig,
+  config: EmbeddedSandboxConfig,
   deps: {
     clock: Clock;
     log: (line: string) => void;

@@ -9,9 +9,16 @@
  */
 import { PORT_USES, type PortInUse } from '../../shared/loopback-redirect';
 import { DEFAULT_SANDBOX_PORT } from './embedded-sandbox';
-import type { AppConfig } from './config';
 
 /** `npm run sandbox`'s API, sign-in and admin ports (a streamer may run it beside the app). */
+/**
+ * The receiver port, next to the panel's: fixed, so a streamer's own tunnel or reverse proxy keeps routing
+ * to it across restarts. Kept in the settings (`webhookPort`), where a settings migration wrote it.
+ */
+export const DEFAULT_WEBHOOK_PORT = 7532;
+/** A fixed panel port, so the OBS dock URL a streamer pasted keeps working after a restart. */
+export const DEFAULT_PANEL_PORT = 7531;
+
 export const SANDBOX_PORTS: readonly PortInUse[] = [0, 1, 2].map((offset) => ({
   port: DEFAULT_SANDBOX_PORT + offset,
   use: PORT_USES.sandbox,
@@ -27,7 +34,7 @@ export interface BoundPorts {
 }
 
 /** The panel and webhook ports this run uses, configured and bound (0 alone clashes with nothing). */
-export function ownPorts(config: Pick<AppConfig, 'panelPort' | 'webhook'>, bound?: BoundPorts): PortInUse[] {
+export function ownPorts(config: { panelPort: number; webhook: { port: number } }, bound?: BoundPorts): PortInUse[] {
   const listening: PortInUse[] = bound
     ? [
         { port: portOf(bound.panelUrl), use: PORT_USES.panel },

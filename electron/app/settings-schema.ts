@@ -20,8 +20,7 @@ import {
 } from '../../shared/live-socket-settings';
 import { isValidSubdomain } from '../webhooks/tunnel/subdomain';
 import { PORT_USES, portClash } from '../../shared/loopback-redirect';
-import { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT } from './config';
-import { SANDBOX_PORTS } from './own-ports';
+import { DEFAULT_PANEL_PORT, DEFAULT_WEBHOOK_PORT, SANDBOX_PORTS } from './own-ports';
 
 /** The redirect URI streamers register by default ([seed §5](../../docs/product-spec.md#5-authentication) rule 3). */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:3000/callback';

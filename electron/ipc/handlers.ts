@@ -3,11 +3,14 @@
  * stays testable without a transport. Arguments arrive already validated by the router.
  */
 import type { AppSnapshot, DiagnosticsView, HealthView, SettingsView } from '../../shared/views';
-import type { AppAutomod } from '../app/app-automod';
-import type { AppOverlays } from '../app/app-overlays';
-import type { SettingsPatch } from '../app/settings';
-import type { AppChatBot } from '../app/app-chat-bot';
-import { type HistoryPort, unavailableHistory } from '../app/app-history';
+import type { AutomodVerdict } from '../../shared/automod';
+import type { InvokeArgs } from '../../shared/ipc-contract';
+import type { KickChatSendResult } from '../../shared/kick/resources';
+import type { AlertKind } from '../../shared/overlays';
+import type { OverlaysView } from '../../shared/views';
+import type { AlertControls } from '../overlays/alert-controls';
+import type { MediaSlot } from '../overlays/overlay-files';
+import { type HistoryPort, unavailableHistory } from '../history/history-port';
 import type { AccountService } from '../services/account';
 import type { ChannelOps } from '../services/channel-ops';
 import type { ChatHistory } from '../services/chat-history';
@@ -29,6 +32,9 @@ export interface ShellPort {
   toggleCompanion(): void;
 }
 
+/** A settings change as the router validated it. */
+export type SettingsPatch = InvokeArgs<'settings:update'>[0];
+
 /** Settings as the panel edits them. */
 export interface SettingsPort {
   view(): SettingsView;
@@ -37,7 +43,16 @@ export interface SettingsPort {
   setCredentials(input: { clientId: string; clientSecret: string }): Promise<SettingsView>;
 }
 
-/** The services and ports the handlers call. */
+/** The overlays as the panel controls them (app/app-overlays.ts builds them). */
+export interface OverlaysPort {
+  view(): OverlaysView;
+  regenerateKey(): OverlaysView;
+  testAlert(kind: AlertKind): null;
+  alerts: AlertControls;
+  addMedia(fileName: string, base64: string, slot?: MediaSlot): { name: string };
+}
+
+/** The services and ports the handlers call. The app implements each port; the handlers never import the app. */
 export interface HandlerDeps {
   snapshot: () => AppSnapshot;
   health: () => HealthView;
@@ -47,14 +62,21 @@ export interface HandlerDeps {
   moderation: Moderation;
   channel: ChannelOps;
   /** The streamer's messages go through the one outgoing chat queue, ahead of anything automatic. */
-  chatBot: Pick<AppChatBot, 'sendManual'>;
+  chatBot: {
+    sendManual(message: {
+      content: string;
+      as: 'bot' | 'user';
+      replyToMessageId?: string;
+    }): Promise<KickChatSendResult>;
+  };
   settings: SettingsPort;
   openExternal: (url: string) => Promise<void>;
   /** Read at each request: the sandbox's origins are known only once it listens. */
   linkPolicy: () => ExternalLinkPolicy;
   shell?: ShellPort;
-  overlays: Pick<AppOverlays, 'view' | 'regenerateKey' | 'testAlert' | 'addMedia' | 'alerts'>;
-  automod: Pick<AppAutomod, 'test'>;
+  overlays: OverlaysPort;
+  /** Auto-moderation's dry run for the rule editor. */
+  automod: { test(content: string, badges: string[]): AutomodVerdict | null };
   /** "Restart now": builds the app again from the saved settings, in this process (launch/app-host.ts). */
   restart: () => Promise<void>;
   /** OBS over its websocket (docs/obs.md). */

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { MEDIA_NAME, OVERLAY_MEDIA_MAX_BYTES, OVERLAY_MEDIA_TYPES } from '../../shared/overlays';
 import { ensureDataFolder, readDataFile, unexpectedAt, writeDataFile } from '../core/data-files';
-import { createPanelToken } from '../panel-server/http-guards';
+import { createPanelToken } from '../secrets/access-token';
 import { fsReason } from '../secrets/damaged-file';
 import type { AlertProgress, AlertProgressStore } from './alert-queue';
 import { IMAGE_TYPES, type MediaType, SOUND_TYPES, sniffMediaType, svgProblem, TYPE_NAMES } from './media-sniff';

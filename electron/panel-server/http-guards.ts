@@ -3,12 +3,7 @@
  * guard), the Origin of WebSocket upgrades (cross-site WebSocket hijacking), and the access token,
  * compared in constant time.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/** A fresh access token: 32 random bytes, base64url. */
-export function createPanelToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * True when `presented` equals `expected`. Both are hashed first so the comparison takes the same time

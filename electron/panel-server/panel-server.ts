@@ -17,8 +17,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENT_CHANNELS } from '../../shared/ipc-contract';
 import { PANEL_CLOSE, PANEL_MAX_FRAME_BYTES, PANEL_WS_PATH } from '../../shared/panel-protocol';
 import { buildPanelCsp } from './csp';
+import { createPanelToken } from '../secrets/access-token';
 import {
-  createPanelToken,
   isAllowedHost,
   isAllowedOrigin,
   panelCookieName,

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FOLDER_MODE, readDataFile, RefusedPathError, writeDataFile } from '../core/data-files';
 import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
-import { createPanelToken } from './http-guards';
+import { createPanelToken } from '../secrets/access-token';
 
 export const PANEL_TOKEN_FILE_NAME = 'panel-token';
 

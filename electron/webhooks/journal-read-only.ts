@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { NO_FOLLOW } from '../core/data-files';
 import { readSegment, segmentName } from './journal-format';
 import { describe, listSegments } from './journal-segments';
-import type { FileJournal } from './journal';
-import type { JournalRecord } from './types';
+import type { FileJournal, JournalRecord } from './types';
 
 /** Whether an fs error means "this place cannot be written", as opposed to something being damaged. */
 export function isUnwritable(error: unknown): boolean {

@@ -29,7 +29,9 @@ import { join } from 'node:path';
 import { encodeRecord, segmentName } from './journal-format';
 import { isUnwritable, openReadOnlyJournal } from './journal-read-only';
 import { describe, listSegments, openAppendSegment, openSegment, readSegmentFile } from './journal-segments';
-import type { EventJournal, JournalRecord } from './types';
+import type { EventJournal, FileJournal, JournalRecord } from './types';
+
+export type { FileJournal, JournalStats } from './types';
 
 /** How hard `append` works to make a record survive a power cut (see the module comment). */
 export type FsyncPolicy = 'always' | 'batch' | 'never';
@@ -43,23 +45,6 @@ export interface FileJournalOptions {
   maxSegments?: number;
   fsync?: FsyncPolicy;
   log?: (line: string) => void;
-}
-
-/** Counters for the health panel and for tests that check batching. */
-export interface JournalStats {
-  /** Appends written (and synced, per policy) and resolved. */
-  appends: number;
-  /** `write` calls that carried appends: one per group commit. */
-  batches: number;
-  /** `fdatasync` calls on segment files. */
-  syncs: number;
-  /** Segment files currently kept. */
-  segments: number;
-}
-
-/** The file-backed `EventJournal`, plus its counters. */
-export interface FileJournal extends EventJournal {
-  stats(): JournalStats;
 }
 
 interface Pending {

@@ -40,6 +40,23 @@ export interface EventJournal {
   close(): Promise<void>;
 }
 
+/** Counters for the health panel and for tests that check batching. */
+export interface JournalStats {
+  /** Appends written (and synced, per policy) and resolved. */
+  appends: number;
+  /** `write` calls that carried appends: one per group commit. */
+  batches: number;
+  /** `fdatasync` calls on segment files. */
+  syncs: number;
+  /** Segment files currently kept. */
+  segments: number;
+}
+
+/** The file-backed `EventJournal`, plus its counters. */
+export interface FileJournal extends EventJournal {
+  stats(): JournalStats;
+}
+
 /** A parsed, validated event. Unknown types or versions are kept as `unknown`, never dropped. */
 export type KickEvent =
   | {

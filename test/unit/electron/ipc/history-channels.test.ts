@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHandlers, type HandlerDeps } from '../../../../electron/ipc/handlers';
 import { createRouter } from '../../../../electron/ipc/router';
-import { unavailableHistory } from '../../../../electron/app/app-history';
+import { unavailableHistory } from '../../../../electron/history/history-port';
 import { HISTORY_SEARCH_MAX } from '../../../../shared/history';
 
 /** The router over the real handlers, with only the history in its deps (absent: the app without one). */

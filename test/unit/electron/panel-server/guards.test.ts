@@ -4,8 +4,8 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPanelCsp, imageSources } from '../../../../electron/panel-server/csp';
+import { createPanelToken } from '../../../../electron/secrets/access-token';
 import {
-  createPanelToken,
   isAllowedHost,
   isAllowedOrigin,
   panelCookieValue,

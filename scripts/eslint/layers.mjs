@@ -1,0 +1,89 @@
+// The layers inside the main process, as VS Code's `code-layering` rule keeps its own
+// ([architecture](../../ARCHITECTURE.md#layers-inside-main)): each folder of electron/ may import only the folders
+// below it. A folder never imports a folder beside it, so no two folders can form an import circle. Type-only
+// imports count too: a type running upwards is the first step of a circle.
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** Bottom to top. A folder may import every folder in an earlier row, none in its own row or a later one. */
+export const LAYERS = [
+  ['core'],
+  ['secrets'],
+  ['kick', 'automod'],
+  ['webhooks'],
+  ['live-socket', 'history', 'obs'],
+  ['services'],
+  ['chat-bot'],
+  ['overlays'],
+  ['ipc', 'shell'],
+  ['panel-server'],
+  ['app'],
+  ['launch', 'preload'],
+  // electron/main.ts and electron/panel-main.ts, the two entries.
+  ['(entry)'],
+];
+
+const rankOf = new Map(LAYERS.flatMap((row, rank) => row.map((folder) => [folder, rank])));
+
+/** The layer folder of a path inside electron/ ('(entry)' for a file directly in it), or undefined outside. */
+export function layerOf(root, file) {
+  const inside = relative(join(root, 'electron'), file);
+  if (inside.startsWith('..') || inside === '') {
+    return undefined;
+  }
+  const parts = inside.split(sep);
+  return parts.length === 1 ? '(entry)' : parts[0];
+}
+
+/** Why `from` may not import `to`, or undefined when it may. */
+export function layerViolation(from, to) {
+  if (from === to) {
+    return undefined;
+  }
+  const fromRank = rankOf.get(from);
+  const toRank = rankOf.get(to);
+  if (fromRank === undefined) {
+    return `electron/${from}/ has no place in the layers; add it to LAYERS in scripts/eslint/layers.mjs`;
+  }
+  if (toRank === undefined) {
+    return `electron/${to}/ has no place in the layers; add it to LAYERS in scripts/eslint/layers.mjs`;
+  }
+  if (toRank < fromRank) {
+    return undefined;
+  }
+  const name = (folder) => (folder === '(entry)' ? 'the entry files' : `electron/${folder}/`);
+  const where = toRank === fromRank ? 'beside it' : 'above it';
+  return `${name(from)} may not import ${name(to)}, a layer ${where}; move what both need down a layer or pass it in`;
+}
+
+/** The ESLint rule: checks every relative import, export-from and dynamic import of a file in electron/. */
+export const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each folder of electron/ imports only the folders below it.' },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const from = layerOf(root, file);
+    if (from === undefined) {
+      return {};
+    }
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) {
+        return;
+      }
+      const to = layerOf(root, resolve(dirname(file), source));
+      const why = to === undefined ? undefined : layerViolation(from, to);
+      if (why) {
+        context.report({ node, message: why });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
