@@ -57,7 +57,6 @@ import type {
   ChannelView,
   ChatMessageView,
   DiagnosticsView,
-  DiagnosticsView,
   FeedItem,
   HealthView,
   ModAction,
@@ -262,8 +261,6 @@ export const INVOKE_SCHEMAS = {
   'sandbox:reset': none,
   // "Save diagnostics" (docs/logging.md): one file for a report, saved in the data folder and handed back.
   'diagnostics:save': none,
-  // "Save diagnostics" (docs/logging.md): one file for a report, saved in the data folder and handed back.
-  'diagnostics:save': none,
   // OBS over its websocket (docs/obs.md): main holds the connection and the password; the panel asks.
   'obs:status': none,
   'obs:save-connection': one(obsConnectionSaveSchema),
@@ -349,7 +346,6 @@ export interface InvokeResults {
   'alerts:dismiss-too-old': AlertQueueView;
   /** The simulated channel back to its seeded start, signed out (sandbox mode only). */
   'sandbox:reset': null;
-  'diagnostics:save': DiagnosticsView;
   'diagnostics:save': DiagnosticsView;
   'obs:status': ObsView;
   'obs:save-connection': ObsView;

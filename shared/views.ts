@@ -389,18 +389,6 @@ export interface DiagnosticsView {
   notice?: string;
 }
 
-/**
- * "Save diagnostics": the file a streamer attaches to a report, saved in the data folder at `path` (null when
- * the folder refused it, `notice` saying why) and handed back so the panel can also download it.
- */
-export interface DiagnosticsView {
-  fileName: string;
-  mimeType: string;
-  text: string;
-  path: string | null;
-  notice?: string;
-}
-
 /** Kick's channel with the stream key left out. */
 export function toChannelView(channel: KickChannel): ChannelView {
   const { key: _key, ...stream } = channel.stream;
