@@ -2,6 +2,7 @@
  * The settings' fields: their types, their schemas and their defaults, one schema per field so a bad value
  * falls back alone (`settings.ts` reads, migrates and writes them).
  */
+import { plainImageOrigin } from '../../shared/emote-host';
 import { z } from 'zod';
 import { type AutomodSettings, automodSettingsSchema, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';
 import { type ChatBotSettings, chatBotSettingsSchema, DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
@@ -102,10 +103,14 @@ const tunnel = z
     'must be "localtunnel", "off" or an https URL',
   );
 
-const httpsOrigin = z.string().refine((value) => {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/';
-}, 'must be an http(s) origin such as https://files.kick.com');
+// The emote host goes into the panel's and the window's image policy, so a wildcard or an odd host is refused
+// here (shared/emote-host.ts).
+const httpsOrigin = z
+  .string()
+  .refine(
+    (value) => plainImageOrigin(value) !== null,
+    'must be an https origin such as https://files.kick.com (plain http only for 127.0.0.1 or localhost)',
+  );
 
 /** One schema per field, each with its default: a bad field falls back alone. */
 export const FIELDS = {

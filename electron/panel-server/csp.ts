@@ -3,12 +3,11 @@
  * renderer's own `<meta>` policy ([code style point 9](../../docs/code-style.md#security-baseline)) plus what only a served page needs: the WebSocket back
  * to this server, the emote image host, and `frame-ancestors` (which a `<meta>` policy cannot carry).
  */
-
-/** Loopback names an image host on this computer can have. */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
+import { isLoopbackHost, plainImageOrigin } from '../../shared/emote-host';
 
 /**
- * Turns configured image hosts into CSP source expressions; anything that is not an http(s) origin is dropped.
+ * Turns configured image hosts into CSP source expressions; anything that is not a plain image origin
+ * (shared/emote-host.ts: no wildcard, user, path or odd host; http only on this computer) is dropped.
  * A host on this computer (the embedded sandbox's emotes) is allowed on any port, as the renderer's own
  * `<meta>` policy does: the sandbox takes a new port at every start, while a panel left open across a
  * restart keeps the policy it loaded with, and would refuse every emote from the new port
@@ -17,15 +16,15 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
 export function imageSources(hosts: readonly string[]): string[] {
   const sources: string[] = [];
   for (const host of hosts) {
-    try {
-      const url = new URL(host);
-      // Only the origin goes into the header, so a path, a quote or a `;` can never inject a directive.
-      const source = LOOPBACK.has(url.hostname) ? `${url.protocol}//${url.hostname}:*` : url.origin;
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && !sources.includes(source)) {
-        sources.push(source);
-      }
-    } catch {
-      // Not a URL: ignored rather than widening the policy.
+    // Only the origin goes into the header, so a path, a quote or a `;` can never inject a directive.
+    const origin = URL.canParse(host) ? plainImageOrigin(new URL(host).origin) : null;
+    if (origin === null) {
+      continue; // Not a plain origin: ignored rather than widening the policy.
+    }
+    const url = new URL(origin);
+    const source = isLoopbackHost(url.hostname) ? `${url.protocol}//${url.hostname}:*` : origin;
+    if (!sources.includes(source)) {
+      sources.push(source);
     }
   }
   return sources;

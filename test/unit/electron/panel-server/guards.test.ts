@@ -38,6 +38,19 @@ describe('buildPanelCsp', () => {
     ).toEqual(['https://files.kick.com', 'http://127.0.0.1:*']);
   });
 
+  it('drops a wildcard or an odd host name, which the URL parser lets through into an origin', () => {
+    expect(
+      imageSources([
+        'https://*',
+        'https://*.example.com',
+        'https://a%2A.example',
+        'https://user:pw@files.kick.com',
+        'http://files.kick.com',
+        'https://files.kick.com',
+      ]),
+    ).toEqual(['https://files.kick.com']);
+  });
+
   it("allows a host on this computer on any port (the sandbox's port changes at every start), no other host", () => {
     expect(
       imageSources([
