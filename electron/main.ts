@@ -297,7 +297,7 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
         logger.secrets,
       ),
     openExternal: guardOpenExternal((url) => shell.openExternal(url)),
-    webhooks: createAppWebhookPort,
+    webhooks: (deps) => createAppWebhookPort(deps, () => logger.enabled('debug')),
     shell: { popOutChat: () => windows.open('chat'), toggleCompanion: () => windows.toggle('companion') },
     log,
     notice: say,

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     openSecretStore: (dir, notice) =>
       Promise.resolve(learningSecretStore(createNodeSecretStore(dir, { log, notice }), logger.secrets)),
     openExternal: printLink,
-    webhooks: createAppWebhookPort,
+    webhooks: (deps) => createAppWebhookPort(deps, () => logger.enabled('debug')),
     log,
     notice: say,
     panelRequired: true,

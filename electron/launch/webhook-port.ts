@@ -7,8 +7,12 @@
 import type { WebhookPort, WebhookPortDeps } from '../app/webhook-port';
 import { createWebhookService, type RestoredWebhookService } from '../webhooks/webhook-service';
 
-/** Builds the webhook port from the app's configuration (a WebhookPortFactory). */
-export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
+/**
+ * Builds the webhook port from the app's configuration (a WebhookPortFactory). `debugLog` says whether the
+ * logger writes debug lines, so a line per duplicate delivery is built only when someone reads it
+ * ([logging](../../docs/logging.md)).
+ */
+export function createAppWebhookPort(deps: WebhookPortDeps, debugLog: () => boolean = () => false): WebhookPort {
   const { config, kick, sandbox } = deps;
   const service = createWebhookService(
     {
@@ -22,7 +26,7 @@ export function createAppWebhookPort(deps: WebhookPortDeps): WebhookPort {
       wantedEvents: config.wantedEvents,
       ...(config.webhook.journal ? { journal: config.webhook.journal } : {}),
     },
-    { clock: deps.clock, log: deps.log, fetchPublicKey: () => kick.client.fetchPublicKey() },
+    { clock: deps.clock, log: deps.log, debugLog, fetchPublicKey: () => kick.client.fetchPublicKey() },
   );
   const manage = (userId: number | null): void => {
     if (userId !== null) {
