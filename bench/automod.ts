@@ -1,5 +1,5 @@
 /**
- * Issue 13's `automod-per-message-us`: the p99 time auto-moderation takes to judge one chat message, with
+ * `automod-per-message-us`: the p99 time auto-moderation takes to judge one chat message, with
  * 200 blocked terms (plain and wildcard), 20 regular expressions and every spam rule on, over a 100k-message
  * raid corpus (bench/lib/raid-chat.ts: thousands of senders, emotes, lengths up to Kick's 500 characters)
  * with spam mixed in: links, capitals, repeated characters and repeated lines. Nobody exempt, nothing in

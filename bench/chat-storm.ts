@@ -1,5 +1,5 @@
 /**
- * The chat storm (issue 10): a raid's chat through the whole app as a streamer runs it.
+ * The chat storm: a raid's chat through the whole app as a streamer runs it.
  *
  * The built app runs in its own process (`out/main/panel.js`, file journal), the panel in headless Debian
  * Chromium through the panel server, and Kick is a standalone sandbox in a third process (`lib/storm-sandbox.ts`),

@@ -1,5 +1,5 @@
 /**
- * Issue 12's overlay figures, on the built app in its own process (out/main/panel.js) against a standalone
+ * The overlay figures, on the built app in its own process (out/main/panel.js) against a standalone
  * sandbox, the overlays open in headless Chromium as OBS's browser source opens them (docs/overlays.md):
  * - `overlay-alert-start-ms`: from the app accepting a KICKs gift's webhook (its 200 passing the reverse
  *   proxy in front of the receiver) to the first frame of that gift's alert in the alert box, p95 over 100

@@ -1,6 +1,6 @@
 /**
- * Issue 5's start-up and footprint figures, measured on the built app as `npm start` runs it without
- * Electron (out/main/panel.js, embedded sandbox, tunnel off). Issue 10 tightened `panel-ready-ms` to 1 s:
+ * The start-up and footprint figures, measured on the built app as `npm start` runs it without
+ * Electron (out/main/panel.js, embedded sandbox, tunnel off). A later round tightened `panel-ready-ms` to 1 s:
  * - `panel-ready-ms`: process start to the panel's first interactive frame (the sign-in button usable, or
  *   on a first run the setup guide that opens over it) in headless Chromium; the browser is started
  *   beforehand, as OBS would already be running. Median of 3 restarts on one data dir, as a streamer

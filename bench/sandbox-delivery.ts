@@ -1,6 +1,6 @@
 /**
  * `sandbox-delivery-rate`: how fast the sandbox delivers signed webhooks, so a benchmark built on it
- * measures Greenroom and not the sandbox (issue 10: "the sandbox is never the bottleneck"). A live sandbox
+ * measures Greenroom and not the sandbox ("the sandbox is never the bottleneck"). A live sandbox
  * (its default delivery options, as the app embeds it) with one chat subscription delivers a burst of chat
  * messages to a trivial receiver in another process; the rate is messages over the time from the first
  * event queued to the receiver's last request. Median of 3 rounds.

@@ -1,5 +1,5 @@
 /**
- * The soak (issue 10): a million events through the whole app, as fast as it answers, to show its memory
+ * The soak: a million events through the whole app, as fast as it answers, to show its memory
  * levels off. The built app runs in its own process (sandbox mode, signed in, file journal, a dock on the
  * panel socket in another process); this process signs deliveries with the embedded sandbox's key (written
  * into the data dir first) a chunk ahead and posts them with 16 in flight: nine in ten chat messages, one

@@ -26,6 +26,8 @@ const MD_LINK = /\[[^\]\n]*\]\([^)\s]+\)/g;
 /** Public standards cited by section (`RFC 6749 §4.1.2.1`, `OAuth 2.1 §4.1.3`): not ours to link. */
 const STANDARD = /\b(?:RFC \d+|OAuth 2\.1) §[\d.]+/g;
 /** Documents outside the repository, cited by bare name. */
+// "issue 10" cannot be followed from the repository: the reason belongs in a docs section the code links to.
+const ISSUE = /\bissue #?\d+/i;
 const OUTSIDE = /(?<![\w/.-])(design\.md|style\.md|feasibility\.md|kick-api\.md)\b/g;
 
 /** GitHub's heading anchor: lower case, punctuation dropped except `-`, spaces to `-`. */
@@ -95,6 +97,9 @@ export function checkText(file, text) {
         line: at,
         message: 'a section sign outside a link: cite the section as a relative Markdown link',
       });
+    }
+    if (ISSUE.test(line)) {
+      problems.push({ line: at, message: 'cites an issue number: link the docs section that says why instead' });
     }
     for (const match of outsideLinks.matchAll(OUTSIDE)) {
       problems.push({ line: at, message: `cites ${match[1]}, which is not in the repository (see docs/README.md)` });

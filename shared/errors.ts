@@ -3,7 +3,7 @@
  * text); it crosses IPC and the panel WebSocket as a plain value.
  */
 
-/** Failures of Kick API calls (issue 3): one per HTTP outcome class, plus our own pre-send checks. */
+/** Failures of Kick API calls: one per HTTP outcome class, plus our own pre-send checks. */
 export const API_ERROR_CODES = [
   'BadRequest',
   'Unauthorized',

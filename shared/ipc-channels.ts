@@ -1,7 +1,7 @@
 /**
  * The contract's channel names as plain lists, for the code that only routes messages and must stay small:
  * the preload checks every message against these before it reaches ipcRenderer, and bundling the schemas
- * (zod) into it made the preload 460 KB for a few string comparisons (issue 10). `ipc-contract.ts` keys its
+ * (zod) into it made the preload 460 KB for a few string comparisons. `ipc-contract.ts` keys its
  * schemas and event payloads by exactly these names; the compiler refuses a schema without a name here, or
  * a name without a schema.
  */

@@ -1,5 +1,5 @@
 /**
- * The one listener registry of the code base (issue 11, "One vocabulary"): `add` returns the unsubscribe,
+ * The one listener registry of the code base: `add` returns the unsubscribe,
  * `emit` calls every listener on a copy of the set, so one that unsubscribes or subscribes while being
  * called changes the next emit, not this one, and a listener that throws is reported to `onError` and
  * never stops the others. Platform-free: main, the preload, the panel and the sandbox all use it.

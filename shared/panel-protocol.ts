@@ -5,8 +5,8 @@
  *
  * Client → server: `hello` (the access token, first), `invoke` (a request with an id), `send`.
  * Server → client: `ready` (after a good hello), `result` (per invoke id), `event`, `events` (every event
- * of one event-loop turn in one frame, in order: a raid's chat is one frame per turn, not one per line;
- * issue 10), `error`.
+ * of one event-loop turn in one frame, in order: a raid's chat is one frame per turn, not one per line),
+ * `error`.
  */
 import type { ErrorValue, Result } from './errors';
 

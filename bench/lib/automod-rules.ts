@@ -1,5 +1,5 @@
 /**
- * The auto-moderation rules both automod figures run with (issue 13): 200 blocked terms (150 plain, 50
+ * The auto-moderation rules both automod figures run with: 200 blocked terms (150 plain, 50
  * wildcard) plus 20 regexes, and every spam rule on, nobody exempt, acting for real (no dry run).
  */
 import { type AutomodSettings, DEFAULT_AUTOMOD_SETTINGS } from '../../shared/automod';

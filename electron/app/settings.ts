@@ -10,7 +10,7 @@
  * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)).
  *
  * The file is written only when something changed: a start with nothing new leaves it alone, so Greenroom
- * starts on a full disk or a read-only data dir (issue 9, "Start-up faults"). Opening the file, and what
+ * starts on a full disk or a read-only data dir. Opening the file, and what
  * happens to a damaged one, is `settings-file.ts`.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -161,7 +161,7 @@ export class SettingsStore {
   /**
    * The settings as they stand: one frozen copy per change, shared by every reader. The chat bot, auto-moderation
    * and the overlays read them per chat message, and a fresh deep copy each time was a tenth of the app's CPU
-   * in a raid (issue 10); frozen, a reader cannot change them behind the store's back either.
+   * in a raid; frozen, a reader cannot change them behind the store's back either.
    */
   values(): SettingsValues {
     return (this.#snapshot ??= deepFreeze(structuredClone(this.#values)));

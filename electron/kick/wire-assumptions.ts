@@ -47,7 +47,7 @@ export const WIRE_ASSUMPTIONS = {
    */
   webhookRetryHorizonSeconds: 48 * 3600,
   /**
-   * When an event happened, as opposed to when Kick sent it ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries) Lateness, issue #175):
+   * When an event happened, as opposed to when Kick sent it ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries) Lateness):
    * `Kick-Event-Message-Timestamp` is the send time, so a delay in Kick's queue does not show in it. Kick
    * added `created_at` to `chat.message.sent` (2025-07-22) for measuring that delay. Other payloads'
    * `created_at` fields are not documented as the event's time (a renewal's may be when the subscription

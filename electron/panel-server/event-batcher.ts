@@ -1,6 +1,6 @@
 /**
  * The panel server's outgoing events, serialised once for every client and sent together (a raid's chat
- * cost a WebSocket write per line; issue 10). The first event after a quiet spell goes out at the end of
+ * cost a WebSocket write per line). The first event after a quiet spell goes out at the end of
  * its event-loop turn; while events keep coming, frames are paced at most one per `minIntervalMs`
  * (a quarter of a display frame by default), because deliveries arrive one or two per turn and a frame per
  * turn still cost one socket write per delivery. A panel paints once per display frame, and an event held

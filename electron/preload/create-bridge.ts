@@ -5,7 +5,7 @@
  * The panel builds its named API over this with `createPanelApi` (renderer/src/lib/transport.ts).
  */
 import type { ErrorValue, Result } from '../../shared/errors';
-// Plain channel lists, not the contract: the schemas (zod) would make the preload 460 KB (issue 10).
+// Plain channel lists, not the contract: the schemas (zod) would make the preload 460 KB.
 import {
   IPC_CHANNELS,
   isEventChannel,

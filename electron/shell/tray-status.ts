@@ -45,7 +45,7 @@ function healthProblem(health: HealthView): string | null {
 
 /**
  * Redraws the tray only when its colour or tooltip changes: health changes a few times a second in a raid,
- * the tray's status a few times a stream, and each redraw re-encodes a PNG (issue 10).
+ * the tray's status a few times a stream, and each redraw re-encodes a PNG.
  */
 export function createTrayPainter(
   draw: (status: TrayStatus) => void,

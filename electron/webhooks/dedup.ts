@@ -22,7 +22,7 @@ import type { JournalRecord } from './types';
 
 /**
  * Identical bodies count as one only this close together. Duplicate subscriptions fan out from one event
- * in the same second (issue #246); ten seconds leaves room for Kick's queue and a slow tunnel, and is far
+ * in the same second; ten seconds leaves room for Kick's queue and a slow tunnel, and is far
  * shorter than any human repeat (a title changed and changed back, a re-follow).
  */
 export const BODY_DEDUP_WINDOW_MS = 10_000;

@@ -91,7 +91,7 @@ export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
 
   // Arrival order (oldest at `head`), and the same gaps kept sorted as they come and go, so a delivery
   // costs a binary search and a short move instead of a filter and a sort of the window (6% of a raid's
-  // CPU, issue 10).
+  // CPU).
   let samples: Sample[] = [];
   let head = 0;
   const sortedAll: number[] = [];

@@ -16,7 +16,7 @@
  * for correctness of what is kept (the journal is); it only decides what counts as already seen.
  *
  * The open log is written once per event-loop turn, not once per id: a `write` per delivery was a syscall
- * on the main thread for every chat line in a raid (issue 10). Ids of the last turn before a crash are
+ * on the main thread for every chat line in a raid. Ids of the last turn before a crash are
  * not lost either: their deliveries are in the journal, which start-up replays into this memory.
  */
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';

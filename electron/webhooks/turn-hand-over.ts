@@ -1,6 +1,6 @@
 /**
  * Accepted records go to the app once per event-loop turn, in arrival order, instead of one by one in the
- * middle of each delivery's work (issue 10; docs/decisions.md, "Deliveries handed over once per turn"). The
+ * middle of each delivery's work (docs/decisions.md, "Deliveries handed over once per turn"). The
  * receiver calls `flush()` before it answers, so a delivery Kick hears 200 (or 500) for has always been
  * handed over by then.
  */

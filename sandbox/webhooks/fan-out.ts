@@ -41,7 +41,7 @@ export function normalizeFaults(faults: DeliveryFaults | undefined): NormalizedF
 /**
  * The messages for one event at `nowMs`. The body is serialized once, so every copy (duplicate, re-send,
  * every subscription) carries and signs byte-identical JSON. Two identical subscriptions give two
- * messages with different ids, which is what Kick does (issue #246).
+ * messages with different ids, which is what Kick does.
  */
 export function messagesForEvent(state: SandboxState, event: SandboxEvent, nowMs: number): NewOutboxMessage[] {
   const faults = normalizeFaults(event.delivery);

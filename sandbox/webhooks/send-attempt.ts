@@ -6,7 +6,7 @@
  * Timing choices the reference leaves open ([§5.2](../../docs/kick-wire-reference.md#52-headers-on-event-webhooks) says only "the time the
  * message was sent"; [§9](../../docs/kick-wire-reference.md#9-open-questions) question 10):
  * - Every attempt, the first included, is signed with its own send time in `Kick-Event-Message-Timestamp`,
- *   as Kick stamps it when it *sends* ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness; issue #175). A delivery held back (the
+ *   as Kick stamps it when it *sends* ([reference §5.5](../../docs/kick-wire-reference.md#55-expected-response-and-retries), Lateness). A delivery held back (the
  *   `delaySeconds` fault, like Kick's prime-time queue delays) therefore arrives with a fresh header and an
  *   old `created_at` in its payload (fixed when the event happened): the delay only the payload shows, which
  *   is what Greenroom measures.

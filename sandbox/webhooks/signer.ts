@@ -7,7 +7,7 @@
  * writes and fsyncs queued behind the sandbox's RSA signatures, and on a two-core machine the pool's busy
  * threads took the CPU from the app's event loop, for work real Kick does on its own servers. Threads of its
  * own, niced, keep simulating Kick from slowing the app it simulates Kick for
- * ([decisions](../../docs/decisions.md#the-embedded-sandbox-signs-on-threads-of-its-own-issue-10)).
+ * ([decisions](../../docs/decisions.md#the-embedded-sandbox-signs-on-threads-of-its-own)).
  *
  * On macOS and Windows a priority can only be set for the whole process, so the thread runs at normal
  * priority there; it still keeps the pool free.

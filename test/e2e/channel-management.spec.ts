@@ -1,5 +1,5 @@
 /**
- * Issue 6's must-show for channel management, through the panel server in Debian's Chromium against the
+ * Channel management, through the panel server in Debian's Chromium against the
  * embedded sandbox (one Greenroom, signed in once): the redemption queue (accept, reject several and all,
  * a failure with Kick's reason), the rewards manager (create with the form's limits, edit, pause/resume,
  * delete, another app's reward read-only), ads (enroll, a running break's countdown, a second break's

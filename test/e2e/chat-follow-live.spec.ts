@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Chat follows live until a person says otherwise": in Debian's Chromium, in a 340 px dock,
+ * "Chat follows live until a person says otherwise": in Debian's Chromium, in a 340 px dock,
  * chat with emotes whose images arrive late, and rows that grow right after they render (what a late image
  * or a re-measured row does to the log), keeps following the newest line. Only a person pauses it: a
  * scrolling key on the focused log does.

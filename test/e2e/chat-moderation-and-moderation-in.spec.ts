@@ -1,5 +1,5 @@
 /**
- * Issue 6's must-show for chat and moderation, end to end: the panel served by the panel server in Debian's
+ * Chat and moderation, end to end: the panel served by the panel server in Debian's
  * Chromium, signed in on the sandbox's consent page, with chat delivered by the sandbox's real webhooks.
  * Chat renders emotes (images from the sandbox's emote server), badges and replies; sending as the streamer
  * and as the bot reaches the sandbox; the 500-character counter; delete, timeout, ban (with the confirm and

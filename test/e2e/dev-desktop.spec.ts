@@ -1,5 +1,5 @@
 /**
- * Issue 11, `npm run dev` where an Electron binary is installed: the script builds main and the preload,
+ * `npm run dev` where an Electron binary is installed: the script builds main and the preload,
  * starts Vite, and starts the binary on the repository with GREENROOM_RENDERER_URL pointing at Vite; when
  * the window closes (the binary exits), dev ends with it. The Electron binary cannot be downloaded here,
  * so a stand-in takes its place through ELECTRON_OVERRIDE_DIST_PATH (the variable Electron's own package

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "`npm run dev` serves the panel with hot reload": `scripts/dev.mjs` runs in its own process on a
+ * "`npm run dev` serves the panel with hot reload": `scripts/dev.mjs` runs in its own process on a
  * copy of the sources (so the edit never touches the working tree other tests read), the panel opens in
  * Debian's Chromium from the printed link and reaches main through Vite's proxy, and an edited component
  * shows in the open page without a reload: a value set on the page before the edit is still there after.

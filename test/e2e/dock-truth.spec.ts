@@ -1,5 +1,5 @@
 /**
- * Issue 9 in a 340 px OBS dock, through the panel server in Debian's Chromium against the embedded sandbox:
+ * The panel in a 340 px OBS dock, through the panel server in Debian's Chromium against the embedded sandbox:
  * signing in when no browser opened by itself (the link is shown, copied and opened from the dock), the
  * header naming the account and its channel, the chat pane saying why chat cannot arrive yet, and
  * redemptions keeping the viewer's name in a panel opened later and after a reload.

@@ -1,5 +1,5 @@
 /**
- * Issue 5's must-show: through the panel server in Debian's Chromium, with the real services against the
+ * The must-show: through the panel server in Debian's Chromium, with the real services against the
  * embedded sandbox, the panel loads under the production CSP, the streamer signs in on the sandbox's
  * consent page, and a chat message triggered in the sandbox appears. Also: the panel server refuses a
  * wrong access token, both for the page and for the WebSocket.

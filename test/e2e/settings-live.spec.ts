@@ -1,5 +1,5 @@
 /**
- * Issue 9, "Settings apply live", through the panel server in Debian's Chromium: Greenroom starts on its
+ * "Settings apply live", through the panel server in Debian's Chromium: Greenroom starts on its
  * embedded sandbox; the streamer enters the credentials of a standalone sandbox (standing in for their Kick
  * app, its addresses given as Kick's by GREENROOM_KICK_API_URL / _AUTH_URL) and a redirect URL registered
  * there, and Greenroom switches to Kick in place: same process, same page, no reload. Signing in there works

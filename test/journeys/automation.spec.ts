@@ -1,5 +1,5 @@
 /**
- * Journey (issue 13, "everything is edited in the panel"): the built app against a standalone sandbox, the
+ * Journey: the built app against a standalone sandbox, the
  * panel in Chromium. A command is written in the Automation tab and answers a viewer; a blocked term is
  * added and a message tested against it; the settings leave as a JSON file and come back from an edited
  * one; the header switch pauses the bot, and nothing is posted while it is off. What the bot posts is read

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 13, auto-moderation): the built app against a standalone sandbox, rules set through the
+ * Journey (auto-moderation): the built app against a standalone sandbox, rules set through the
  * contract as the panel saves them. A spam wave from the sandbox's viewers (a blocked term, a link from a
  * first-time chatter, the same line three times) is removed before the panel shows it: the sandbox's own
  * state shows the deletes and the timeout Greenroom sent, the moderator's and an ordinary viewer's lines

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 13, commands, timers and event replies): the built app against a standalone sandbox, the
+ * Journey (commands, timers and event replies): the built app against a standalone sandbox, the
  * bot's settings saved through the contract as the panel saves them. What the bot posts is read from the
  * sandbox's own chat (messages of type `bot`), as a viewer on Kick would see them.
  * - `!discord` answers once per cooldown, whoever asks.

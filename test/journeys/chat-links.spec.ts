@@ -1,5 +1,5 @@
 /**
- * Journey (issue 13, "a link opens only after its confirm"): a viewer's link in chat is shown as a link;
+ * Journey: a viewer's link in chat is shown as a link;
  * clicking it opens nothing until the streamer confirms the full URL, and Cancel opens nothing at all. In
  * the browser panel the link then opens in a new tab of that browser (renderer/src/lib/open-link.ts); the
  * desktop window asks main, which opens only http(s) links whose host is in chat (electron/ipc/handlers.ts).

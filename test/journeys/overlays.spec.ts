@@ -1,5 +1,5 @@
 /**
- * Journey (issue 12): OBS overlays served by the built app, opened in Chromium as OBS's browser source
+ * Journey: OBS overlays served by the built app, opened in Chromium as OBS's browser source
  * opens them, against a standalone sandbox.
  * - Alert box: a sub train of 20 gifted-sub events plays 20 alerts in order, one at a time, none dropped;
  *   Greenroom restarted halfway continues with the rest and repeats none (the same page reconnects, as an

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 12, "Stream key and server URL"): the built app and two panels in Chromium. The key is
+ * Journey: the built app and two panels in Chromium. The key is
  * masked; Copy puts it on the clipboard without showing it; Reveal asks first; streamer mode never shows
  * it. Main sends it only as the answer to the panel that asked (`stream:key`): asserted on the WebSocket
  * frames of both panels, across a push of the channel (`stream:changed`) to every panel, and on the app's

@@ -1,5 +1,5 @@
 /**
- * The chat log's row offsets, kept from one update to the next (issue 10, "row offsets updated incrementally").
+ * The chat log's row offsets, kept from one update to the next.
  * In a raid the list gains a few rows at the end and loses as many at the start every frame, and only rows near
  * the view are measured; recomputing every row's top for every update was a few percent of the page's busy time.
  * Here an update costs the rows that arrived, the rows that left, and the rows after the highest one whose height

@@ -1,5 +1,5 @@
 /**
- * Issue 10: a burst of deliveries through the real webhook port (signed HTTP from the embedded sandbox,
+ * A burst of deliveries through the real webhook port (signed HTTP from the embedded sandbox,
  * verify, journal, bus) causes a bounded number of health pushes to panels and tray redraws, not one per
  * delivery. The tray painter is fed exactly as electron/main.ts feeds it.
  */

@@ -1,5 +1,5 @@
 /**
- * The desktop install path (issue 9): where the Electron binary is missing, `npm start` fetches it through
+ * The desktop install path: where the Electron binary is missing, `npm start` fetches it through
  * Electron's own installer, verifies it against the mirror's SHASUMS256.txt, shows progress and launches
  * it. A bad checksum, a mirror that refuses connections (offline), a download stopped at the time limit,
  * and the opt-out each end in one plain line and the panel server. Offline: a mirror on 127.0.0.1 serves a

@@ -158,7 +158,7 @@ describe('webhook delivery: who receives', () => {
     );
   });
 
-  it('delivers twice with different message ids when the same subscription exists twice (issue #246)', async () => {
+  it('delivers twice with different message ids when the same subscription exists twice', async () => {
     const first = subscribe(sandbox, 'channel.followed');
     const second = subscribe(sandbox, 'channel.followed');
     follow();

@@ -66,6 +66,18 @@ describe('check-citations', () => {
     expect(checkCitations(root).map((p) => p.line)).toEqual([1, 2, 3]);
   });
 
+  it('fails on an issue number in code, which nobody can follow from the repository', () => {
+    const word = 'issue'; // Built from parts, so this file does not trip the check it tests.
+    write(
+      'electron/d.ts',
+      `// batched per turn (${word} 10)\n// Kick sends twice (${word} #246)\n// an issue with care\n`,
+    );
+    expect(checkCitations(root).map((p) => [p.line, p.message])).toEqual([
+      [1, expect.stringContaining('cites an issue number')],
+      [2, expect.stringContaining('cites an issue number')],
+    ]);
+  });
+
   it('passes on this repository', () => {
     expect(checkCitations(join(import.meta.dirname, '..', '..', '..'))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Start-up faults in the panel-only secret store (issue 9): a damaged store file or key file is moved aside
+ * Start-up faults in the panel-only secret store: a damaged store file or key file is moved aside
  * with one plain line asking the streamer to sign in again, and the store opens empty instead of throwing.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
