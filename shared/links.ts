@@ -7,6 +7,7 @@
  * dots, invisible characters are ignored, and the host is the one `URL` parses out, so
  * `https://evil.io\.kick.com` is a link to evil.io and `http://2130706433` one to 127.0.0.1.
  */
+import { blankEmotes } from './emotes';
 import { stripInvisible } from './normalise-text';
 
 export interface FoundLink {
@@ -73,16 +74,12 @@ export function findLinks(text: string): FoundLink[] {
   return links;
 }
 
-// Kick's emote tokens, `[emote:ID:name]`: the chat shows them as pictures, never as links.
-const EMOTE_TOKEN = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
-
-/** The links the chat shows in a message as Kick sends it: `findLinks` with its emote tokens blanked out. */
+/**
+ * The links the chat shows in a message as Kick sends it: `findLinks` with its emote tokens blanked out (the
+ * chat shows them as pictures, never as links).
+ */
 export function findChatLinks(content: string): FoundLink[] {
-  return findLinks(content.includes('[emote:') ? content.replace(EMOTE_TOKEN, blank) : content);
-}
-
-function blank(token: string): string {
-  return ' '.repeat(token.length);
+  return findLinks(blankEmotes(content));
 }
 
 /** The address `text` stands for, read as a browser would: what `findLinks` parses. */

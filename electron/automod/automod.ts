@@ -10,6 +10,7 @@
  * links as the panel finds them (`findLinks`), judged by the host a browser would open.
  */
 import type { AutomodSettings, AutomodVerdict } from '../../shared/automod';
+import { EMOTE_MARK, EMOTE_TOKEN } from '../../shared/emotes';
 import { findLinks } from '../../shared/links';
 import { fold } from '../../shared/normalise-text';
 import type { ChatMessageView } from '../../shared/views';
@@ -25,7 +26,6 @@ const MAX_CHATTERS = 20_000;
 /** Messages kept per chatter for the repeat and rate rules. */
 const PER_CHATTER = 100;
 
-const EMOTE = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
 /** Printable ASCII only: what folding leaves as it is but for case (shared/normalise-text.ts). */
 const PLAIN = /^[\x20-\x7e]*$/;
 
@@ -99,8 +99,8 @@ export class Automod {
       return null;
     }
     const text = message.content;
-    const hasEmotes = text.includes('[emote:');
-    const words = hasEmotes ? text.replace(EMOTE, ' ') : text;
+    const hasEmotes = text.includes(EMOTE_MARK);
+    const words = hasEmotes ? text.replace(EMOTE_TOKEN, ' ') : text;
     const whole = context.folded ?? fold(text);
     const { cased, letters: folded } = hasEmotes ? withoutEmotes(text, words, whole) : whole;
     if (s.blockedTerms.enabled) {
@@ -232,12 +232,12 @@ function withoutEmotes(text: string, words: string, whole: Folded): Folded {
   if (PLAIN.test(text) || tokens(whole.letters) !== tokens(text)) {
     return fold(words);
   }
-  return { cased: whole.cased.replace(EMOTE, ' '), letters: whole.letters.replace(EMOTE, ' ') };
+  return { cased: whole.cased.replace(EMOTE_TOKEN, ' '), letters: whole.letters.replace(EMOTE_TOKEN, ' ') };
 }
 
 type Folded = ReturnType<typeof fold>;
 
-const tokens = (s: string): number => s.match(EMOTE)?.length ?? 0;
+const tokens = (s: string): number => s.match(EMOTE_TOKEN)?.length ?? 0;
 
 /** The longest run of one character (a code point) in `text`. */
 function longestRun(text: string): { char: string; length: number } {

@@ -18,6 +18,7 @@ import type {
 } from '../../shared/kick/events';
 import type { KickEventType } from '../../shared/kick/scopes';
 import { toRfc3339 } from '../../electron/core/clock';
+import { emotePositions } from '../../shared/emotes';
 import type { SandboxBan, SandboxChannel, SandboxChatMessage, SandboxRedemption, SandboxState } from '../state';
 
 /** An EventUser; `identity` is included only for chat senders, as Kick does. */
@@ -77,24 +78,9 @@ export function compactUser(state: SandboxState, userId: number): KickCompactUse
   };
 }
 
-const EMOTE_TOKEN = /\[emote:(\d+):([^\]\s]+)\]/g;
-
-/**
- * The `emotes` array for a chat message: each `[emote:ID:name]` token with 0-based, inclusive offsets of
- * the whole token in `content` (UTF-16 units; see [reference §9](../../docs/kick-wire-reference.md#9-open-questions) question 11). Null when there are none.
- */
-export function emotePositions(content: string): ChatMessageSentPayload['emotes'] {
-  const byId = new Map<string, { s: number; e: number }[]>();
-  for (const match of content.matchAll(EMOTE_TOKEN)) {
-    const positions = byId.get(match[1]!) ?? [];
-    positions.push({ s: match.index, e: match.index + match[0].length - 1 });
-    byId.set(match[1]!, positions);
-  }
-  if (byId.size === 0) {
-    return null;
-  }
-  return [...byId].map(([emote_id, positions]) => ({ emote_id, positions }));
-}
+// The `emotes` array for a chat message is the app's own reading of the tokens: 0-based, inclusive offsets of
+// each whole token (UTF-16 units; see [reference §9](../../docs/kick-wire-reference.md#9-open-questions) question 11).
+export { emotePositions };
 
 export function chatMessagePayload(state: SandboxState, message: SandboxChatMessage): ChatMessageSentPayload {
   const payload: ChatMessageSentPayload = {

@@ -3,6 +3,7 @@
  * endpoint, [design notes](../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 4). Split into text, emote and mention segments for rendering; nothing here
  * produces HTML, so user text never reaches the DOM as markup.
  */
+import { blankEmotes, EMOTE_TOKEN_SOURCE, emoteNamesOnly } from '../../../shared/emotes';
 import { findLinks } from '../../../shared/links';
 
 export type ContentSegment =
@@ -11,8 +12,7 @@ export type ContentSegment =
   | { kind: 'mention'; text: string; self: boolean }
   | { kind: 'link'; text: string; url: string };
 
-const TOKEN = /\[emote:(\d{1,20}):([^\]\s]{1,100})\]|@([A-Za-z0-9_]{1,25})/gi;
-const EMOTE_TOKEN = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
+const TOKEN = new RegExp(`${EMOTE_TOKEN_SOURCE}|@([A-Za-z0-9_]{1,25})`, 'gi');
 
 /**
  * Splits `content` into segments; `selfName` marks mentions of the streamer (case-insensitive). Links are
@@ -21,8 +21,7 @@ const EMOTE_TOKEN = /\[emote:\d{1,20}:[^\]\s]{1,100}\]/g;
 export function parseContent(content: string, selfName: string | null): ContentSegment[] {
   const out: ContentSegment[] = [];
   let last = 0;
-  const blanked = content.includes('[emote:') ? content.replace(EMOTE_TOKEN, (e) => ' '.repeat(e.length)) : content;
-  for (const link of findLinks(blanked)) {
+  for (const link of findLinks(blankEmotes(content))) {
     out.push(...tokens(content.slice(last, link.start), selfName));
     out.push({ kind: 'link', text: link.text, url: link.url });
     last = link.end;
@@ -72,7 +71,7 @@ export function mentionsName(content: string, name: string | null): boolean {
 
 /** Content with emote tokens shown as their names, for quotes and screen-reader summaries. */
 export function plainContent(content: string): string {
-  return content.replace(/\[emote:\d{1,20}:([^\]\s]{1,100})\]/g, '$1');
+  return emoteNamesOnly(content);
 }
 
 /** The image URL of an emote on the configured host (files.kick.com, or the sandbox's API URL). */
