@@ -124,7 +124,7 @@ async function save(panel: PanelClient, automod: AutomodSettings): Promise<{ ok:
 
 /**
  * The id of the app's chat subscription, once Kick (the sandbox) holds it: the receiver answers deliveries
- * under any other id without handing them to the app (electron/webhooks/channel-gate.ts).
+ * under any other id without handing them to the app (electron/webhooks/receive/channel-gate.ts).
  */
 async function chatSubscription(app: AppProcess, panel: PanelClient): Promise<string> {
   for (let tries = 0; tries < 200; tries++) {

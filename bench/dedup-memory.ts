@@ -2,7 +2,7 @@
  * The dedup id memory's footprint: one million Kick message ids (ULIDs, a delivery every 100 ms, so about
  * 28 hours of a busy chat) added with the default sizes, measured as the process's heap and array-buffer
  * growth after a full garbage collection, so nothing the memory does not hold is counted. The targets are
- * the bound stated in `electron/webhooks/id-memory.ts` and docs/decisions.md: 16 bytes per id (plus the
+ * the bound stated in `electron/webhooks/dedup/id-memory.ts` and docs/decisions.md: 16 bytes per id (plus the
  * open generation's table), and the 32 MiB cap.
  *
  * `dedup-memory-resident-ratio` compares the growth of resident memory outside the JS heap with the array
@@ -14,7 +14,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_MAX_MEMORY_BYTES } from '../electron/webhooks/id-memory';
+import { DEFAULT_MAX_MEMORY_BYTES } from '../electron/webhooks/dedup/id-memory';
 import type { DedupMeasurement } from './lib/dedup-memory-process';
 import { measuredFigures } from './lib/figures';
 import type { BenchFigure, BenchResult } from './types';

@@ -9,9 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createFileJournal } from '../electron/webhooks/journal';
-import type { FsyncPolicy } from '../electron/webhooks/journal';
-import type { JournalRecord } from '../electron/webhooks/types';
+import { createFileJournal } from '../electron/webhooks/journal/journal';
+import type { FsyncPolicy } from '../electron/webhooks/journal/journal';
+import type { JournalRecord } from '../electron/webhooks/events/types';
 import { measuredFigures } from './lib/figures';
 import type { BenchFigure, BenchResult } from './types';
 

@@ -5,7 +5,7 @@
  *   proxy in front of the receiver) to the first frame of that gift's alert in the alert box, p95 over 100
  *   alerts. Each gift is sent once the previous alert is over, so the figure is the path, not the queue.
  *   (Gifts rather than follows: a follow's payload has no time in it, so the sandbox's few viewers following
- *   again within 10 s send the same body, which Greenroom takes for Kick resending it: electron/webhooks/dedup.ts.)
+ *   again within 10 s send the same body, which Greenroom takes for Kick resending it: electron/webhooks/dedup/dedup.ts.)
  * - `overlay-idle-cpu-pct`: one alert box and one chat box open and idle for 60 s; the CPU time of every
  *   Chromium process (browser, renderers, GPU) over that minute, as a share of one core.
  * Both with the alerts as a new install has them: a design, Greenroom's own picture and sound, and an

@@ -12,7 +12,7 @@
  *   collected. Plain readings go to stderr too, the lowest over the next (or last) 5% of the events.
  * - `soak-dedup-memory-mb`: what the app's dedup id memory holds in memory for those ids. The app reports
  *   no such figure, so its `dedup/` directory is reopened here after it stops, with the same code
- *   (`IdMemory`), and asked; the target is the cap `electron/webhooks/id-memory.ts` states.
+ *   (`IdMemory`), and asked; the target is the cap `electron/webhooks/dedup/id-memory.ts` states.
  * `GREENROOM_BENCH_SOAK_EVENTS` shortens it for a quick run. Progress goes to stderr every 100,000.
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
@@ -20,7 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { toRfc3339Seconds } from '../electron/core/clock';
-import { DEFAULT_MAX_MEMORY_BYTES, IdMemory } from '../electron/webhooks/id-memory';
+import { DEFAULT_MAX_MEMORY_BYTES, IdMemory } from '../electron/webhooks/dedup/id-memory';
 import { freePort } from '../test/helpers/free-port';
 import { samplePayloads, type TestDelivery } from '../test/helpers/webhook-signing';
 import { ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';

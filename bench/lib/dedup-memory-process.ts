@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUlid } from '../../electron/core/ids';
-import { IdMemory } from '../../electron/webhooks/id-memory';
+import { IdMemory } from '../../electron/webhooks/dedup/id-memory';
 
 const IDS = 1_000_000;
 const BATCH = 10_000;

@@ -3,10 +3,10 @@
  * this process) against an in-process floor, where the module's own overhead shows without the app around it.
  */
 import { systemClock } from '../../electron/core/clock';
-import { createChannelGate } from '../../electron/webhooks/channel-gate';
-import { createDeliveryDedup } from '../../electron/webhooks/dedup';
-import { createPublicKeyCache } from '../../electron/webhooks/public-key-cache';
-import { createWebhookReceiver } from '../../electron/webhooks/receiver';
+import { createChannelGate } from '../../electron/webhooks/receive/channel-gate';
+import { createDeliveryDedup } from '../../electron/webhooks/dedup/dedup';
+import { createPublicKeyCache } from '../../electron/webhooks/receive/public-key-cache';
+import { createWebhookReceiver } from '../../electron/webhooks/receive/receiver';
 import { MemoryJournal } from '../../test/helpers/memory-journal';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../../test/helpers/webhook-signing';
 import { STREAMER_USER_ID } from '../../sandbox/world';

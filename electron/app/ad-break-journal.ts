@@ -5,8 +5,8 @@
  * OBS action it started is over), so a restart never acts on it again.
  */
 import { AD_BREAK_RECORD_TYPE, type AdBreak } from '../history/ad-breaks';
-import { hashBody } from '../webhooks/dedup';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import { hashBody } from '../webhooks/dedup/dedup';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 import { GREENROOM_SOURCE } from './late-marks';
 
 /** The ad break's journal record and the key it claims in the dedup memory. */

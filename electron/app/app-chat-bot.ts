@@ -16,7 +16,7 @@ import type { Clock } from '../core/clock';
 import type { KickClient } from '../kick/kick-client';
 import { WIRE_ASSUMPTIONS } from '../kick/wire-assumptions';
 import type { AccountService } from '../services/account';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import type { LiveState } from './live-state';
 import type { AlertSource } from '../services/alert-source';
 import type { SettingsStore } from './settings';

@@ -43,7 +43,7 @@ import { chatInFile, viewerExportCsv, viewerExportFileName, viewerExportJson } f
 import { createViewerStoryQueries, type ViewerStoryQueries } from '../history/viewer-story';
 import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from '../history/viewer-recall';
 import type { SqliteDatabase } from '../history/sqlite-driver';
-import type { JournalRecord } from '../webhooks/types';
+import type { JournalRecord } from '../webhooks/events/types';
 import { type HistoryPort, NO_HISTORY } from '../history/history-port';
 
 /** The store's file in the data folder. */

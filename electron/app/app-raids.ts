@@ -14,7 +14,7 @@ import type { Clock } from '../core/clock';
 import type { OverlayHub } from '../overlays/overlay-hub';
 import type { Feed } from '../services/feed';
 import { type Raid, RAID_TIME_WAIT_MS, RaidTwins, raidAlertSource, raidFeedItem } from '../services/raids';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 import type { AppChatBot } from './app-chat-bot';
 import type { AppEventEmitter } from '../core/app-events';
 import type { LateGate } from './late-gate';

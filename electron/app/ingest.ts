@@ -9,7 +9,7 @@ import type { ChatHistory } from '../services/chat-history';
 import type { Chatters } from '../services/chatters';
 import { toPanelEvent } from '../services/event-views';
 import type { Feed } from '../services/feed';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import type { OverlayHub } from '../overlays/overlay-hub';
 import type { AppAutomod } from './app-automod';
 import type { AppChatBot } from './app-chat-bot';

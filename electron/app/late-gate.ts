@@ -8,8 +8,8 @@ import { isLate, type LateEntry, LateEpisodes, lateDigestText } from '../../shar
 import type { FeedItem } from '../../shared/views';
 import type { Feed } from '../services/feed';
 import { toPanelEvent } from '../services/event-views';
-import { parseRfc3339 } from '../webhooks/replay-guard';
-import type { KickEvent } from '../webhooks/types';
+import { parseRfc3339 } from '../webhooks/events/replay-guard';
+import type { KickEvent } from '../webhooks/events/types';
 import type { AppEventEmitter } from '../core/app-events';
 import type { SettingsStore } from './settings';
 import { deliveryLatenessMs } from './delivery-delay';

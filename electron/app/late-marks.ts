@@ -6,8 +6,8 @@
  * it was instead of being cut in two where such an event would now look on time.
  */
 import { z } from 'zod';
-import { hashBody } from '../webhooks/dedup';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import { hashBody } from '../webhooks/dedup/dedup';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 
 /** The journal's type for a late verdict: not one of Kick's event types, so nothing else reads it as one. */
 export const LATE_MARK_TYPE = 'greenroom.late-mark';

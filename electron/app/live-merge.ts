@@ -16,13 +16,13 @@ import type { LiveChatMessage, LiveEvent, LiveUser } from '../../shared/kick/liv
 import type { ChatMessageSentPayload, KickEventUser } from '../../shared/kick/events';
 import type { ChatHistory } from '../services/chat-history';
 import type { Clock } from '../core/clock';
-import { hashBody } from '../webhooks/dedup';
-import { eventKeyOf } from '../webhooks/event-key';
-import { parseKickEvent } from '../webhooks/parse-event';
-import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/receiver';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import { hashBody } from '../webhooks/dedup/dedup';
+import { eventKeyOf } from '../webhooks/events/event-key';
+import { parseKickEvent } from '../webhooks/events/parse-event';
+import { DEFAULT_MAX_BODY_BYTES } from '../webhooks/receive/receiver';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 
-import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
+import { LIVE_SOCKET_SOURCE } from '../webhooks/dedup/signed-copy';
 
 export { LIVE_SOCKET_SOURCE };
 

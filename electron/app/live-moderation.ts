@@ -18,7 +18,7 @@ import type { LiveEvent, LiveUser } from '../../shared/kick/live-events';
 import { LIMITS } from '../../shared/limits';
 import type { ModAction } from '../../shared/views';
 import type { Clock } from '../core/clock';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 
 /** How far apart Kick's two copies of one ban (or Greenroom's own entry) may be in time and still be one. */
 export const SAME_ACTION_WINDOW_MS = 120_000;

@@ -11,7 +11,7 @@ import { isAppError } from '../../shared/errors';
 import { Listeners } from '../../shared/listeners';
 import type { ChannelView } from '../../shared/views';
 import { KickApiError } from '../kick/kick-errors';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 
 /** What main believes about the stream, and whether it may act on it. */
 export interface LiveFacts {

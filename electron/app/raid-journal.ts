@@ -5,8 +5,8 @@
  * back is bounded again, as the socket's frame was: the journal is a file a hand or a disk fault can change.
  */
 import { z } from 'zod';
-import { hashBody } from '../webhooks/dedup';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import { hashBody } from '../webhooks/dedup/dedup';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 import { type Raid, raidUsername, raidViewers } from '../services/raids';
 import { LIVE_SOCKET_SOURCE } from './live-merge';
 

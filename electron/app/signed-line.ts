@@ -11,8 +11,8 @@
 import type { ChatMessageView } from '../../shared/views';
 import type { ChatHistory } from '../services/chat-history';
 import { toPanelEvent } from '../services/event-views';
-import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
-import type { KickEvent } from '../webhooks/types';
+import { LIVE_SOCKET_SOURCE } from '../webhooks/dedup/signed-copy';
+import type { KickEvent } from '../webhooks/events/types';
 import type { AppAutomod } from './app-automod';
 import type { AppChatBot } from './app-chat-bot';
 

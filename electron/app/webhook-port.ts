@@ -8,7 +8,7 @@ import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import type { Kick } from '../kick/create-kick';
 import type { Sandbox } from '../../sandbox/index';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 import type { AppConfig } from './config';
 
 /**

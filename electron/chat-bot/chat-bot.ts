@@ -12,7 +12,7 @@ import { fillTemplate } from '../../shared/overlays';
 import { isKickUsername } from '../../shared/kick/username';
 import type { ChatMessageView } from '../../shared/views';
 import { type AlertSource, alertSourceOf } from '../services/alert-source';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import type { OutgoingMessage } from './chat-queue';
 import { type BotHistory, followageWords, STREAMS_UNAVAILABLE, streamsWords } from './history-variables';
 import { WelcomeBackReplies } from './welcome-back';

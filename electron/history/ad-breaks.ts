@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isKickEventType } from '../../shared/kick/scopes';
 import { LIMITS } from '../../shared/limits';
-import type { JournalRecord } from '../webhooks/types';
+import type { JournalRecord } from '../webhooks/events/types';
 
 /** The journal's type for an ad break: not one of Kick's event types, so nothing reads it as one. */
 export const AD_BREAK_RECORD_TYPE = 'greenroom.ad-break';

@@ -26,7 +26,7 @@
 import { chmodSync, closeSync, constants, lstatSync, openSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Clock } from '../core/clock';
-import type { EventJournal, JournalRecord } from '../webhooks/types';
+import type { EventJournal, JournalRecord } from '../webhooks/events/types';
 import { migrate, NewerSchemaError } from './history-schema';
 import { createHistoryStore, nextTurn } from './history-store';
 import type { HistoryStore } from './history-store';

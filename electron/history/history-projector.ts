@@ -14,11 +14,11 @@
  * stream's offline ([history](../../docs/history.md#which-stream-an-event-belongs-to)). The store answers that
  * from its streams (`StreamAt`); the rows already kept when a stream starts or ends are filed again there.
  */
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 import type { KickEventUser } from '../../shared/kick/events';
-import { eventKeyOf } from '../webhooks/event-key';
-import { parseKickEvent } from '../webhooks/parse-event';
-import { LIVE_SOCKET_SOURCE } from '../webhooks/signed-copy';
+import { eventKeyOf } from '../webhooks/events/event-key';
+import { parseKickEvent } from '../webhooks/events/parse-event';
+import { LIVE_SOCKET_SOURCE } from '../webhooks/dedup/signed-copy';
 import { AD_BREAK_RECORD_TYPE, adBreakRow } from './ad-breaks';
 import { setAsideImpossible } from './support-amounts';
 

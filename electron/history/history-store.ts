@@ -10,7 +10,7 @@
  */
 import type { HistoryStreamChange, HistoryStreamSummary, HistoryViewerStoryView } from '../../shared/history';
 import type { Clock } from '../core/clock';
-import type { JournalRecord } from '../webhooks/types';
+import type { JournalRecord } from '../webhooks/events/types';
 import { projectLiveStatus, projectRecord } from './history-projector';
 import type { HistoryRow, LiveStatus, OpenStream, StreamOp, ViewerDelta } from './history-projector';
 import { createSignedLines } from './signed-lines';

@@ -4,8 +4,8 @@
  * KICKs or fewer, a subscription of no months, a gift to nobody) is not support: the event is kept, with why, and
  * counts for no one, in no total and no list.
  */
-import { parseKickEvent } from '../webhooks/parse-event';
-import type { JournalRecord, KickEvent } from '../webhooks/types';
+import { parseKickEvent } from '../webhooks/events/parse-event';
+import type { JournalRecord, KickEvent } from '../webhooks/events/types';
 
 type KnownEvent = Extract<KickEvent, { kind: 'known' }>;
 

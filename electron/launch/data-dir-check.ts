@@ -15,7 +15,7 @@ import { asideReason, fsReason, moveAside } from '../secrets/damaged-file';
 
 /**
  * Free space under which the disk counts as full at start: two of the journal's 8 MiB segments, about a
- * long stream's worth of events (electron/webhooks/journal.ts).
+ * long stream's worth of events (electron/webhooks/journal/journal.ts).
  */
 export const LOW_DISK_BYTES = 16 * 1024 * 1024;
 

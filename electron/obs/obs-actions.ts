@@ -8,7 +8,7 @@
  * there), not once per event, until an action on the same thing works again.
  */
 import { isAppError } from '../../shared/errors';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import type { ObsActionsSettings, RewardAction } from '../../shared/obs-actions';
 import { ObsLinkError, ObsRequestError, type ObsLink } from './obs-link';
 

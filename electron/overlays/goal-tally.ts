@@ -5,7 +5,7 @@
  * event it kept.
  */
 import type { GoalView, OverlaySettings } from '../../shared/overlays';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 
 export class GoalTally {
   #follows = 0;

@@ -15,7 +15,7 @@ import {
   parseOverlayClientFrame,
 } from '../../shared/overlays';
 import type { Clock } from '../core/clock';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import { AlertQueue, type AlertProgressStore } from './alert-queue';
 import { type AlertSource, alertSourceOf } from '../services/alert-source';
 import { RecentAlerts } from './recent-alerts';

@@ -4,7 +4,7 @@
  * delivery: Kick sends the same redemption again when it is accepted or rejected (docs/overlays.md).
  */
 import type { AlertFields, AlertKind } from '../../shared/overlays';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 import { alertTimeOf } from './alert-time';
 
 export interface AlertSource {

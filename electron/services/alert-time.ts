@@ -12,9 +12,9 @@
  *   alert then counts as just happened rather than as never growing old.
  */
 import type { KickEventType } from '../../shared/kick/scopes';
-import { eventTimeOf } from '../webhooks/event-time';
-import { parseRfc3339 } from '../webhooks/replay-guard';
-import type { KickEvent } from '../webhooks/types';
+import { eventTimeOf } from '../webhooks/events/event-time';
+import { parseRfc3339 } from '../webhooks/events/replay-guard';
+import type { KickEvent } from '../webhooks/events/types';
 
 /** The payload field that dates the event itself, per event type that raises an alert. */
 const OWN_TIME_FIELDS: Partial<Record<KickEventType, string>> = {

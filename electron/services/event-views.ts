@@ -8,7 +8,7 @@ import type { PanelKickEvent } from '../../shared/ipc-contract';
 import type { ChatMessageSentPayload, KickCompactUser, KickEventUser } from '../../shared/kick/events';
 import type { ChatMessageView, ChatUserView, FeedItem, FeedKind } from '../../shared/views';
 import { plural } from '../../shared/plural';
-import type { KickEvent } from '../webhooks/types';
+import type { KickEvent } from '../webhooks/events/types';
 
 /** Longest summary line; user input and KICK messages beyond it are cut with an ellipsis. */
 export const FEED_TEXT_MAX = 280;

@@ -11,29 +11,29 @@ import { join } from 'node:path';
 import type { KickEventType } from '../../shared/kick/scopes';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
-import { broadcasterOf } from './channel-check';
-import { type ChannelGate, createChannelGate } from './channel-gate';
-import { createDeliveryDedup, DEFAULT_ID_RETENTION_MS, type DeliveryDedup } from './dedup';
-import { createDeliveryLag, type DeliveryLag } from './delivery-lag';
-import { createEventBus, type EventBus } from './event-bus';
-import { eventKeyOf } from './event-key';
-import { eventTimeOf } from './event-time';
-import { openHeldSubscriptionsFile } from './held-subscriptions-file';
-import type { IdMemoryOptions } from './id-memory';
-import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal';
-import { parseKickEvent } from './parse-event';
-import { createSocketFirst, type TrailView } from './socket-first';
-import { createSignedCopies, readBackChat } from './signed-copy';
-import { createPublicKeyCache } from './public-key-cache';
-import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receiver';
+import { broadcasterOf } from './receive/channel-check';
+import { type ChannelGate, createChannelGate } from './receive/channel-gate';
+import { createDeliveryDedup, DEFAULT_ID_RETENTION_MS, type DeliveryDedup } from './dedup/dedup';
+import { createDeliveryLag, type DeliveryLag } from './events/delivery-lag';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { eventKeyOf } from './events/event-key';
+import { eventTimeOf } from './events/event-time';
+import { openHeldSubscriptionsFile } from './subscriptions/held-subscriptions-file';
+import type { IdMemoryOptions } from './dedup/id-memory';
+import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal/journal';
+import { parseKickEvent } from './events/parse-event';
+import { createSocketFirst, type TrailView } from './dedup/socket-first';
+import { createSignedCopies, readBackChat } from './dedup/signed-copy';
+import { createPublicKeyCache } from './receive/public-key-cache';
+import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receive/receiver';
 import {
   createSubscriptionReconciler,
   type SubscriptionClient,
   type SubscriptionReconciler,
-} from './subscription-reconciler';
+} from './subscriptions/subscription-reconciler';
 import { createTunnel, type CreateTunnelDeps } from './tunnel/create-tunnel';
 import type { Tunnel } from './tunnel/tunnel';
-import type { JournalRecord, KickEvent } from './types';
+import type { JournalRecord, KickEvent } from './events/types';
 import { Listeners } from '../../shared/listeners';
 import { plural } from '../../shared/plural';
 

@@ -9,6 +9,11 @@ export const LAYERS = [
   ['core'],
   ['secrets'],
   ['kick', 'automod'],
+  // The webhook side's rooms (electron/webhooks/README.md), bottom to top; its root composes them.
+  ['webhooks/events'],
+  ['webhooks/dedup', 'webhooks/journal', 'webhooks/tunnel'],
+  ['webhooks/receive'],
+  ['webhooks/subscriptions'],
   ['webhooks'],
   ['live-socket', 'history', 'obs'],
   ['services'],
@@ -24,14 +29,21 @@ export const LAYERS = [
 
 const rankOf = new Map(LAYERS.flatMap((row, rank) => row.map((folder) => [folder, rank])));
 
-/** The layer folder of a path inside electron/ ('(entry)' for a file directly in it), or undefined outside. */
+/**
+ * The layer folder of a path inside electron/ ('(entry)' for a file directly in it), or undefined outside. A
+ * folder with rooms of its own in LAYERS (`webhooks/receive`) is judged room by room.
+ */
 export function layerOf(root, file) {
   const inside = relative(join(root, 'electron'), file);
   if (inside.startsWith('..') || inside === '') {
     return undefined;
   }
   const parts = inside.split(sep);
-  return parts.length === 1 ? '(entry)' : parts[0];
+  if (parts.length === 1) {
+    return '(entry)';
+  }
+  const room = `${parts[0]}/${parts[1]}`;
+  return parts.length > 2 && rankOf.has(room) ? room : parts[0];
 }
 
 /** Why `from` may not import `to`, or undefined when it may. */

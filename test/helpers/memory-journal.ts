@@ -2,7 +2,7 @@
  * An in-memory {@link EventJournal} for the receiver's tests and benchmark: keeps records in order and
  * can be told to fail appends, to prove the receiver answers 500 and rolls its dedup claim back.
  */
-import type { EventJournal, JournalRecord } from '../../electron/webhooks/types';
+import type { EventJournal, JournalRecord } from '../../electron/webhooks/events/types';
 
 export class MemoryJournal implements EventJournal {
   readonly records: JournalRecord[] = [];

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { RestoredWebhooks, WebhookPort } from '../../electron/app/webhook-port';
-import type { KickEvent } from '../../electron/webhooks/types';
+import type { KickEvent } from '../../electron/webhooks/events/types';
 
 export interface WebhookPortSubject {
   /** A new instance on `dataDir`, as the app builds one at each start. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_FILE_NAME } from '../../electron/app/settings';
-import { HELD_SUBSCRIPTIONS_FILE } from '../../electron/webhooks/held-subscriptions-file';
+import { HELD_SUBSCRIPTIONS_FILE } from '../../electron/webhooks/subscriptions/held-subscriptions-file';
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { openSection } from '../helpers/panel-tabs';
 import { type AppRun, killLeftovers, startApp } from './app-process';

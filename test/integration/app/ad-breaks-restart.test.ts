@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createFileJournal } from '../../../electron/webhooks/journal';
+import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import type { FeedItem } from '../../../shared/views';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { callAdmin } from '../../helpers/sandbox';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppChannelOps } from '../../../electron/app/app-channel';
 import { LiveState } from '../../../electron/app/live-state';
 import type { Kick } from '../../../electron/kick/create-kick';
-import type { KickEvent } from '../../../electron/webhooks/types';
+import type { KickEvent } from '../../../electron/webhooks/events/types';
 import { defaultRng } from '../../../sandbox/admin/random';
 import { setChannelLive } from '../../../sandbox/admin/generate-stream';
 import type { Sandbox } from '../../../sandbox/index';

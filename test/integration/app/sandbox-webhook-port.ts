@@ -12,11 +12,11 @@ import type { RestoredWebhooks, WebhookPort, WebhookPortDeps } from '../../../el
 import { toRfc3339Seconds } from '../../../electron/core/clock';
 import { createUlid } from '../../../electron/core/ids';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
-import { createEventBus, type EventBus } from '../../../electron/webhooks/event-bus';
-import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal';
-import { encodeRecord, segmentName } from '../../../electron/webhooks/journal-format';
-import { parseKickEvent } from '../../../electron/webhooks/parse-event';
-import type { JournalRecord, KickEvent } from '../../../electron/webhooks/types';
+import { createEventBus, type EventBus } from '../../../electron/webhooks/events/event-bus';
+import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal/journal';
+import { encodeRecord, segmentName } from '../../../electron/webhooks/journal/journal-format';
+import { parseKickEvent } from '../../../electron/webhooks/events/parse-event';
+import type { JournalRecord, KickEvent } from '../../../electron/webhooks/events/types';
 
 export interface SandboxWebhookPort extends WebhookPort {
   bus: EventBus;

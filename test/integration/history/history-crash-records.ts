@@ -1,5 +1,5 @@
 /** The records history-crash.test.ts's child writes: a stream start, then chat lines from 50 viewers. */
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 import { events, T0 } from '../../unit/electron/history/history-fixtures';
 
 export const CRASH_LINES = 20_000;

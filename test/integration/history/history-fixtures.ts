@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openHistory } from '../../../electron/history/history-open';
 import type { HistoryStore } from '../../../electron/history/history-store';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 import { driver, events, fakeClock, MIN, memoryJournal, T0 } from '../../unit/electron/history/history-fixtures';
 
 /** A short stream: live, chat from three viewers, a follow, a sub, gifts, KICKs, a title change, offline. */

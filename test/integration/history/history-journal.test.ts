@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { createFileJournal } from '../../../electron/webhooks/journal';
+import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import { openHistory } from '../../../electron/history/history-open';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 import { describeSqlite, driver, events, fakeClock, MIN, T0 } from '../../unit/electron/history/history-fixtures';
 import { useDataFolder } from './history-fixtures';
 

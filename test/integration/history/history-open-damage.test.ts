@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { openHistory } from '../../../electron/history/history-open';
 import { createRecapQueries } from '../../../electron/history/recap';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 import {
   describeSqlite,
   driver,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 import { openHistory } from '../../../electron/history/history-open';
 import { PRUNE_BATCH_ROWS } from '../../../electron/history/history-store';
 import {

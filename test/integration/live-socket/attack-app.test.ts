@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatroomIdOf } from '../../../sandbox/live-socket/ids';
 import { socketTime } from '../../../sandbox/live-socket/frames';
 import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
-import { DEFAULT_MAX_BODY_BYTES } from '../../../electron/webhooks/receiver';
+import { DEFAULT_MAX_BODY_BYTES } from '../../../electron/webhooks/receive/receiver';
 import { type AutomodApp, call } from '../app/automod-fixtures';
 import { shown, startLiveApp, withDiscordCommand } from '../app/live-merge-fixtures';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUlid } from '../../../electron/core/ids';
-import { createDeliveryDedup, type DeliveryDedup } from '../../../electron/webhooks/dedup';
+import { createDeliveryDedup, type DeliveryDedup } from '../../../electron/webhooks/dedup/dedup';
 
 const T = 1_750_000_000_000;
 const NEWER = 100_000;

@@ -8,7 +8,7 @@ import { createKick, type Kick } from '../../../electron/kick/create-kick';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import type { Sandbox } from '../../../sandbox/index';
 import { triggerEvent } from '../../../sandbox/triggers';
-import type { KickEvent } from '../../../electron/webhooks/types';
+import type { KickEvent } from '../../../electron/webhooks/events/types';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { type LocalTunnelServer, startLocalTunnelServer } from '../../helpers/localtunnel-server';

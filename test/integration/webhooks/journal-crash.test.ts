@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { encodeRecord } from '../../../electron/webhooks/journal-format';
-import { createFileJournal } from '../../../electron/webhooks/journal';
+import { encodeRecord } from '../../../electron/webhooks/journal/journal-format';
+import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import { writerRecord } from './fixtures/journal-writer-record';
 
 const root = resolve(import.meta.dirname, '../../..');

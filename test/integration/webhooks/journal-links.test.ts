@@ -8,10 +8,10 @@ import { mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IdMemory } from '../../../electron/webhooks/id-memory';
-import { encodeRecord, segmentName } from '../../../electron/webhooks/journal-format';
-import { createFileJournal } from '../../../electron/webhooks/journal';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import { IdMemory } from '../../../electron/webhooks/dedup/id-memory';
+import { encodeRecord, segmentName } from '../../../electron/webhooks/journal/journal-format';
+import { createFileJournal } from '../../../electron/webhooks/journal/journal';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 
 function record(i: number): JournalRecord {
   const body = JSON.stringify({ message_id: `m-${i}`, content: `line ${i}` });

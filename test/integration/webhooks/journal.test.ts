@@ -3,11 +3,11 @@ import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeRecord, segmentName } from '../../../electron/webhooks/journal-format';
-import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal';
-import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal-read-only';
-import type { FileJournal, FileJournalOptions } from '../../../electron/webhooks/journal';
-import type { JournalRecord } from '../../../electron/webhooks/types';
+import { encodeRecord, segmentName } from '../../../electron/webhooks/journal/journal-format';
+import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal/journal';
+import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal/journal-read-only';
+import type { FileJournal, FileJournalOptions } from '../../../electron/webhooks/journal/journal';
+import type { JournalRecord } from '../../../electron/webhooks/events/types';
 
 function record(i: number, text = `message number ${i}`): JournalRecord {
   const body = JSON.stringify({ message_id: `m-${i}`, content: text, sender: { username: `viewer_${i}` } });

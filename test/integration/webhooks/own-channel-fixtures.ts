@@ -2,8 +2,8 @@
  * The channel a receiver test acts for: the sandbox streamer, whose payloads `samplePayloads()` builds, and
  * the subscription id `buildDelivery()` sends by default, as the reconciler would report them after a list.
  */
-import { type ChannelGate, createChannelGate } from '../../../electron/webhooks/channel-gate';
-import { openHeldSubscriptionsFile } from '../../../electron/webhooks/held-subscriptions-file';
+import { type ChannelGate, createChannelGate } from '../../../electron/webhooks/receive/channel-gate';
+import { openHeldSubscriptionsFile } from '../../../electron/webhooks/subscriptions/held-subscriptions-file';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 
 /** `buildDelivery()`'s default `Kick-Event-Subscription-Id`. */

@@ -7,9 +7,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hashBody } from '../../../electron/webhooks/dedup';
-import { HELD_SUBSCRIPTIONS_FILE } from '../../../electron/webhooks/held-subscriptions-file';
-import { createFileJournal } from '../../../electron/webhooks/journal';
+import { hashBody } from '../../../electron/webhooks/dedup/dedup';
+import { HELD_SUBSCRIPTIONS_FILE } from '../../../electron/webhooks/subscriptions/held-subscriptions-file';
+import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import { call, mintAppToken } from '../../helpers/sandbox';
 import { saveHeld } from './own-channel-fixtures';
 import { forChannel, OTHER_CHANNEL_ID, payloads, STREAMER_USER_ID, startWorld, useCleanup } from './own-channel-world';

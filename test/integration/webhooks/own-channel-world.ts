@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createKick, type Kick } from '../../../electron/kick/create-kick';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
-import type { KickEvent } from '../../../electron/webhooks/types';
+import type { KickEvent } from '../../../electron/webhooks/events/types';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import type { Sandbox } from '../../../sandbox/index';
 import { STREAMER_USER_ID } from '../../../sandbox/world';

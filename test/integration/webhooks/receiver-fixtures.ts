@@ -3,10 +3,10 @@
  */
 import { afterEach, expect } from 'vitest';
 import { AdjustableClock } from '../../../electron/core/clock';
-import { createDeliveryDedup } from '../../../electron/webhooks/dedup';
-import { createPublicKeyCache } from '../../../electron/webhooks/public-key-cache';
-import { createWebhookReceiver, type WebhookReceiverDeps } from '../../../electron/webhooks/receiver';
-import type { JournalRecord, KickEvent } from '../../../electron/webhooks/types';
+import { createDeliveryDedup } from '../../../electron/webhooks/dedup/dedup';
+import { createPublicKeyCache } from '../../../electron/webhooks/receive/public-key-cache';
+import { createWebhookReceiver, type WebhookReceiverDeps } from '../../../electron/webhooks/receive/receiver';
+import type { JournalRecord, KickEvent } from '../../../electron/webhooks/events/types';
 import { MemoryJournal } from '../../helpers/memory-journal';
 import { listedGate } from './own-channel-fixtures';
 import { buildDelivery, createTestKey, samplePayloads, type TestDelivery } from '../../helpers/webhook-signing';

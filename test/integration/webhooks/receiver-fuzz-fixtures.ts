@@ -4,10 +4,10 @@
 import { Pool } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { AdjustableClock, toRfc3339Seconds } from '../../../electron/core/clock';
-import { createDeliveryDedup } from '../../../electron/webhooks/dedup';
-import { createPublicKeyCache } from '../../../electron/webhooks/public-key-cache';
-import { createWebhookReceiver, type WebhookReceiver } from '../../../electron/webhooks/receiver';
-import type { KickEvent } from '../../../electron/webhooks/types';
+import { createDeliveryDedup } from '../../../electron/webhooks/dedup/dedup';
+import { createPublicKeyCache } from '../../../electron/webhooks/receive/public-key-cache';
+import { createWebhookReceiver, type WebhookReceiver } from '../../../electron/webhooks/receive/receiver';
+import type { KickEvent } from '../../../electron/webhooks/events/types';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { MemoryJournal } from '../../helpers/memory-journal';
 import { listedGate } from './own-channel-fixtures';

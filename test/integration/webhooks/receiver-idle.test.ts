@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventJournal } from '../../../electron/webhooks/types';
+import type { EventJournal } from '../../../electron/webhooks/events/types';
 import { MemoryJournal } from '../../helpers/memory-journal';
 import { type Harness, startReceiver, useSetup } from './receiver-fixtures';
 

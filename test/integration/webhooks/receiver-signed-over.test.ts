@@ -5,9 +5,9 @@
  * it are copies. A failed write leaves it to Kick's retry, which is then kept.
  */
 import { describe, expect, it } from 'vitest';
-import { createDeliveryDedup, hashBody } from '../../../electron/webhooks/dedup';
-import { eventKeyOf } from '../../../electron/webhooks/event-key';
-import { createSignedCopies } from '../../../electron/webhooks/signed-copy';
+import { createDeliveryDedup, hashBody } from '../../../electron/webhooks/dedup/dedup';
+import { eventKeyOf } from '../../../electron/webhooks/events/event-key';
+import { createSignedCopies } from '../../../electron/webhooks/dedup/signed-copy';
 import { toRfc3339 } from '../../../electron/core/clock';
 import { buildDelivery, postDelivery } from '../../helpers/webhook-signing';
 import { key, payloads, startReceiver, T0, useSetup } from './receiver-fixtures';

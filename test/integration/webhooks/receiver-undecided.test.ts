@@ -4,7 +4,7 @@
  * the receiver ends every wait with a 503 so Kick sends them again to the next run.
  */
 import { describe, expect, it } from 'vitest';
-import { type ChannelGate, createChannelGate } from '../../../electron/webhooks/channel-gate';
+import { type ChannelGate, createChannelGate } from '../../../electron/webhooks/receive/channel-gate';
 import { postDelivery } from '../../helpers/webhook-signing';
 import { startReceiver, useSetup } from './receiver-fixtures';
 

@@ -12,7 +12,7 @@ import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import {
   createSubscriptionReconciler,
   type SubscriptionReconciler,
-} from '../../../electron/webhooks/subscription-reconciler';
+} from '../../../electron/webhooks/subscriptions/subscription-reconciler';
 import { KICK_EVENT_TYPES, KICK_SCOPES } from '../../../shared/kick/scopes';
 import { call, mintAppToken, startSandbox } from '../../helpers/sandbox';
 

@@ -39,6 +39,18 @@ describe('the layers inside electron/', () => {
     ]);
   });
 
+  it('judges the webhook side room by room: down is fine, up or sideways is not', async () => {
+    expect(await errors('electron/webhooks/dedup/dedup.ts', "import { x } from '../receive/receiver';\n")).toEqual([
+      expect.stringContaining('electron/webhooks/dedup/ may not import electron/webhooks/receive/, a layer above it'),
+    ]);
+    expect(await errors('electron/webhooks/journal/journal.ts', "import { x } from '../dedup/dedup';\n")).toEqual([
+      expect.stringContaining('a layer beside it'),
+    ]);
+    expect(await errors('electron/webhooks/receive/receiver.ts', "import { x } from '../webhook-service';\n")).toEqual([
+      expect.stringContaining('may not import electron/webhooks/, a layer above it'),
+    ]);
+  });
+
   it('refuses an import sideways, between two folders of one layer', async () => {
     expect(await errors('electron/ipc/router.ts', "import { x } from '../shell/tray-status';\n")).toEqual([
       expect.stringContaining('a layer beside it'),
@@ -51,7 +63,9 @@ describe('the layers inside electron/', () => {
       ['electron/launch/app-host.ts', "import { createApp } from '../app/create-app';\n"],
       ['electron/main.ts', "import { launch } from './launch/launch-greenroom';\n"],
       ['electron/kick/auth/sign-in.ts', "import type { SecretStore } from '../../secrets/secret-store';\n"],
-      ['electron/webhooks/tunnel/tunnel.ts', "import { x } from '../receiver';\n"],
+      ['electron/webhooks/receive/receiver.ts', "import { x } from '../dedup/dedup';\n"],
+      ['electron/webhooks/webhook-service.ts', "import { x } from './subscriptions/subscription-reconciler';\n"],
+      ['electron/webhooks/tunnel/tunnel.ts', "import { x } from './tunnel-sockets';\n"],
       ['electron/services/feed.ts', "import { x } from '../../shared/views';\n"],
     ];
     for (const [path, code] of allowed) {
@@ -80,6 +94,10 @@ describe('the layers inside electron/', () => {
     const placed = LAYERS.flat();
     expect(new Set(placed).size).toBe(placed.length);
     expect(folders.filter((folder) => !placed.includes(folder))).toEqual([]);
+    const rooms = readdirSync(join(root, 'electron', 'webhooks')).filter((name) =>
+      statSync(join(root, 'electron', 'webhooks', name)).isDirectory(),
+    );
+    expect(rooms.filter((room) => !placed.includes(`webhooks/${room}`))).toEqual([]);
     expect(layerViolation('core', 'nowhere')).toContain('has no place in the layers');
   });
 });

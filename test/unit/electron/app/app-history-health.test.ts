@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppHistory, HISTORY_FILE, type AppHistoryDeps } from '../../../../electron/app/app-history';
 import { newestMovedAside, sizeOnDisk } from '../../../../electron/history/history-facts';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { describeSqlite, driver, events, fakeClock, MIN, T0 } from '../history/history-fixtures';
 
 function setup(journal: JournalRecord[], over: Partial<AppHistoryDeps> = {}) {

@@ -10,7 +10,7 @@ import {
   HISTORY_PUSH_MS,
   type AppHistoryDeps,
 } from '../../../../electron/app/app-history';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import type { HistoryChangedView } from '../../../../shared/history';
 import { DAY, describeSqlite, driver, events, fakeClock, MIN, record, T0 } from '../history/history-fixtures';
 

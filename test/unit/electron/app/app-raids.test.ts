@@ -9,8 +9,8 @@ import { createLateGate } from '../../../../electron/app/late-gate';
 import { raidOfRecord, raidRecord } from '../../../../electron/app/raid-journal';
 import { Feed } from '../../../../electron/services/feed';
 import { RAID_TIME_WAIT_MS } from '../../../../electron/services/raids';
-import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import { parseKickEvent } from '../../../../electron/webhooks/events/parse-event';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import type { LiveEvent } from '../../../../shared/kick/live-events';
 
 type Host = Extract<LiveEvent, { type: 'host' }>;

@@ -10,7 +10,7 @@ import { createApp, type GreenroomApp } from '../../../../electron/app/create-ap
 import { openSettings, type SettingsStore } from '../../../../electron/app/settings';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { MemorySecretStore, SECRET_KEYS } from '../../../../electron/secrets/secret-store';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { obsActionsSettingsSchema } from '../../../../shared/obs-actions';
 import { FakeObs } from '../../../helpers/fake-obs';
 import { tempDir } from '../../../helpers/temp-dir';

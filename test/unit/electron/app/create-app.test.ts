@@ -9,7 +9,7 @@ import { createApp, type GreenroomApp } from '../../../../electron/app/create-ap
 import { openSettings, type SettingsStore } from '../../../../electron/app/settings';
 import { AdjustableClock } from '../../../../electron/core/clock';
 import { MemorySecretStore } from '../../../../electron/secrets/secret-store';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { createFakeWebhookPort, type FakeWebhookPort, seedFakeWebhookJournal } from './fake-webhook-port';
 
 let n = 0;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lateByDeliveryDelay } from '../../../../electron/app/delivery-delay';
 import { createLateGate } from '../../../../electron/app/late-gate';
 import { Feed } from '../../../../electron/services/feed';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { followPayload, subscriptionPayload } from '../../../../sandbox/events/payloads';
 import { STREAMER_USER_ID } from '../../../../sandbox/world';
 import { event, PIXELPANDA, world } from '../services/event-views-fixtures';

@@ -1,5 +1,5 @@
 /** The unit tests' fake WebhookPort against the contract the real port passes. */
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { describeWebhookPortContract } from '../../../helpers/webhook-port-contract';
 import { createFakeWebhookPort, type FakeWebhookPort } from './fake-webhook-port';
 

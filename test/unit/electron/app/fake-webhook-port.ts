@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WebhookPort, WebhookPortDeps } from '../../../../electron/app/webhook-port';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import type { HealthView } from '../../../../shared/views';
 
 export interface FakeWebhookPort extends WebhookPort {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../shared/kick/live-events';
 import { createLiveMerge, LIVE_SOCKET_SOURCE } from '../../../../electron/app/live-merge';
 import { ChatHistory } from '../../../../electron/services/chat-history';
-import { eventKeyOf } from '../../../../electron/webhooks/event-key';
-import type { JournalRecord, KickEvent } from '../../../../electron/webhooks/types';
+import { eventKeyOf } from '../../../../electron/webhooks/events/event-key';
+import type { JournalRecord, KickEvent } from '../../../../electron/webhooks/events/types';
 
 const MESSAGE_ID = '6f0c1c5e-1d5e-4a55-9a37-5d1f0b0a0002';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../../electron/app/live-moderation';
 import { ChatHistory } from '../../../../electron/services/chat-history';
 import { DEFAULT_MOD_LOG_SIZE, Moderation } from '../../../../electron/services/moderation';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 
 const T0 = Date.parse('2026-03-04T05:06:07Z');
 const FRAMES = 10_000;

@@ -5,7 +5,7 @@ import { AdjustableClock } from '../../../../electron/core/clock';
 import { createLiveModeration, fromSocket, SAME_ACTION_WINDOW_MS } from '../../../../electron/app/live-moderation';
 import { ChatHistory } from '../../../../electron/services/chat-history';
 import { Moderation, type ModerationClient } from '../../../../electron/services/moderation';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 
 const T0 = Date.parse('2026-03-04T05:06:07Z');
 const VIEWER = { id: 42, username: 'noodle_ninja', slug: 'noodle-ninja' };

@@ -3,7 +3,7 @@
  * one by one, and Kick's events and channel answers as they arrive.
  */
 import { LiveState } from '../../../../electron/app/live-state';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import type { ChannelView } from '../../../../shared/views';
 import { ManualTimers } from '../chat-bot/chat-bot-fixtures';
 

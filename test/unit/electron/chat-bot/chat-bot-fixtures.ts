@@ -8,7 +8,7 @@ import type { AlertSource } from '../../../../electron/services/alert-source';
 import type { OutgoingMessage } from '../../../../electron/chat-bot/chat-queue';
 import type { BotHistory } from '../../../../electron/chat-bot/history-variables';
 import { OwnMessages } from '../../../../electron/chat-bot/own-messages';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 
 /** Timers run by hand: `advance` fires those due. */
 export class ManualTimers {

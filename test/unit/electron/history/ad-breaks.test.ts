@@ -3,7 +3,7 @@ import { adBreakRecord } from '../../../../electron/app/ad-break-journal';
 import { adBreakOfRecord, keptInHistory } from '../../../../electron/history/ad-breaks';
 import { projectRecord } from '../../../../electron/history/history-projector';
 import { createRecapQueries } from '../../../../electron/history/recap';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { describeSqlite } from './history-fixtures';
 import { feed, MIN, T0, T1, twoStreams } from './recap-fixtures';
 import type { Fed } from './recap-fixtures';

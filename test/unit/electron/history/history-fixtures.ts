@@ -5,7 +5,7 @@
 import { describe } from 'vitest';
 import { loadSqlite, SQLITE_MISSING } from '../../../../electron/history/sqlite-driver';
 import type { Clock } from '../../../../electron/core/clock';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 
 export const driver = loadSqlite();
 

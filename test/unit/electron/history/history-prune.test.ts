@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { migrate } from '../../../../electron/history/history-schema';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/history/history-store';
 import type { SqliteDatabase } from '../../../../electron/history/sqlite-driver';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { DAY, describeSqlite, driver, events, fakeClock, MIN, T0 } from './history-fixtures';
 
 const LINES = 23;

@@ -6,7 +6,7 @@ import { migrate } from '../../../../electron/history/history-schema';
 import { createHistoryStore } from '../../../../electron/history/history-store';
 import type { HistoryStore } from '../../../../electron/history/history-store';
 import type { SqliteDatabase } from '../../../../electron/history/sqlite-driver';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { driver, events, fakeClock, MIN, record, socketCopy, T0, user } from './history-fixtures';
 
 export { events, MIN, T0 };

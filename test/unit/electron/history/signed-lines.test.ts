@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createRecapQueries } from '../../../../electron/history/recap';
 import { createViewerSearch } from '../../../../electron/history/viewer-search';
-import type { JournalRecord } from '../../../../electron/webhooks/types';
+import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { describeSqlite, events, MIN, receivedAt, socketCopy, socketVariant, T0, user } from './history-fixtures';
 import { feed, type Fed } from './recap-fixtures';
 

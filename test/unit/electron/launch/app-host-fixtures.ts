@@ -17,7 +17,7 @@ import { type AppHost, createAppHost } from '../../../../electron/launch/app-hos
 import { keepSandbox, type KeptSandbox } from '../../../../electron/launch/kept-sandbox';
 import { STREAMER_USER_ID } from '../../../../sandbox/world';
 import { MemorySecretStore, SECRET_KEYS } from '../../../../electron/secrets/secret-store';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { createFakeWebhookPort, type FakeWebhookPort } from '../app/fake-webhook-port';
 
 export const ENV = {

@@ -4,7 +4,7 @@
  */
 import { ObsActions } from '../../../../electron/obs/obs-actions';
 import type { ObsLink } from '../../../../electron/obs/obs-link';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 import { obsActionsSettingsSchema, type ObsActionsSettings } from '../../../../shared/obs-actions';
 import { FakeObs } from '../../../helpers/fake-obs';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertTimeOf } from '../../../../electron/services/alert-time';
 import { alertSourceOf } from '../../../../electron/services/alert-source';
-import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
+import { parseKickEvent } from '../../../../electron/webhooks/events/parse-event';
 import { samplePayloads } from '../../../helpers/webhook-signing';
 
 const payloads = samplePayloads();

@@ -8,8 +8,8 @@ import { AdjustableClock } from '../../../../electron/core/clock';
 import { SandboxState } from '../../../../sandbox/state';
 import { createWorld, FIRST_VIEWER_USER_ID } from '../../../../sandbox/world';
 import { toFeedItem } from '../../../../electron/services/event-views';
-import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
-import type { KickEvent } from '../../../../electron/webhooks/types';
+import { parseKickEvent } from '../../../../electron/webhooks/events/parse-event';
+import type { KickEvent } from '../../../../electron/webhooks/events/types';
 
 export const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 export const PIXELPANDA = FIRST_VIEWER_USER_ID; // 'pixelpanda'

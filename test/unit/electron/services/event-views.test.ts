@@ -13,7 +13,7 @@ import {
 } from '../../../../sandbox/events/payloads';
 import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../../sandbox/world';
 import { toFeedItem, toPanelEvent } from '../../../../electron/services/event-views';
-import { parseKickEvent } from '../../../../electron/webhooks/parse-event';
+import { parseKickEvent } from '../../../../electron/webhooks/events/parse-event';
 import { NIGHTOWL, NOW, PIXELPANDA, event, textOf, world } from './event-views-fixtures';
 
 describe('event views', () => {

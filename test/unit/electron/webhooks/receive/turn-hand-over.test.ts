@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createTurnHandOver } from '../../../../../electron/webhooks/receive/turn-hand-over';
+import type { JournalRecord } from '../../../../../electron/webhooks/events/types';
+
+const record = (n: number): JournalRecord => ({
+  messageId: `m${n}`,
+  subscriptionId: 's',
+  type: 'chat.message.sent',
+  version: '1',
+  timestamp: '2026-11-26T00:00:00Z',
+  receivedAtMs: n,
+  bodyHash: `h${n}`,
+  body: '{}',
+});
+
+/** A hand-over whose end of turn the test runs by hand. */
+function harness() {
+  const handed: string[] = [];
+  const turnEnds: Array<() => void> = [];
+  const handOver = createTurnHandOver(
+    (r) => handed.push(r.messageId),
+    (run) => turnEnds.push(run),
+  );
+  const endTurn = (): void => {
+    for (const run of turnEnds.splice(0)) {
+      run();
+    }
+  };
+  return { handed, turnEnds, handOver, endTurn };
+}
+
+describe('createTurnHandOver', () => {
+  it('hands a turn’s records over together at its end, in arrival order, with one scheduling', () => {
+    const h = harness();
+    for (let n = 0; n < 100; n++) {
+      h.handOver.add(record(n));
+    }
+    expect(h.handed).toEqual([]);
+    expect(h.turnEnds).toHaveLength(1);
+    h.endTurn();
+    expect(h.handed).toEqual(Array.from({ length: 100 }, (_, n) => `m${n}`));
+  });
+
+  it('flush hands over at once, and the turn’s end then hands nothing over twice', () => {
+    const h = harness();
+    h.handOver.add(record(1));
+    h.handOver.add(record(2));
+    h.handOver.flush();
+    expect(h.handed).toEqual(['m1', 'm2']);
+    h.endTurn();
+    expect(h.handed).toEqual(['m1', 'm2']);
+  });
+
+  it('schedules again for the next turn, and a flush with nothing queued does nothing', () => {
+    const h = harness();
+    h.handOver.flush();
+    h.handOver.add(record(1));
+    h.endTurn();
+    h.handOver.add(record(2));
+    expect(h.turnEnds).toHaveLength(1);
+    h.endTurn();
+    expect(h.handed).toEqual(['m1', 'm2']);
+  });
+
+  it('a record added while a batch is handed over follows it, once', () => {
+    const handed: string[] = [];
+    const turnEnds: Array<() => void> = [];
+    const handOver = createTurnHandOver(
+      (r) => {
+        handed.push(r.messageId);
+        if (r.messageId === 'm1') {
+          handOver.add(record(3));
+          handOver.flush();
+        }
+      },
+      (run) => turnEnds.push(run),
+    );
+    handOver.add(record(1));
+    handOver.add(record(2));
+    turnEnds.shift()!();
+    for (const run of turnEnds.splice(0)) {
+      run();
+    }
+    expect(handed).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('a throw leaves the records not yet handed over queued for the next flush', () => {
+    const handed: string[] = [];
+    let failOnce = true;
+    const handOver = createTurnHandOver(
+      (r) => {
+        if (r.messageId === 'm2' && failOnce) {
+          failOnce = false;
+          throw new Error('listener bug');
+        }
+        handed.push(r.messageId);
+      },
+      () => undefined,
+    );
+    handOver.add(record(1));
+    handOver.add(record(2));
+    handOver.add(record(3));
+    expect(() => handOver.flush()).toThrow('listener bug');
+    expect(handed).toEqual(['m1']);
+    handOver.flush();
+    expect(handed).toEqual(['m1', 'm3']);
+  });
+
+  it('uses setImmediate by default: nothing before the turn ends, everything after', async () => {
+    const handed: string[] = [];
+    const handOver = createTurnHandOver((r) => handed.push(r.messageId));
+    handOver.add(record(1));
+    await Promise.resolve();
+    expect(handed).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handed).toEqual(['m1']);
+  });
+});
