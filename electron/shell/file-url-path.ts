@@ -39,6 +39,11 @@ export function filePathOfUrl(href: string, platform: NodeJS.Platform): string |
   if (url.protocol !== 'file:') {
     return null;
   }
+  // An escaped separator or dot segment would be read as a path on paper (`link%2f..%2f`) while the kernel
+  // resolves it through a link to another file: Chromium never writes one for a page it loaded, so refuse it.
+  if (/%2f|%5c/i.test(url.pathname)) {
+    return null;
+  }
   let decoded: string;
   try {
     decoded = utf8.decode(percentDecode(url.pathname));
@@ -50,14 +55,16 @@ export function filePathOfUrl(href: string, platform: NodeJS.Platform): string |
   }
   if (platform !== 'win32') {
     // A host other than this computer is another machine's file, never our page.
-    return url.hostname === '' || url.hostname === 'localhost' ? posix.normalize(decoded) : null;
+    const local = url.hostname === '' || url.hostname === 'localhost';
+    return local && posix.normalize(decoded) === decoded ? decoded : null;
   }
   const backslashed = decoded.replaceAll('/', '\\');
-  if (url.hostname !== '') {
-    return win32.normalize(`\\\\${url.hostname}${backslashed}`);
-  }
+  const path = url.hostname !== '' ? `\\\\${url.hostname}${backslashed}` : backslashed.slice(1);
   // `/C:/…` → `C:\…`; a Windows file URL without a drive names no file.
-  return /^\\[A-Za-z]:\\/.test(backslashed) ? win32.normalize(backslashed.slice(1)) : null;
+  if (url.hostname === '' && !/^[A-Za-z]:\\/.test(path)) {
+    return null;
+  }
+  return win32.normalize(path) === path ? path : null;
 }
 
 /**

@@ -55,6 +55,24 @@ describe('the sender check for a loaded file', () => {
     expect(check('file:///OPT/100%%20Green/resources/app.asar/out/renderer/index.html')).toBe(false);
   });
 
+  it('refuses a path that only reaches our page on paper: escaped separators and empty segments', () => {
+    const index = '/opt/Greenroom/resources/app.asar/out/renderer/index.html';
+    const check = createPageSenderCheck({ file: index }, 'linux');
+    for (const url of [
+      'file:///tmp/link%2f..%2f..%2fopt/Greenroom/resources/app.asar/out/renderer/index.html',
+      'file:///opt/Greenroom/resources/app.asar/out/renderer/x%2f..%2findex.html',
+      'file:///opt/Greenroom/resources/app.asar/out/renderer/x%2F..%2Findex.html',
+      'file:///opt/Greenroom/resources/app.asar/out/renderer//index.html',
+    ]) {
+      expect(check(url), url).toBe(false);
+    }
+    const windows = createPageSenderCheck({ file: 'C:\\Apps\\Greenroom\\out\\renderer\\index.html' }, 'win32');
+    expect(windows('file:///C:/Apps/Greenroom/out/renderer/index.html')).toBe(true);
+    expect(windows('file:///C:/Apps/x%5c..%5cGreenroom/out/renderer/index.html')).toBe(false);
+    // The URL parser itself resolves `%2e%2e` segments, as Chromium does, so that names our page and nothing else.
+    expect(windows('file:///C:/Apps/x/%2e%2e/Greenroom/out/renderer/index.html')).toBe(true);
+  });
+
   it('accepts the dev server origin only', () => {
     const check = createPageSenderCheck({ devServerUrl: 'http://localhost:5173/' }, 'linux');
     expect(check('http://localhost:5173/#/chat')).toBe(true);
