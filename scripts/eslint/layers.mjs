@@ -3,6 +3,10 @@
 // below it. A folder never imports a folder beside it, so no two folders can form an import circle. Type-only
 // imports count too: a type running upwards is the first step of a circle.
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root, from this file's place in it: ESLint's working folder may be a subfolder. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Bottom to top. A folder may import every folder in an earlier row, none in its own row or a later one. */
 export const LAYERS = [
@@ -75,7 +79,7 @@ export const layersRule = {
     schema: [],
   },
   create(context) {
-    const root = context.cwd;
+    const root = ROOT;
     const file = context.filename;
     const from = layerOf(root, file);
     if (from === undefined) {

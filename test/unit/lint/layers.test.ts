@@ -73,6 +73,20 @@ describe('the layers inside electron/', () => {
     }
   });
 
+  it('checks the same when ESLint runs from a subfolder, as an editor opened on electron/ does', async () => {
+    const fromSubfolder = new ESLint({
+      cwd: join(root, 'electron'),
+      ruleFilter: ({ ruleId }) => ruleId === 'greenroom/layers',
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+    });
+    const [result] = await fromSubfolder.lintText("import type { AppConfig } from '../app/config';\n", {
+      filePath: join(root, 'electron/core/clock.ts'),
+    });
+    expect(result?.messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('electron/core/ may not import electron/app/'),
+    ]);
+  }, 60_000);
+
   it('keeps the ban on importing the panel in the files whose import rule is overridden', async () => {
     for (const [path, up] of [
       ['electron/main.ts', '../'],
