@@ -17,9 +17,15 @@ else
   ln -sf "$APP_BIN" "$COMMAND"
 fi
 
-# Where the kernel gives user namespaces, Chromium's namespace sandbox is used and the setuid helper
-# stays an ordinary file; only where it does not is the helper made setuid root.
-if ! { [ -L /proc/self/ns/user ] && unshare --user true; } >/dev/null 2>&1; then
+# Where the kernel gives user namespaces to ordinary users, Chromium's namespace sandbox is used and the
+# setuid helper stays an ordinary file; only where it does not is the helper made setuid root. The probe runs
+# as an ordinary user (nobody): root is given namespaces even where users are refused them
+# (kernel.unprivileged_userns_clone=0), and without a way to probe as a user the helper is made setuid.
+users_get_namespaces() {
+  [ -L /proc/self/ns/user ] && hash setpriv 2>/dev/null &&
+    setpriv --reuid=65534 --regid=65534 --clear-groups unshare --user true
+}
+if ! users_get_namespaces >/dev/null 2>&1; then
   chmod 4755 "$APP_DIR/chrome-sandbox" || true
 else
   chmod 0755 "$APP_DIR/chrome-sandbox" || true

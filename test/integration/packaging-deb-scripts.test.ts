@@ -50,12 +50,21 @@ if [ "$HAS_PARSER" = yes ]; then
   printf '#!/bin/sh\necho "apparmor_parser $*" >> "%s/calls"\ncase "$1" in --skip-kernel-load) exit "$PARSER_READS";; esac\nexit 0\n' "$T" > "$T/bin/apparmor_parser"
   chmod 755 "$T/bin/apparmor_parser"
 fi
+# unshare: user namespaces for everyone, or for root only (kernel.unprivileged_userns_clone=0).
+chmod 755 "$T" "$T/bin"
+if [ "$USERNS" = root-only ]; then
+  printf '#!/bin/sh\n[ "$(id -u)" = 0 ]\n' > "$T/bin/unshare"
+else
+  printf '#!/bin/sh\nexit 0\n' > "$T/bin/unshare"
+fi
+chmod 755 "$T/bin/unshare"
 export PATH="$T/bin:$PATH"
 for step in $STEPS; do
   echo "--- $step"
   arg=configure; [ "$step" = postrm ] && arg=remove
   bash "$T/$step" "$arg" 2>&1 || echo "exit $?"
   echo "profile: $(cat /etc/apparmor.d/greenroom 2>/dev/null | grep -c '^  userns,$' || true)"
+  echo "sandbox helper: $(stat -c %a /opt/Greenroom/chrome-sandbox)"
   if [ -L /usr/bin/greenroom ] || [ -e /usr/bin/greenroom ]; then echo "command: $(readlink -f /usr/bin/greenroom)"; else echo "command: none"; fi
 done
 echo "--- calls"
@@ -86,6 +95,8 @@ interface Machine {
   hasParser?: boolean;
   parserReadsProfile?: boolean;
   inChroot?: boolean;
+  /** Who the kernel gives user namespaces to. */
+  userNamespaces?: 'everyone' | 'root-only';
 }
 
 function run(steps: string, machine: Machine = {}): string {
@@ -100,6 +111,7 @@ function run(steps: string, machine: Machine = {}): string {
         HAS_PARSER: machine.hasParser === false ? 'no' : 'yes',
         PARSER_READS: machine.parserReadsProfile === false ? '1' : '0',
         IN_CHROOT: machine.inChroot ? 'yes' : 'no',
+        USERNS: machine.userNamespaces ?? 'everyone',
       },
     },
   );
@@ -139,6 +151,11 @@ describe.skipIf(skipReason !== null)('the deb scripts on a machine with AppArmor
       expect(out).toContain('profile: 1');
       expect(out).not.toContain('apparmor_parser -r');
     }
+  });
+
+  it('keeps the sandbox helper ordinary where users get namespaces, and setuid where only root does', () => {
+    expect(run('postinst')).toContain('sandbox helper: 755');
+    expect(run('postinst', { userNamespaces: 'root-only' })).toContain('sandbox helper: 4755');
   });
 
   it('does nothing about AppArmor where it is not installed, and still succeeds', () => {
