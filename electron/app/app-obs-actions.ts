@@ -5,7 +5,8 @@
  */
 import type { FeedItem } from '../../shared/views';
 import type { Clock } from '../core/clock';
-import { ObsActions, type ActionScheduler, type ObsCaller } from '../obs/obs-actions';
+import { type SetTimer, unrefTimer } from '../core/scheduler';
+import { ObsActions, type ObsCaller } from '../obs/obs-actions';
 import type { Feed } from '../services/feed';
 import type { AppEventEmitter } from '../core/app-events';
 import type { ObsApi } from './app-obs';
@@ -18,18 +19,9 @@ export interface AppObsActionsDeps {
   events: AppEventEmitter;
   clock: Clock;
   log: (line: string) => void;
-  scheduler?: ActionScheduler;
+  /** Timers for the settle, the ad break and the hides; unref'd Node timers by default. */
+  setTimer?: SetTimer;
 }
-
-/** Node timers that do not keep the process alive. */
-const unrefScheduler: ActionScheduler = {
-  setTimer: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export function createAppObsActions(deps: AppObsActionsDeps): ObsActions {
   const { feed, events, clock } = deps;
@@ -48,7 +40,7 @@ export function createAppObsActions(deps: AppObsActionsDeps): ObsActions {
   return new ObsActions({
     obs,
     actions: () => deps.settings.values().obsActions,
-    scheduler: deps.scheduler ?? unrefScheduler,
+    setTimer: deps.setTimer ?? unrefTimer,
     log: deps.log,
     report: (text) => {
       lines += 1;

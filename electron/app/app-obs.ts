@@ -26,6 +26,7 @@ import {
 } from '../../shared/obs';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import { type SetTimer, unrefTimer } from '../core/scheduler';
 import { ObsConnection, type ObsTarget } from '../obs/obs-connection';
 import type { ObsEvents, ObsEventType, ObsLinkFactory, ObsRequests, ObsRequestType } from '../obs/obs-link';
 import { ObsMonitor } from '../obs/obs-monitor';
@@ -33,7 +34,6 @@ import type { ObsPort } from '../obs/obs-port';
 import { StreamWarnings } from '../obs/stream-warnings';
 import { createViewPush } from '../overlays/view-push';
 import { SECRET_KEYS, type SecretStore } from '../secrets/secret-store';
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
 import type { SettingsStore } from './settings';
 
 /** What the actions and "Set up OBS for Kick" use of OBS (documented above). */
@@ -62,7 +62,7 @@ export interface AppObsDeps {
   linkFactory: ObsLinkFactory;
   clock: Clock;
   /** Timers for the retries, the polls and the pushes; unref'd Node timers by default. */
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
   random?: () => number;
   log: (line: string) => void;
   /** Kick's side of the warnings: main's live status as Kick confirmed it, or null while unknown (signed out). */
@@ -99,19 +99,9 @@ function hostProblem(host: string): string | null {
   return null;
 }
 
-/** Node timers that do not keep the process alive. */
-const unrefScheduler: Scheduler = {
-  setTimer: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export function createAppObs(deps: AppObsDeps): AppObs {
   const { settings, secretStore, clock, log } = deps;
-  const scheduler = deps.scheduler ?? unrefScheduler;
+  const setTimer = deps.setTimer ?? unrefTimer;
   let password: string | null = null;
   /** Saves made so far: the password read at start must not undo one made meanwhile. */
   let saves = 0;
@@ -121,7 +111,7 @@ export function createAppObs(deps: AppObsDeps): AppObs {
   const connection = new ObsConnection({
     linkFactory: deps.linkFactory,
     now: () => clock.now(),
-    scheduler,
+    setTimer,
     random: deps.random ?? Math.random,
     log,
   });
@@ -138,7 +128,7 @@ export function createAppObs(deps: AppObsDeps): AppObs {
       browserSource: monitor.browserSource(),
     };
   };
-  const viewPush = createViewPush({ read: view, push: deps.push, scheduler });
+  const viewPush = createViewPush({ read: view, push: deps.push, setTimer });
 
   /** Judges the warnings now; a change in them is pushed with the rest. */
   const judge = (): void => {
@@ -155,7 +145,7 @@ export function createAppObs(deps: AppObsDeps): AppObs {
   const monitor = new ObsMonitor({
     connection,
     now: () => clock.now(),
-    scheduler,
+    setTimer,
     log,
     onChange: () => {
       judge();

@@ -7,7 +7,7 @@
  * skipped.
  */
 import type { HealthView } from '../../shared/views';
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import type { SetTimer } from '../core/scheduler';
 import { createViewPush, VIEW_PUSH_INTERVAL_MS, type ViewPush } from '../overlays/view-push';
 
 /** At most four pushes a second: fast enough to read as live, cheap in a 400 messages/s raid. */
@@ -17,7 +17,7 @@ export interface HealthPushOptions {
   read: () => HealthView;
   push: (health: HealthView) => void;
   intervalMs?: number;
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
 }
 
 export type HealthPush = ViewPush;

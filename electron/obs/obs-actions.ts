@@ -8,6 +8,7 @@
  * there), not once per event, until an action on the same thing works again.
  */
 import { isAppError } from '../../shared/errors';
+import type { SetTimer, Timer } from '../core/scheduler';
 import type { KickEvent } from '../webhooks/events/types';
 import type { ObsActionsSettings, RewardAction } from '../../shared/obs-actions';
 import { ObsLinkError, ObsRequestError, type ObsLink } from './obs-link';
@@ -21,15 +22,10 @@ export interface ObsCaller {
   onConnected?(listener: () => void): () => void;
 }
 
-export interface ActionScheduler {
-  setTimer(callback: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
 export interface ObsActionsDeps {
   obs: ObsCaller;
   actions: () => ObsActionsSettings;
-  scheduler: ActionScheduler;
+  setTimer: SetTimer;
   /** One line in the activity feed, in the streamer's words ("OBS: switched to Ads for the ad break"). */
   report: (line: string) => void;
   log: (line: string) => void;
@@ -73,7 +69,7 @@ interface Showing {
   source: string;
   seconds: number;
   item: ShownItem | null;
-  timer: unknown;
+  timer: Timer | null;
 }
 
 /** Runs the streamer's OBS actions as events come. */
@@ -85,7 +81,7 @@ export class ObsActions {
   readonly #said = new Map<string, string[]>();
   readonly #running = new Set<Promise<void>>();
   /** The ad break's way back: the scene to return to and the timer. */
-  #adBreak: { from: string; to: string; timer: unknown } | null = null;
+  #adBreak: { from: string; to: string; timer: Timer } | null = null;
   /**
    * One showing per scene and source, recorded before the first request so redemptions arriving together
    * join it: each later one only restarts its one hide timer (null while the show is still on its way).
@@ -100,7 +96,7 @@ export class ObsActions {
   /** Live status: the last one acted on, the latest heard, and the settle timer after acting. */
   #liveActed: boolean | null = null;
   #liveWanted: boolean | null = null;
-  #liveSettle: unknown = null;
+  #liveSettle: Timer | null = null;
   readonly #unsubscribe: () => void;
   #stopped = false;
 
@@ -139,7 +135,7 @@ export class ObsActions {
       return;
     }
     this.#liveActed = isLive;
-    this.#liveSettle = this.#deps.scheduler.setTimer(() => {
+    this.#liveSettle = this.#deps.setTimer(() => {
       this.#liveSettle = null;
       this.#liveChanged();
     }, LIVE_SETTLE_MS);
@@ -195,7 +191,7 @@ export class ObsActions {
         const owed = this.#owedBack;
         const from = running ? running.from : owed ? owed.from : await this.#currentScene();
         if (running) {
-          this.#deps.scheduler.clearTimer(running.timer);
+          running.timer?.cancel();
           this.#adBreak = null;
         }
         if (from === scene) {
@@ -205,7 +201,7 @@ export class ObsActions {
         await this.#setScene(scene);
         this.#owedBack = null;
         done();
-        const timer = this.#deps.scheduler.setTimer(() => this.#adBreakEnded(), switching.seconds * 1000);
+        const timer = this.#deps.setTimer(() => this.#adBreakEnded(), switching.seconds * 1000);
         this.#adBreak = { from, to: scene, timer };
         return `OBS: switched to ${scene} for the ad break`;
       },
@@ -224,17 +220,17 @@ export class ObsActions {
     this.#stopped = true;
     this.#unsubscribe();
     if (this.#adBreak) {
-      this.#deps.scheduler.clearTimer(this.#adBreak.timer);
+      this.#adBreak.timer?.cancel();
       this.#adBreak = null;
     }
     for (const shown of this.#shown.values()) {
-      this.#deps.scheduler.clearTimer(shown.timer);
+      shown.timer?.cancel();
     }
     this.#shown.clear();
     this.#owedHides.clear();
     this.#owedBack = null;
     this.#adBreakSwitching = null;
-    this.#deps.scheduler.clearTimer(this.#liveSettle);
+    this.#liveSettle?.cancel();
     this.#liveSettle = null;
   }
 
@@ -337,8 +333,8 @@ export class ObsActions {
 
   /** (Re)starts the showing's one hide timer. */
   #hideIn(key: string, showing: Showing): void {
-    this.#deps.scheduler.clearTimer(showing.timer);
-    showing.timer = this.#deps.scheduler.setTimer(() => {
+    showing.timer?.cancel();
+    showing.timer = this.#deps.setTimer(() => {
       if (this.#shown.get(key) === showing) {
         this.#shown.delete(key);
         if (showing.item) {
@@ -410,14 +406,14 @@ export class ObsActions {
     if (!this.#deps.obs.connected()) {
       return Promise.reject(new ActionFailure('not-connected', 'OBS is not connected'));
     }
-    let timer: unknown;
+    let timer: Timer | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = this.#deps.scheduler.setTimer(
+      timer = this.#deps.setTimer(
         () => reject(new ActionFailure('timeout', `OBS did not answer within ${this.#timeoutMs / 1000} s`)),
         this.#timeoutMs,
       );
     });
-    return Promise.race([action(), timeout]).finally(() => this.#deps.scheduler.clearTimer(timer));
+    return Promise.race([action(), timeout]).finally(() => timer?.cancel());
   }
 
   #failed(targets: string[], what: string, failure: ActionFailure, error: unknown): void {

@@ -18,7 +18,7 @@ import { type Backoff, backoffDelay } from '../../shared/backoff';
 import { AppError } from '../../shared/errors';
 import { Listeners } from '../../shared/listeners';
 import type { ObsConnectionState } from '../../shared/obs';
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import type { SetTimer, Timer } from '../core/scheduler';
 import {
   type ObsEvents,
   type ObsEventType,
@@ -47,7 +47,7 @@ export const OBS_REQUEST_TIMEOUT_MS = 10_000;
 export interface ObsConnectionDeps {
   linkFactory: ObsLinkFactory;
   now: () => number;
-  scheduler: Scheduler;
+  setTimer: SetTimer;
   random: () => number;
   log: (line: string) => void;
   backoff?: Backoff;
@@ -63,17 +63,17 @@ export function obsUrl(host: string, port: number): string {
 
 type CallArgs<T extends ObsRequestType> = ObsRequests[T]['in'] extends undefined ? [] : [ObsRequests[T]['in']];
 
-/** Resolves or rejects with `promise`, or rejects with `onTimeout()` after `ms` on `scheduler`. */
-function bounded<T>(promise: Promise<T>, ms: number, scheduler: Scheduler, onTimeout: () => Error): Promise<T> {
+/** Resolves or rejects with `promise`, or rejects with `onTimeout()` after `ms` on `setTimer`. */
+function bounded<T>(promise: Promise<T>, ms: number, setTimer: SetTimer, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = scheduler.setTimer(() => reject(onTimeout()), ms);
+    const timer = setTimer(() => reject(onTimeout()), ms);
     promise.then(
       (value) => {
-        scheduler.clearTimer(timer);
+        timer.cancel();
         resolve(value);
       },
       (error: unknown) => {
-        scheduler.clearTimer(timer);
+        timer.cancel();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -92,7 +92,7 @@ export class ObsConnection {
   #generation = 0;
   #link: ObsLink | null = null;
   #unsubscribeLink: (() => void)[] = [];
-  #retry: unknown = null;
+  #retry: Timer | null = null;
   /** Tries since the last success. */
   #attempt = 0;
   #stopped = false;
@@ -172,7 +172,7 @@ export class ObsConnection {
       return await bounded(
         link.call(type, ...data),
         timeoutMs,
-        this.#deps.scheduler,
+        this.#deps.setTimer,
         () => new ObsLinkError('unreachable', `OBS did not answer ${type} within ${timeoutMs} ms`),
       );
     } catch (error) {
@@ -209,7 +209,7 @@ export class ObsConnection {
   #drop(): Promise<void> {
     this.#generation++;
     if (this.#retry !== null) {
-      this.#deps.scheduler.clearTimer(this.#retry);
+      this.#retry.cancel();
       this.#retry = null;
     }
     const link = this.#link;
@@ -241,7 +241,7 @@ export class ObsConnection {
     bounded(
       link.connect({ url: obsUrl(target.host, target.port), password: target.password }),
       timeoutMs,
-      this.#deps.scheduler,
+      this.#deps.setTimer,
       () => new ObsLinkError('unreachable', `OBS did not finish connecting within ${timeoutMs / 1000} s`),
     ).then(
       (identity) => {
@@ -305,7 +305,7 @@ export class ObsConnection {
       this.#deps.log(`obs: OBS is not reachable (${detail})`);
     }
     this.#setState({ kind: 'unreachable', since, nextTryAt: now + delay, detail });
-    this.#retry = this.#deps.scheduler.setTimer(() => {
+    this.#retry = this.#deps.setTimer(() => {
       this.#retry = null;
       this.#connect('unreachable');
     }, delay);

@@ -10,7 +10,7 @@
  */
 import { isAppError } from '../../shared/errors';
 import { OBS_NAME_MAX, type ObsOutputView, type ObsScenesView, type ObsStatsView } from '../../shared/obs';
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import type { SetTimer, Timer } from '../core/scheduler';
 import type { ObsConnection } from './obs-connection';
 import type { ObsEventType, ObsRequests } from './obs-link';
 import { cutText } from './obs-wire';
@@ -118,7 +118,7 @@ export function droppedShare(samples: readonly Sample[], windowMs: number): numb
 export interface ObsMonitorDeps {
   connection: Pick<ObsConnection, 'request' | 'onSession' | 'onEvent'>;
   now: () => number;
-  scheduler: Scheduler;
+  setTimer: SetTimer;
   log: (line: string) => void;
   /** Stats, scenes or the browser-source answer changed. */
   onChange: () => void;
@@ -143,14 +143,14 @@ export class ObsMonitor {
   /** The stream's readings inside the dropped-frame window (and the one before it). */
   #streamSamples: Sample[] = [];
   #lastRecord: Sample | null = null;
-  #pollTimer: unknown = null;
+  #pollTimer: Timer | null = null;
   #polling = false;
   /** A stream or recording started or stopped during a poll: read again as soon as it ends. */
   #pollAgain = false;
   /** When the polls asked for at once in the last window began; when the pending poll timer fires. */
   #soonPolls: number[] = [];
   #pollTimerAt: number | null = null;
-  #scenesTimer: unknown = null;
+  #scenesTimer: Timer | null = null;
   #readingScenes = false;
   #scenesAgain = false;
   /** When the last scene read started, for `SCENES_MIN_INTERVAL_MS`; null before the first. */
@@ -223,7 +223,7 @@ export class ObsMonitor {
 
   #setPollTimer(ms: number, soon = false): void {
     this.#pollTimerAt = this.#deps.now() + ms;
-    this.#pollTimer = this.#deps.scheduler.setTimer(() => {
+    this.#pollTimer = this.#deps.setTimer(() => {
       this.#pollTimer = null;
       this.#pollTimerAt = null;
       if (soon) {
@@ -258,7 +258,7 @@ export class ObsMonitor {
     this.#connected = false;
     this.#clearPollTimer();
     if (this.#scenesTimer !== null) {
-      this.#deps.scheduler.clearTimer(this.#scenesTimer);
+      this.#scenesTimer?.cancel();
       this.#scenesTimer = null;
     }
     this.#pollAgain = false;
@@ -271,7 +271,7 @@ export class ObsMonitor {
 
   #clearPollTimer(): void {
     if (this.#pollTimer !== null) {
-      this.#deps.scheduler.clearTimer(this.#pollTimer);
+      this.#pollTimer?.cancel();
       this.#pollTimer = null;
       this.#pollTimerAt = null;
     }
@@ -394,7 +394,7 @@ export class ObsMonitor {
       return;
     }
     const sinceLast = this.#scenesReadAt === null ? Infinity : this.#deps.now() - this.#scenesReadAt;
-    this.#scenesTimer ??= this.#deps.scheduler.setTimer(
+    this.#scenesTimer ??= this.#deps.setTimer(
       () => {
         this.#scenesTimer = null;
         void this.#readScenes();

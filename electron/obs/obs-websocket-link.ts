@@ -15,7 +15,7 @@
  *   the panel or the log (docs/obs.md#obs-wire-facts).
  */
 import { OBSWebSocket, OBSWebSocketError } from 'obs-websocket-js/json';
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import { nodeTimer, type SetTimer, type Timer } from '../core/scheduler';
 import {
   type ObsEvents,
   type ObsEventType,
@@ -40,15 +40,10 @@ export interface ObsWebSocketLinkOptions {
   requestTimeoutMs?: number;
   connectTimeoutMs?: number;
   /** Timers for the timeouts; real ones unless a test injects its own. */
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
   /** One line for the app log (an event OBS sent in a shape Greenroom does not know). */
   log?: (line: string) => void;
 }
-
-const realTimers: Scheduler = {
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The close code of a failed connect, when obs-websocket-js got as far as one. */
 function closeCodeOf(error: unknown): number | null {
@@ -70,7 +65,7 @@ export function obsWebSocketLinkFactory(options: ObsWebSocketLinkOptions = {}): 
 export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): ObsLink {
   const requestTimeoutMs = options.requestTimeoutMs ?? OBS_LINK_REQUEST_TIMEOUT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? OBS_LINK_CONNECT_TIMEOUT_MS;
-  const scheduler = options.scheduler ?? realTimers;
+  const setTimer = options.setTimer ?? nodeTimer;
   const log = options.log ?? (() => undefined);
   const client = new OBSWebSocket();
   const closedListeners = new Set<(error: ObsLinkError) => void>();
@@ -113,9 +108,9 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
         throw new Error('an ObsLink is used for one session: make a new one to connect again');
       }
       state = 'connecting';
-      let timer: unknown;
+      let timer: Timer | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = scheduler.setTimer(
+        timer = setTimer(
           () => reject(new ObsLinkError('unreachable', `OBS did not answer at ${url} within ${connectTimeoutMs} ms`)),
           connectTimeoutMs,
         );
@@ -144,7 +139,7 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
         }
         throw new ObsLinkError('unreachable', `Could not connect to OBS at ${url}: ${describe(error)}`, code, error);
       } finally {
-        scheduler.clearTimer(timer);
+        timer?.cancel();
       }
     },
 
@@ -155,12 +150,12 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
       if (state !== 'open') {
         throw new ObsLinkError('unreachable', `${type}: not connected to OBS`);
       }
-      let timer: unknown;
+      let timer: Timer | undefined;
       let fail: (error: ObsLinkError) => void = () => undefined;
       const stopped = new Promise<never>((_, reject) => {
         fail = reject;
         pending.add(reject);
-        timer = scheduler.setTimer(
+        timer = setTimer(
           () => reject(new ObsLinkError('unreachable', `OBS did not answer ${type} within ${requestTimeoutMs} ms`)),
           requestTimeoutMs,
         );
@@ -178,7 +173,7 @@ export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): O
         // The library throws a plain Error when the socket went away between the check above and the send.
         throw new ObsLinkError('unreachable', `${type}: ${describe(error)}`, null, error);
       } finally {
-        scheduler.clearTimer(timer);
+        timer?.cancel();
         pending.delete(fail);
       }
       const parsed = OBS_RESPONSE_SCHEMAS[type].safeParse(response);

@@ -23,7 +23,7 @@
 import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
 import { alertViewOf } from '../../shared/alert-view';
 import type { Clock } from '../core/clock';
-import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
+import { type SetTimer, type Timer, unrefTimer } from '../core/scheduler';
 import { plural } from '../../shared/plural';
 import { AlertLine } from './alert-line';
 import { AlertProgressKeeper, type AlertProgressStore } from './alert-progress';
@@ -53,8 +53,8 @@ export interface AlertQueueOptions {
   maxPending?: number;
   /** Added to an alert's duration before it counts as shown without an overlay's word. */
   graceMs?: number;
-  /** Timers (an alert's end without an overlay's word, an alert growing too old while it waits). */
-  scheduler?: Scheduler;
+  /** Timers (an alert's end without an overlay's word, an alert growing too old while it waits); unref'd ones by default. */
+  setTimer?: SetTimer;
 }
 
 const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
@@ -71,7 +71,7 @@ const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
 export class AlertQueue {
   readonly #options: AlertQueueOptions;
   readonly #graceMs: number;
-  readonly #scheduler: Scheduler;
+  readonly #setTimer: SetTimer;
   readonly #pending: AlertLine;
   #current: { source: AlertSource; view: AlertView } | null = null;
   readonly #progress: AlertProgressKeeper;
@@ -79,8 +79,8 @@ export class AlertQueue {
   #foundLastShown = false;
   #audience = 0;
   #paused = false;
-  #timer: unknown = null;
-  #expiryTimer: unknown = null;
+  #timer: Timer | null = null;
+  #expiryTimer: Timer | null = null;
   #copies = 0;
   /** The newest real alert that left the line since the last `#settle`: recorded once, at its end. */
   #handled: AlertSource | undefined;
@@ -94,10 +94,10 @@ export class AlertQueue {
   constructor(options: AlertQueueOptions) {
     this.#options = options;
     this.#graceMs = options.graceMs ?? 5000;
-    this.#scheduler = options.scheduler ?? realScheduler;
+    this.#setTimer = options.setTimer ?? unrefTimer;
     const maxPending = options.maxPending ?? 200;
     this.#tooOldLog = new BurstLog({
-      scheduler: this.#scheduler,
+      setTimer: this.#setTimer,
       write: (n) =>
         options.log(
           `alerts: dropped ${plural(n, 'alert')} older than ${options.maxAgeMs() / 1000} s rather than play ${n === 1 ? 'it' : 'them'} late (the panel lists ${n === 1 ? 'it' : 'them'})`,
@@ -105,14 +105,14 @@ export class AlertQueue {
     });
     // Not "older than the set age": the late age held these back, by how late Kick delivered them.
     this.#lateLog = new BurstLog({
-      scheduler: this.#scheduler,
+      setTimer: this.#setTimer,
       write: (n) =>
         options.log(
           `alerts: did not play ${plural(n, 'alert')} whose ${n === 1 ? 'event' : 'events'} Kick delivered late (the panel lists ${n === 1 ? 'it' : 'them'})`,
         ),
     });
     this.#overflowLog = new BurstLog({
-      scheduler: this.#scheduler,
+      setTimer: this.#setTimer,
       write: (n) =>
         options.log(`alerts: more than ${maxPending} alerts waiting; dropped the oldest ${plural(n, 'alert')}`),
     });
@@ -271,7 +271,7 @@ export class AlertQueue {
     if (!current || current.view.id !== id) {
       return;
     }
-    this.#scheduler.clearTimer(this.#timer);
+    this.#timer?.cancel();
     this.#current = null;
     this.#settle();
   }
@@ -281,7 +281,7 @@ export class AlertQueue {
     const before = this.#audience;
     this.#audience = count;
     if (count === 0) {
-      this.#scheduler.clearTimer(this.#timer);
+      this.#timer?.cancel();
     } else if (before === 0 && this.#current) {
       this.#arm(this.#current.view);
     }
@@ -289,8 +289,8 @@ export class AlertQueue {
   }
 
   stop(): void {
-    this.#scheduler.clearTimer(this.#timer);
-    this.#scheduler.clearTimer(this.#expiryTimer);
+    this.#timer?.cancel();
+    this.#expiryTimer?.cancel();
     this.#tooOldLog.flush();
     this.#lateLog.flush();
     this.#overflowLog.flush();
@@ -350,36 +350,29 @@ export class AlertQueue {
 
   /** While alerts wait, wakes when the first in line grows too old, so it goes then and not at its turn. */
   #watchExpiry(): void {
-    this.#scheduler.clearTimer(this.#expiryTimer);
+    this.#expiryTimer?.cancel();
     this.#expiryTimer = null;
     const eventAtMs = this.#pending.firstEventAtMs();
     if (eventAtMs !== null) {
       const dueMs = eventAtMs + this.#options.maxAgeMs() - this.#options.clock.now();
-      this.#expiryTimer = this.#scheduler.setTimer(() => this.#settle(), Math.max(1, dueMs));
-      unref(this.#expiryTimer);
+      this.#expiryTimer = this.#setTimer(() => this.#settle(), Math.max(1, dueMs));
     }
   }
 
   /** Ends the alert on screen without an overlay's word, and takes it down in every overlay. */
   #end(id: string): void {
-    this.#scheduler.clearTimer(this.#timer);
+    this.#timer?.cancel();
     this.#current = null;
     this.#options.onEnd?.(id);
   }
 
   #arm(view: AlertView): void {
-    this.#scheduler.clearTimer(this.#timer);
-    this.#timer = this.#scheduler.setTimer(() => this.done(view.id), view.durationMs + this.#graceMs);
-    unref(this.#timer);
+    this.#timer?.cancel();
+    this.#timer = this.#setTimer(() => this.done(view.id), view.durationMs + this.#graceMs);
   }
 
   #view(source: AlertSource, template: AlertTemplate): AlertView {
     // The design, the variation by amount and the plurals: docs/overlays.md#alert-designs.
     return alertViewOf(source, template, this.#options.mediaUrl);
   }
-}
-
-/** A Node timer must not keep Greenroom running on its own. */
-function unref(handle: unknown): void {
-  (handle as { unref?: () => void } | null)?.unref?.();
 }

@@ -3,12 +3,12 @@
  * being too old, one after another as each reaches the set age, and a line each would bury the rest of the
  * log ([overlays](../../docs/overlays.md#controlling-the-alert-queue)). Counts what is added and writes one
  * summary once the burst has been quiet for `quietMs`, or `longestMs` after its first item while it goes on,
- * so a steady stream still writes one line a minute. Timers come from the injected scheduler.
+ * so a steady stream still writes one line a minute. Timers come from the injected timer port, unref'd in the app.
  */
-import type { Scheduler } from '../webhooks/tunnel/tunnel';
+import type { SetTimer, Timer } from '../core/scheduler';
 
 export interface BurstLogOptions {
-  scheduler: Scheduler;
+  setTimer: SetTimer;
   /** Writes the summary of `count` items. */
   write: (count: number) => void;
   quietMs?: number;
@@ -18,8 +18,8 @@ export interface BurstLogOptions {
 export class BurstLog {
   readonly #options: BurstLogOptions;
   #count = 0;
-  #quietTimer: unknown = null;
-  #longestTimer: unknown = null;
+  #quietTimer: Timer | null = null;
+  #longestTimer: Timer | null = null;
 
   constructor(options: BurstLogOptions) {
     this.#options = options;
@@ -30,20 +30,17 @@ export class BurstLog {
     if (n <= 0) {
       return;
     }
-    const { scheduler } = this.#options;
+    const { setTimer } = this.#options;
     this.#count += n;
-    if (this.#longestTimer === null) {
-      this.#longestTimer = unref(scheduler.setTimer(() => this.flush(), this.#options.longestMs ?? 60_000));
-    }
-    scheduler.clearTimer(this.#quietTimer);
-    this.#quietTimer = unref(scheduler.setTimer(() => this.flush(), this.#options.quietMs ?? 5_000));
+    this.#longestTimer ??= setTimer(() => this.flush(), this.#options.longestMs ?? 60_000);
+    this.#quietTimer?.cancel();
+    this.#quietTimer = setTimer(() => this.flush(), this.#options.quietMs ?? 5_000);
   }
 
   /** Writes the line now, if anything was counted (the burst ended, or Greenroom stops). */
   flush(): void {
-    const { scheduler } = this.#options;
-    scheduler.clearTimer(this.#quietTimer);
-    scheduler.clearTimer(this.#longestTimer);
+    this.#quietTimer?.cancel();
+    this.#longestTimer?.cancel();
     this.#quietTimer = null;
     this.#longestTimer = null;
     const count = this.#count;
@@ -52,10 +49,4 @@ export class BurstLog {
       this.#options.write(count);
     }
   }
-}
-
-/** A Node timer must not keep Greenroom running on its own. */
-function unref(handle: unknown): unknown {
-  (handle as { unref?: () => void } | null)?.unref?.();
-  return handle;
 }

@@ -4,7 +4,7 @@
  * goes out at once, later ones at most once per `intervalMs`, and a push that would repeat the last is
  * skipped. Health is pushed by the same rule (electron/app/health-push.ts).
  */
-import { realScheduler, type Scheduler } from '../webhooks/tunnel/tunnel';
+import { nodeTimer, type SetTimer, type Timer } from '../core/scheduler';
 
 /** At most four pushes a second: live to a streamer's eye, cheap in a raid. */
 export const VIEW_PUSH_INTERVAL_MS = 250;
@@ -21,12 +21,12 @@ export function createViewPush<T>(options: {
   read: () => T;
   push: (view: T) => void;
   intervalMs?: number;
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
 }): ViewPush {
-  const scheduler = options.scheduler ?? realScheduler;
+  const setTimer = options.setTimer ?? nodeTimer;
   const intervalMs = options.intervalMs ?? VIEW_PUSH_INTERVAL_MS;
   let last: string | null = null;
-  let timer: unknown = null;
+  let timer: Timer | null = null;
   let dirty = false;
   let stopped = false;
 
@@ -39,7 +39,7 @@ export function createViewPush<T>(options: {
     }
   };
   const quietPeriod = (): void => {
-    timer = scheduler.setTimer(() => {
+    timer = setTimer(() => {
       timer = null;
       if (dirty && !stopped) {
         dirty = false;
@@ -70,7 +70,7 @@ export function createViewPush<T>(options: {
     stop() {
       stopped = true;
       if (timer !== null) {
-        scheduler.clearTimer(timer);
+        timer.cancel();
         timer = null;
       }
     },

@@ -1,19 +1,23 @@
 import { expect } from 'vitest';
-import type { Scheduler } from '../../electron/webhooks/tunnel/tunnel';
+import type { SetTimer, Timer } from '../../electron/core/scheduler';
 
-/** A Scheduler whose timers fire only when a test says so: backoff and intervals without waiting. */
-export class ManualScheduler implements Scheduler {
+/**
+ * The timer port (electron/core/scheduler.ts) whose timers fire only when a test says so: backoff and intervals
+ * without waiting. Pass `scheduler.setTimer` where a module takes a `SetTimer`. `clearTimer` serves the modules
+ * that still hand the timer back to be cleared.
+ */
+export class ManualScheduler {
   readonly pending = new Map<number, { callback: () => void; ms: number }>();
   #next = 1;
 
-  setTimer(callback: () => void, ms: number): unknown {
+  readonly setTimer: SetTimer = (callback, ms) => {
     const id = this.#next++;
     this.pending.set(id, { callback, ms });
-    return id;
-  }
+    return new ManualTimer(() => this.pending.delete(id));
+  };
 
   clearTimer(handle: unknown): void {
-    this.pending.delete(handle as number);
+    (handle as Timer | undefined)?.cancel();
   }
 
   /** Fires the only pending timer (there must be exactly one: one retry or run in flight at a time). */
@@ -23,5 +27,15 @@ export class ManualScheduler implements Scheduler {
     this.pending.delete(id);
     timer.callback();
     return timer.ms;
+  }
+}
+
+class ManualTimer implements Timer {
+  readonly #cancel: () => void;
+  constructor(cancel: () => void) {
+    this.#cancel = cancel;
+  }
+  cancel(): void {
+    this.#cancel();
   }
 }

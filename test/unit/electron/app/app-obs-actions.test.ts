@@ -47,7 +47,7 @@ async function build(connect: boolean) {
     secretStore: new MemorySecretStore(),
     linkFactory: fake.link,
     clock: { now: () => 0 },
-    scheduler,
+    setTimer: scheduler.setTimer,
     random: () => 0,
     log: (line) => logs.push(line),
     kickLive: () => null,
@@ -74,7 +74,7 @@ async function build(connect: boolean) {
     events,
     clock: { now: () => 1_000 },
     log: (line) => logs.push(line),
-    scheduler: timers,
+    setTimer: timers.setTimer,
   });
   const program = async () => (await studio.call('GetCurrentProgramScene')).currentProgramSceneName;
   return { fake, studio, feed, pushed, logs, actions, program, obs, scheduler, timers };

@@ -9,7 +9,7 @@ import { type AppObs, createAppObs } from '../../../../electron/app/app-obs';
 import { openSettings } from '../../../../electron/app/settings';
 import { obsWebSocketLinkFactory } from '../../../../electron/obs/obs-websocket-link';
 import { MemorySecretStore } from '../../../../electron/secrets/secret-store';
-import type { Scheduler } from '../../../../electron/webhooks/tunnel/tunnel';
+import type { SetTimer } from '../../../../electron/core/scheduler';
 import type { ObsView } from '../../../../shared/obs';
 import { tempDir } from '../../../helpers/temp-dir';
 import { type ScriptedAnswer, type ScriptedObs, scriptedObs } from '../obs/obs-websocket-link-fixtures';
@@ -64,20 +64,16 @@ export function idleObs(answer: (type: string, data: unknown) => ScriptedAnswer 
 }
 
 /** Timers that fire when the test moves the clock on. */
-export class SteppedScheduler implements Scheduler {
+export class SteppedScheduler {
   now = 1_000_000;
   readonly #timers = new Map<number, { at: number; callback: () => void }>();
   #next = 1;
 
-  setTimer(callback: () => void, ms: number): unknown {
+  readonly setTimer: SetTimer = (callback, ms) => {
     const id = this.#next++;
     this.#timers.set(id, { at: this.now + ms, callback });
-    return id;
-  }
-
-  clearTimer(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
+    return { cancel: () => void this.#timers.delete(id) };
+  };
 
   /** Moves the clock on by `ms`, firing each timer due by then in time order. */
   advance(ms: number): void {
@@ -121,7 +117,7 @@ export async function hostileApp(
     secretStore: new MemorySecretStore(),
     linkFactory: obsWebSocketLinkFactory({ log: (line) => logs.push(line) }),
     clock: { now: () => (scheduler ? scheduler.now : Date.now()) },
-    ...(scheduler ? { scheduler } : {}),
+    ...(scheduler ? { setTimer: scheduler.setTimer } : {}),
     random: () => 0,
     log: (line) => logs.push(line),
     kickLive: () => null,

@@ -54,7 +54,7 @@ function build(over: { secretStore?: MemorySecretStore; settings?: SettingsStore
     secretStore,
     linkFactory: obs.link,
     clock: { now: () => clock.now },
-    scheduler,
+    setTimer: scheduler.setTimer,
     random: () => 0,
     log: (line) => logs.push(line),
     kickLive: () => kick,

@@ -16,7 +16,7 @@ function setup() {
     read: () => current,
     push: (h) => pushed.push(h),
     intervalMs: 250,
-    scheduler,
+    setTimer: scheduler.setTimer,
   });
   return {
     scheduler,

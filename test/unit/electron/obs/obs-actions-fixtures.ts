@@ -2,6 +2,7 @@
  * The OBS actions against helper A's in-memory OBS (test/helpers/fake-obs.ts), with timers that fire only
  * when a test says so, and the feed and log lines they wrote.
  */
+import type { SetTimer } from '../../../../electron/core/scheduler';
 import { ObsActions } from '../../../../electron/obs/obs-actions';
 import type { ObsLink } from '../../../../electron/obs/obs-link';
 import type { KickEvent } from '../../../../electron/webhooks/events/types';
@@ -12,12 +13,11 @@ import { FakeObs } from '../../../helpers/fake-obs';
 export class Timers {
   readonly pending = new Map<number, { callback: () => void; ms: number }>();
   #next = 1;
-  setTimer = (callback: () => void, ms: number): unknown => {
+  readonly setTimer: SetTimer = (callback, ms) => {
     const id = this.#next++;
     this.pending.set(id, { callback, ms });
-    return id;
+    return { cancel: () => void this.pending.delete(id) };
   };
-  clearTimer = (handle: unknown): void => void this.pending.delete(handle as number);
   delays(): number[] {
     return [...this.pending.values()].map((t) => t.ms).sort((a, b) => a - b);
   }
@@ -111,7 +111,7 @@ export async function actionsSetup(settings: ObsActionsSettings = SETUP) {
       },
     },
     actions: () => current,
-    scheduler: timers,
+    setTimer: timers.setTimer,
     report: (line) => feed.push(line),
     log: (line) => logs.push(line),
   });

@@ -162,7 +162,7 @@ describe('OBS actions: failures', () => {
     const actions = new ObsActions({
       obs: { call: () => never, connected: () => true },
       actions: () => SETUP,
-      scheduler: t.timers,
+      setTimer: t.timers.setTimer,
       report: (line) => t.feed.push(line),
       log: () => {},
     });

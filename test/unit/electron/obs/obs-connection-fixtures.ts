@@ -35,7 +35,7 @@ export function harness(over: Partial<ObsConnectionDeps> = {}, obs = new FakeObs
   const connection = new ObsConnection({
     linkFactory: obs.link,
     now: () => clock.now,
-    scheduler,
+    setTimer: scheduler.setTimer,
     // No jitter: the delays are the backoff's ceilings, so the tests can name them.
     random: () => 0,
     log: (line) => logs.push(line),

@@ -17,7 +17,7 @@ async function connected(): Promise<Harness & { monitor: ObsMonitor; changes: ()
   const monitor = new ObsMonitor({
     connection: h.connection,
     now: () => h.clock.now,
-    scheduler: h.scheduler,
+    setTimer: h.scheduler.setTimer,
     log: (line) => h.logs.push(line),
     onChange: () => changes++,
   });
@@ -192,7 +192,7 @@ describe('the OBS monitor', () => {
     const monitor = new ObsMonitor({
       connection: h.connection,
       now: () => h.clock.now,
-      scheduler: h.scheduler,
+      setTimer: h.scheduler.setTimer,
       log: () => undefined,
       onChange: () => undefined,
       pollTimeoutMs: 4000,

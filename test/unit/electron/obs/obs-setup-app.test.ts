@@ -28,7 +28,7 @@ function build(obs: FakeObs) {
     secretStore: new MemorySecretStore(),
     linkFactory: obs.link,
     clock: { now: () => 5_000 },
-    scheduler: new ManualScheduler(),
+    setTimer: new ManualScheduler().setTimer,
     random: () => 0,
     log: (line) => logs.push(line),
     kickLive: () => null,

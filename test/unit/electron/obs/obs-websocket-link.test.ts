@@ -16,7 +16,7 @@ async function connectedLink(options: ScriptedObsOptions = {}) {
   const server = await scriptedObs(options);
   const scheduler = new ManualScheduler();
   const lines: string[] = [];
-  const link = createObsWebSocketLink({ scheduler, log: (line) => void lines.push(line) });
+  const link = createObsWebSocketLink({ setTimer: scheduler.setTimer, log: (line) => void lines.push(line) });
   const identity = await link.connect({ url: server.url, password: PASSWORD });
   return { server, scheduler, link, identity, lines };
 }
@@ -30,7 +30,7 @@ describe('the real ObsLink against a scripted obs-websocket', () => {
 
   it('connects without a password where OBS asks for none', async () => {
     const server = await scriptedObs({ password: null });
-    const link = createObsWebSocketLink({ scheduler: new ManualScheduler() });
+    const link = createObsWebSocketLink({ setTimer: new ManualScheduler().setTimer });
     await expect(link.connect({ url: server.url, password: null })).resolves.toMatchObject({ rpcVersion: 1 });
   });
 
@@ -48,7 +48,7 @@ describe('the real ObsLink against a scripted obs-websocket', () => {
 
   it('calls any other close code at the handshake unreachable, keeping the code', async () => {
     const server = await scriptedObs({ silentHello: true });
-    const link = createObsWebSocketLink({ scheduler: new ManualScheduler() });
+    const link = createObsWebSocketLink({ setTimer: new ManualScheduler().setTimer });
     const error = rejectionOf(link.connect({ url: server.url, password: PASSWORD }));
     await expect.poll(() => server.sockets().length).toBe(1);
     server.closeAll(4010); // obs-websocket's "unsupported RPC version"
@@ -58,7 +58,7 @@ describe('the real ObsLink against a scripted obs-websocket', () => {
   it('gives up a connect that never gets a Hello as unreachable when its timer fires', async () => {
     const server = await scriptedObs({ silentHello: true });
     const scheduler = new ManualScheduler();
-    const link = createObsWebSocketLink({ scheduler });
+    const link = createObsWebSocketLink({ setTimer: scheduler.setTimer });
     const error = rejectionOf(link.connect({ url: server.url, password: PASSWORD }));
     expect(scheduler.fireOnly()).toBe(10_000);
     expect(await error).toMatchObject({ failure: 'unreachable' });

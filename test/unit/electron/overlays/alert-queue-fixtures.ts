@@ -6,10 +6,10 @@ import { DEFAULT_OVERLAY_SETTINGS, type AlertView, type OverlaySettings } from '
 import { type AlertProgress, AlertQueue, type AlertQueueOptions } from '../../../../electron/overlays/alert-queue';
 import type { AlertSource } from '../../../../electron/services/alert-source';
 import type { Clock } from '../../../../electron/core/clock';
-import type { Scheduler } from '../../../../electron/webhooks/tunnel/tunnel';
+import type { SetTimer } from '../../../../electron/core/scheduler';
 
 /** A clock and a scheduler on one fake time line: `advance` fires every timer that falls due, in order. */
-export class FakeTime implements Clock, Scheduler {
+export class FakeTime implements Clock {
   #now: number;
   #next = 1;
   readonly #timers = new Map<number, { at: number; callback: () => void }>();
@@ -22,15 +22,11 @@ export class FakeTime implements Clock, Scheduler {
     return this.#now;
   }
 
-  setTimer(callback: () => void, ms: number): unknown {
+  readonly setTimer: SetTimer = (callback, ms) => {
     const id = this.#next++;
     this.#timers.set(id, { at: this.#now + ms, callback });
-    return id;
-  }
-
-  clearTimer(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
+    return { cancel: () => void this.#timers.delete(id) };
+  };
 
   /** Timers waiting. */
   get pending(): number {
@@ -87,7 +83,7 @@ export function queueWorld(stored: AlertProgress | null = null): QueueWorld {
     make: (extra = {}) =>
       new AlertQueue({
         clock: world.time,
-        scheduler: world.time,
+        setTimer: world.time.setTimer,
         templates: () => world.settings.alerts,
         maxAgeMs: () => world.settings.maxAgeSec * 1000,
         mediaUrl: (name) => `/overlay/media/${name}`,
