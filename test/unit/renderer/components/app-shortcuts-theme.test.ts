@@ -25,8 +25,17 @@ async function open(theme?: 'system' | 'dark' | 'light' | 'high-contrast') {
 const key = (target: Element | Document, init: KeyboardEventInit) =>
   fireEvent.keyDown(target, { bubbles: true, cancelable: true, ...init });
 
+const selectedSection = () =>
+  screen.getByRole('tablist', { name: 'Sections' }).querySelector('[aria-selected="true"]')?.textContent;
+
+/** Runs the panel as on a Mac: the platform is what the panel reads to know it. */
+function onMac(): void {
+  Object.defineProperty(navigator, 'platform', { value: 'MacIntel', configurable: true });
+}
+
 afterEach(() => {
   delete document.documentElement.dataset.theme;
+  delete (navigator as { platform?: string }).platform;
 });
 
 describe('the theme', () => {
@@ -85,5 +94,63 @@ describe('the keyboard shortcuts', () => {
     const selected = screen.getByRole('tablist', { name: 'Sections' }).querySelector('[aria-selected="true"]');
     expect(selected?.textContent).toMatch(/^Activity/);
     expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+});
+
+describe('Alt in the chat box', () => {
+  it('types "#" (Alt+3 on a UK keyboard) instead of opening the third section', async () => {
+    await open('dark');
+    const box = screen.getByRole('textbox', { name: 'Chat message' });
+    box.focus();
+    const typed = await key(box, { key: '#', code: 'Digit3', altKey: true });
+    await settle();
+    expect(typed).toBe(true);
+    expect(selectedSection()).toMatch(/^Activity/);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('on a Mac never sets off a shortcut, but does outside a text field; the list says Option', async () => {
+    onMac();
+    await open('dark');
+    const box = screen.getByRole('textbox', { name: 'Chat message' });
+    box.focus();
+    expect(await key(box, { key: '¡', code: 'Digit1', altKey: true })).toBe(true);
+    expect(await key(box, { key: '2', code: 'Digit2', altKey: true })).toBe(true);
+    await settle();
+    expect(selectedSection()).toMatch(/^Activity/);
+    expect(document.activeElement).toBe(box);
+    box.blur();
+    await key(document.body, { key: '™', code: 'Digit2', altKey: true });
+    await settle();
+    expect(selectedSection()).toMatch(/^Mod log/);
+    await key(document.body, { key: '?', code: 'Slash', shiftKey: true });
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(sheet.textContent).toContain('Option + C');
+    expect(sheet.textContent).not.toContain('Alt');
+  });
+});
+
+describe('Alt+F', () => {
+  it('puts the caret in the search box from the chat box, and Esc closes it and gives focus back', async () => {
+    await open('dark');
+    const box = screen.getByRole('textbox', { name: 'Chat message' });
+    box.focus();
+    await key(box, { key: 'f', code: 'KeyF', altKey: true });
+    await settle();
+    const search = screen.getByRole('searchbox', { name: 'Search chat' });
+    expect(document.activeElement).toBe(search);
+    await key(search, { key: 'Escape' });
+    await settle();
+    expect(screen.queryByRole('searchbox', { name: 'Search chat' })).toBeNull();
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('focuses the box the search button opens', async () => {
+    await open('dark');
+    const button = screen.getByRole('button', { name: 'Search chat' });
+    button.focus();
+    await fireEvent.click(button);
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search chat' }));
   });
 });

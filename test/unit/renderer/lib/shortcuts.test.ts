@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTyping, shortcutFor, type KeyPress } from '../../../../renderer/src/lib/shortcuts';
+import { isMac, isTyping, shortcutFor, shortcutList, type KeyPress } from '../../../../renderer/src/lib/shortcuts';
 
 const press = (over: Partial<KeyPress>): KeyPress => ({
   key: '',
@@ -13,7 +13,34 @@ const press = (over: Partial<KeyPress>): KeyPress => ({
 describe('shortcutFor', () => {
   it('reads Alt with a letter from the key’s place, as macOS types "ç" for Alt+C', () => {
     expect(shortcutFor(press({ key: 'ç', code: 'KeyC', altKey: true }), false)).toEqual({ kind: 'focus-chat' });
-    expect(shortcutFor(press({ key: 'ƒ', code: 'KeyF', altKey: true }), true)).toEqual({ kind: 'search-chat' });
+    expect(shortcutFor(press({ key: 'ƒ', code: 'KeyF', altKey: true }), false, true)).toEqual({ kind: 'search-chat' });
+    expect(shortcutFor(press({ key: 'f', code: 'KeyF', altKey: true }), true)).toEqual({ kind: 'search-chat' });
+  });
+
+  it('leaves a character Alt types in a text field to the field, on every system', () => {
+    // Option+3 is "#" on a UK Mac, Option+2 "€", Option+C "ç"; AltGr-less keyboards elsewhere do the same.
+    for (const mac of [false, true]) {
+      expect(shortcutFor(press({ key: '#', code: 'Digit3', altKey: true }), true, mac)).toBeNull();
+      expect(shortcutFor(press({ key: '€', code: 'Digit2', altKey: true }), true, mac)).toBeNull();
+      expect(shortcutFor(press({ key: 'ç', code: 'KeyC', altKey: true }), true, mac)).toBeNull();
+      expect(shortcutFor(press({ key: 'ƒ', code: 'KeyF', altKey: true }), true, mac)).toBeNull();
+      expect(shortcutFor(press({ key: '😀', code: 'Digit4', altKey: true }), true, mac)).toBeNull();
+    }
+    // Outside a field nothing is typed, so the key's place still decides.
+    expect(shortcutFor(press({ key: '#', code: 'Digit3', altKey: true }), false, true)).toEqual({
+      kind: 'tab',
+      index: 3,
+    });
+  });
+
+  it('acts in a text field when Alt types nothing or the key’s own letter, but never on a Mac', () => {
+    expect(shortcutFor(press({ key: '3', code: 'Digit3', altKey: true }), true)).toEqual({ kind: 'tab', index: 3 });
+    expect(shortcutFor(press({ key: 'C', code: 'KeyC', altKey: true }), true)).toEqual({ kind: 'focus-chat' });
+    expect(shortcutFor(press({ key: 'Unidentified', code: 'KeyF', altKey: true }), true)).toEqual({
+      kind: 'search-chat',
+    });
+    expect(shortcutFor(press({ key: '3', code: 'Digit3', altKey: true }), true, true)).toBeNull();
+    expect(shortcutFor(press({ key: 'c', code: 'KeyC', altKey: true }), true, true)).toBeNull();
   });
 
   it('opens the first to ninth section with Alt and a digit, never a tenth', () => {
@@ -37,6 +64,17 @@ describe('shortcutFor', () => {
   it('does nothing for a letter typed without Alt', () => {
     expect(shortcutFor(press({ key: 'c', code: 'KeyC' }), false)).toBeNull();
     expect(shortcutFor(press({ key: '1', code: 'Digit1' }), false)).toBeNull();
+  });
+});
+
+describe('the sheet’s words', () => {
+  it('name Option on a Mac and Alt elsewhere', () => {
+    expect(isMac({ platform: 'MacIntel', userAgent: '' })).toBe(true);
+    expect(isMac({ platform: 'Win32', userAgent: '' })).toBe(false);
+    expect(isMac({ platform: '', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' })).toBe(true);
+    expect(shortcutList(true).map((s) => s.keys)).toContain('Option + C');
+    expect(shortcutList(false).map((s) => s.keys)).toContain('Alt + 1 … Alt + 9');
+    expect(shortcutList(true).some((s) => s.keys.includes('Alt'))).toBe(false);
   });
 });
 
