@@ -309,14 +309,14 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
       ),
   });
   holder.launched = launched;
-  const logFile = openLogFile({ dataDir: launched.dataDir, nowMs: () => Date.now(), notice: say });
-  if (logFile) {
-    logger.attachFile(logFile);
-  }
   // The secrets held outside the secret store; the overlay key and configuration are read at each line, so a
   // new key or a restarted app is known before it could be logged.
   logger.secrets.add(panelTokenOf(launched.panel?.url));
   logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
+  const logFile = openLogFile({ dataDir: launched.dataDir, nowMs: () => Date.now(), notice: say });
+  if (logFile) {
+    logger.attachFile(logFile);
+  }
   registerIpc({
     router: launched.router,
     events: launched.events,

@@ -83,14 +83,14 @@ async function main(): Promise<void> {
       ),
   });
   dataDir = launched.dataDir;
-  const file = openLogFile({ dataDir, nowMs: () => Date.now(), notice: say });
-  if (file) {
-    logger.attachFile(file);
-  }
   // The secrets the app holds outside the secret store. The overlay key and the configuration are read at
   // each line, so a new key or a restarted app is known before it could be logged.
   logger.secrets.add(panelTokenOf(launched.panel?.url));
   logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
+  const file = openLogFile({ dataDir, nowMs: () => Date.now(), notice: say });
+  if (file) {
+    logger.attachFile(file);
+  }
   say(`Greenroom panel: ${launched.panel!.url}`);
   startupLines(launched.app, launched.dataDir).forEach(say);
   if (launched.app.config.mode === 'sandbox') {

@@ -24,6 +24,14 @@ export const LOG_LEVEL_ENV = 'GREENROOM_LOG_LEVEL';
 /** What "Save diagnostics" holds of the log, and what is kept in memory before the file is open. */
 export const RECENT_LINES = 2000;
 const RECENT_ERRORS = 50;
+/**
+ * The longest message or field value a record keeps, in characters: one huge line (a body echoed whole) must
+ * not take the log file far past its cap ([logging](../../docs/logging.md#the-log-file)).
+ */
+export const MAX_VALUE_CHARS = 16_384;
+export const TRUNCATED = '…(truncated)';
+/** The longest record written whole; a longer one (many long fields) is written as its first part. */
+const MAX_RECORD_CHARS = 4 * MAX_VALUE_CHARS;
 
 export interface Logger {
   debug(message: string, fields?: LogFields): void;
@@ -36,7 +44,10 @@ export interface Logger {
   readonly line: (line: string) => void;
   /** Told each secret as it is loaded or changed. */
   readonly secrets: Redactor;
-  /** From now on lines go to `file` too; the lines logged before it are written first. */
+  /**
+   * From now on lines go to `file` too; the lines logged before it are written first, redacted with the
+   * secrets known now.
+   */
   attachFile(file: LogFile): void;
   /** The newest `count` log lines (the file's, across rotations; those in memory without one), redacted. */
   recentLines(count?: number): string[];
@@ -67,29 +78,76 @@ export function logLevelFrom(env: Record<string, string | undefined>): { level: 
   };
 }
 
-/** `area: level: message {fields}`, the form the webhook receiver's structured lines reach us in. */
-const LEVELLED = /^([\w-]+): (debug|info|warn|error): ([\s\S]*?)(?: (\{[\s\S]*\}))?$/;
+/**
+ * `area: level: ` opening the form `area: level: message {fields}` the webhook receiver's structured lines
+ * reach us in. The fields are found with `lastIndexOf`, not by the pattern: a pattern that searched for them
+ * takes time growing with the square of a line full of ` {`.
+ */
+const LEVELLED = /^([\w-]+): (debug|info|warn|error): /;
 const FAILED = /\b(failed|fails|could not|cannot|refused|error)\b/i;
+
+/** The JSON object `text` ends with, after the last (or else the first) ` {`, and the message before it. */
+function trailingFields(text: string): { message: string; fields: LogFields } | null {
+  if (!text.endsWith('}')) {
+    return null;
+  }
+  for (const at of new Set([text.lastIndexOf(' {'), text.indexOf(' {')])) {
+    if (at < 0) {
+      continue;
+    }
+    try {
+      const fields: unknown = JSON.parse(text.slice(at + 1));
+      if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+        return { message: text.slice(0, at), fields: fields as LogFields };
+      }
+    } catch {
+      // Not fields from here: try the other place, else the whole rest is the message.
+    }
+  }
+  return null;
+}
 
 /** A one-line log as level, message and fields. */
 export function parseLine(line: string): { level: LogLevel; message: string; fields?: LogFields } {
   const levelled = LEVELLED.exec(line);
   if (levelled) {
-    const [, area, level, message, json] = levelled;
-    if (json) {
-      try {
-        const fields: unknown = JSON.parse(json);
-        if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
-          return { level: level as LogLevel, message: `${area}: ${message}`, fields: fields as LogFields };
-        }
-      } catch {
-        // Not fields after all: the whole rest is the message.
-      }
-      return { level: level as LogLevel, message: `${area}: ${message} ${json}` };
-    }
-    return { level: level as LogLevel, message: `${area}: ${message}` };
+    const [head, area, level] = levelled;
+    const rest = line.slice(head.length);
+    const found = trailingFields(rest);
+    return found
+      ? { level: level as LogLevel, message: `${area}: ${found.message}`, fields: found.fields }
+      : { level: level as LogLevel, message: `${area}: ${rest}` };
   }
   return { level: FAILED.test(line) ? 'warn' : 'info', message: line };
+}
+
+/** `text` cut to {@link MAX_VALUE_CHARS}, with a marker saying so. */
+export function clip(text: string, limit = MAX_VALUE_CHARS): string {
+  return text.length > limit ? `${text.slice(0, limit)}${TRUNCATED}` : text;
+}
+
+/**
+ * Each field value cut to {@link MAX_VALUE_CHARS}: a long string clipped, a large object as clipped JSON.
+ * `cut` redacts before it clips, so a cut never leaves the first half of a secret behind.
+ */
+function clipFields(fields: LogFields, cut: (text: string) => string): LogFields {
+  const out: LogFields = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      out[name] = cut(value);
+    } else if (value && typeof value === 'object') {
+      let json: string | undefined;
+      try {
+        json = JSON.stringify(value);
+      } catch {
+        json = undefined;
+      }
+      out[name] = json !== undefined && json.length > MAX_VALUE_CHARS ? cut(json) : value;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
 }
 
 function fieldsText(fields: LogFields): string {
@@ -102,6 +160,10 @@ function fieldsText(fields: LogFields): string {
 
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = options.redactor ?? createRedactor();
+  const clock = options.clock;
+  // Redacted before it is cut, so a cut never leaves the first half of a secret behind.
+  const cut = (text: string, limit = MAX_VALUE_CHARS): string =>
+    text.length > limit ? clip(secrets.redact(text), limit) : text;
   const echo = options.echo;
   const memory: string[] = [];
   const errors: string[] = [];
@@ -113,12 +175,15 @@ export function createLogger(options: LoggerOptions): Logger {
     }
   };
   const sink = {
-    write(record: string): void {
+    write(serialised: string): void {
+      const record =
+        serialised.length > MAX_RECORD_CHARS
+          ? `${JSON.stringify({ time: new Date(clock.now()).toISOString(), msg: clip(serialised, MAX_RECORD_CHARS) })}\n`
+          : serialised;
       keep(memory, record, RECENT_LINES);
       file?.write(record);
     },
   };
-  const clock = options.clock;
   const base: Pino<never, false> = pino(
     {
       level: options.level,
@@ -130,10 +195,13 @@ export function createLogger(options: LoggerOptions): Logger {
     },
     sink,
   );
-  const write = (level: LogLevel, message: string, fields: LogFields | undefined, text?: string): void => {
+  const write = (level: LogLevel, whole: string, all: LogFields | undefined, line?: string): void => {
     if (!base.isLevelEnabled(level)) {
       return;
     }
+    const message = cut(whole);
+    const fields = all && clipFields(all, cut);
+    const text = line === undefined ? undefined : cut(line, MAX_RECORD_CHARS);
     if (fields) {
       base[level](fields, message);
     } else {
@@ -158,7 +226,9 @@ export function createLogger(options: LoggerOptions): Logger {
     secrets,
     attachFile(next) {
       file = next;
-      memory.forEach((record) => next.write(record));
+      // Redacted again as they reach the file: a secret learned since (the panel token, the overlay key, the
+      // client secret are known only after launch) leaves no trace of itself in the file.
+      memory.forEach((record) => next.write(secrets.redact(record)));
     },
     recentLines(count = RECENT_LINES) {
       // Redacted again on the way out: a line written by an older build, or before a secret was known.
