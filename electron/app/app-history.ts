@@ -45,6 +45,7 @@ import { createViewerRecall, type ViewerRecall, type ViewerRecallQueries } from 
 import type { SqliteDatabase } from '../history/sqlite-driver';
 import type { JournalRecord } from '../webhooks/events/types';
 import { type HistoryPort, NO_HISTORY } from '../history/history-port';
+import type { SetTimer } from '../core/scheduler';
 
 /** The store's file in the data folder. */
 export const HISTORY_FILE = 'history.sqlite';
@@ -94,7 +95,7 @@ export interface AppHistoryDeps {
   push: (view: HistoryChangedView) => void;
   /** The status changed (Health shows it). */
   statusChanged: () => void;
-  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  setTimer: SetTimer;
   log: (line: string) => void;
 }
 

@@ -12,12 +12,13 @@ import type { Clock } from '../core/clock';
 import { centrifugeTransport } from '../live-socket/centrifuge-transport';
 import { type ChannelIds, lookUpChannelIds } from '../live-socket/channel-ids';
 import { discoverTarget } from '../live-socket/discovery';
-import { LiveConnection, type SetTimer } from '../live-socket/live-connection';
+import { LiveConnection } from '../live-socket/live-connection';
 import type { LiveTransports } from '../live-socket/live-transport';
 import { pusherTransport } from '../live-socket/pusher-transport';
 import type { WebFetch } from '../live-socket/web-fetch';
 import type { LiveSocketUrls } from './config';
 import type { SettingsStore } from './settings';
+import type { SetTimer } from '../core/scheduler';
 
 export interface AppLiveSocketDeps {
   /** Where to connect; read at each connect, since the embedded sandbox's are known only once it runs. */

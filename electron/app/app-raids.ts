@@ -19,6 +19,7 @@ import type { AppChatBot } from './app-chat-bot';
 import type { AppEventEmitter } from '../core/app-events';
 import type { LateGate } from './late-gate';
 import { raidOfRecord, raidRecord } from './raid-journal';
+import type { SetTimer } from '../core/scheduler';
 
 export interface AppRaidsDeps {
   feed: Feed;
@@ -33,7 +34,7 @@ export interface AppRaidsDeps {
   /** Journals the raid under its key (webhook-service.ts `recordLive`); null where no journal runs. */
   recordLive: ((record: JournalRecord, eventKey: string) => 'new' | 'duplicate' | 'closed') | null;
   clock: Clock;
-  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  setTimer: SetTimer;
   log: (line: string) => void;
 }
 

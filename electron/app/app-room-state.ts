@@ -8,7 +8,7 @@ import type { LiveEvent } from '../../shared/kick/live-events';
 import type { RoomStateView } from '../../shared/room-state';
 import type { LiveSocketHealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
-import type { SetTimer } from '../live-socket/live-connection';
+import type { SetTimer } from '../core/scheduler';
 import { type RoomConnection, RoomStateTracker } from '../services/room-state';
 
 export interface AppRoomStateDeps {

@@ -50,6 +50,7 @@ export type { AppAdapters, SharedSandbox } from './app-adapters';
 import { APP_SANDBOX_FILE } from './embedded-sandbox';
 import { openSettings } from './settings';
 import type { WebhookPort } from './webhook-port';
+import { unrefTimer } from '../core/scheduler';
 
 /** A built app: the router both transports call, the events they forward, and its lifecycle. */
 export interface GreenroomApp {
@@ -71,13 +72,6 @@ export interface GreenroomApp {
    * the webhook path in `live-merge.ts` (../../docs/design-notes.md#chat-from-the-live-socket-first).
    */
   liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
-}
-
-/** A timer that does not keep the process alive (the app's retries). */
-function unrefTimer(fn: () => void, ms: number): { cancel(): void } {
-  const handle = setTimeout(fn, ms);
-  handle.unref();
-  return { cancel: () => clearTimeout(handle) };
 }
 
 /** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */

@@ -12,6 +12,7 @@ import { Listeners } from '../../shared/listeners';
 import type { ChannelView } from '../../shared/views';
 import { KickApiError } from '../kick/kick-errors';
 import type { KickEvent } from '../webhooks/events/types';
+import type { SetTimer } from '../core/scheduler';
 
 /** What main believes about the stream, and whether it may act on it. */
 export interface LiveFacts {
@@ -35,7 +36,7 @@ export interface LiveStateDeps {
   /** The signed-in broadcaster; null while signed out or not yet known. Kick is asked only while known. */
   broadcasterUserId: () => number | null;
   now: () => number;
-  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  setTimer: SetTimer;
   log: (line: string) => void;
   /** The wait before asking again after a failed ask: doubles from `initialMs` to `maxMs`. */
   retry?: { initialMs: number; maxMs: number };

@@ -16,6 +16,7 @@ import type { KickEvent } from '../webhooks/events/types';
 import type { OutgoingMessage } from './chat-queue';
 import { type BotHistory, followageWords, STREAMS_UNAVAILABLE, streamsWords } from './history-variables';
 import { WelcomeBackReplies } from './welcome-back';
+import type { SetTimer } from '../core/scheduler';
 
 /** The stream as main knows it (electron/app/live-state.ts). */
 export interface BotStream {
@@ -32,7 +33,7 @@ export interface ChatBotDeps {
   enqueue: (message: OutgoingMessage) => void;
   now: () => number;
   /** Schedules the flush of a combined event reply. */
-  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  setTimer: SetTimer;
   /** Whether a message is the bot's own: its account, or the echo of what it sent (own-messages.ts). */
   isOwn: (message: ChatMessageView) => boolean;
   /** The channel's other bots by name (the overlays' bot list); they are never answered. */

@@ -11,6 +11,7 @@
  */
 import { type Backoff, backoffDelay } from '../../shared/backoff';
 import { AppError, isAppError } from '../../shared/errors';
+import type { SetTimer } from '../core/scheduler';
 
 export interface OutgoingMessage {
   content: string;
@@ -24,7 +25,7 @@ export interface ChatQueueDeps {
   /** Sends one message; resolves with Kick's answer, which a manual message's sender gets back. */
   send: (message: OutgoingMessage) => Promise<unknown>;
   now: () => number;
-  setTimer: (fn: () => void, ms: number) => { cancel(): void };
+  setTimer: SetTimer;
   /** True while automatic messages may go out (not paused, signed in). */
   automationAllowed: () => boolean;
   minIntervalMs: number;

@@ -15,8 +15,7 @@ import type { Clock } from '../core/clock';
 import { closeAction, LOCAL_CLOSE } from './close-action';
 import { type ChannelIds, liveChannels } from './channel-ids';
 import type { LiveTarget, LiveTransports, TransportSession } from './live-transport';
-
-export type SetTimer = (fn: () => void, ms: number) => { cancel(): void };
+import type { SetTimer } from '../core/scheduler';
 
 /** The shared backoff's shape for this socket: 1 s doubling to a minute, at least half kept. */
 export const LIVE_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000, spread: 0.5 };

@@ -11,6 +11,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import type { AccountView } from '../../shared/views';
 import type { Kick } from '../kick/create-kick';
 import { Listeners } from '../../shared/listeners';
+import type { SetTimer } from '../core/scheduler';
 
 /** The parts of the Kick client the account needs. */
 export type AccountKick = Pick<Kick, 'signIn' | 'signOut' | 'session' | 'client'>;
@@ -42,7 +43,7 @@ export class AccountService {
   #login: PendingLogin | null = null;
   #unsubscribe: (() => void) | null = null;
   #wasSignedIn = false;
-  readonly #setTimer: ((fn: () => void, ms: number) => { cancel(): void }) | undefined;
+  readonly #setTimer: SetTimer | undefined;
   readonly #random: () => number;
   #retry: { cancel(): void } | null = null;
   #failures = 0;
@@ -55,7 +56,7 @@ export class AccountService {
     kick: AccountKick;
     log: (line: string) => void;
     scopes?: () => readonly string[];
-    setTimer?: (fn: () => void, ms: number) => { cancel(): void };
+    setTimer?: SetTimer;
     random?: () => number;
   }) {
     this.#kick = deps.kick;
