@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from './core/clock';
-import { runtimeVersions, saveDiagnostics } from './core/diagnostics';
+import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
 import { createLogger, logLevelFrom } from './core/logger';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
@@ -302,11 +302,12 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     log,
     notice: say,
     panelRequired: false,
-    diagnostics: (parts) =>
-      saveDiagnostics(
-        { dataDir, clock: systemClock, logger, versions: runtimeVersions(app.getVersion(), process) },
-        parts,
-      ),
+    diagnostics: createDiagnosticsSaver(() => ({
+      dataDir,
+      clock: systemClock,
+      logger,
+      versions: runtimeVersions(app.getVersion(), process),
+    })),
   });
   holder.launched = launched;
   // The secrets held outside the secret store; the overlay key and configuration are read at each line, so a

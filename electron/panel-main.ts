@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from './core/clock';
-import { runtimeVersions, saveDiagnostics } from './core/diagnostics';
+import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
 import { createLogger, logLevelFrom } from './core/logger';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
@@ -76,11 +76,12 @@ async function main(): Promise<void> {
     log,
     notice: say,
     panelRequired: true,
-    diagnostics: (parts) =>
-      saveDiagnostics(
-        { dataDir: dataDirOf(), clock: systemClock, logger, versions: runtimeVersions(appVersion(), process) },
-        parts,
-      ),
+    diagnostics: createDiagnosticsSaver(() => ({
+      dataDir: dataDirOf(),
+      clock: systemClock,
+      logger,
+      versions: runtimeVersions(appVersion(), process),
+    })),
   });
   dataDir = launched.dataDir;
   // The secrets the app holds outside the secret store. The overlay key and the configuration are read at

@@ -44,7 +44,7 @@ describe('Save diagnostics', () => {
     const logger = createLogger({ level: 'info', clock });
     const saved = saveDiagnostics({ dataDir, clock, logger, versions: {} }, { settings: {}, health: {} });
     expect(saved.path).toBeNull();
-    expect(saved.notice).toContain('download it instead');
+    expect(saved.notice).toContain('could not be saved in');
     expect(JSON.parse(saved.text)).toMatchObject({ settings: {}, health: {} });
   });
 
