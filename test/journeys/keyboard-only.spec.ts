@@ -1,7 +1,7 @@
 /**
  * Journey: the panel by the keyboard alone ([Keyboard shortcuts](../../docs/design-notes.md#keyboard-shortcuts)).
  * The built app on its embedded sandbox, the panel in Chromium, never a click: sign in, open a chatter's user
- * card from chat and time them out, accept a redemption, enroll in ads and run an ad break once live. At every
+ * card from chat and time them out, search chat, accept a redemption, enroll in ads and run an ad break once live. At every
  * focus stop on the way the focus must show (`:focus-visible` with a drawn outline).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_FILE_NAME } from '../../electron/app/settings';
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { type AppRun, killLeftovers, startApp } from './app-process';
-import { type FocusStop, tabTo } from './keyboard-fixtures';
+import { type FocusStop, focusStop, tabTo } from './keyboard-fixtures';
 import { connectPanel, newContext, openPanel, type PanelClient, value } from './panel';
 import { embeddedSandbox, type SandboxAdmin, STREAMER_USER_ID } from './sandbox-admin';
 import { launchWithScrollbars } from './tabs-fixtures';
@@ -90,6 +90,20 @@ describe('journey: keyboard only', () => {
     await page.keyboard.press('Escape');
     await card.waitFor({ state: 'detached', ...WAIT });
 
+    // Search chat: Alt+F from the chat box puts the caret in the search box; Esc closes it, back in chat.
+    await page.keyboard.press('Alt+KeyC');
+    await page.keyboard.press('Alt+KeyF');
+    const search = page.getByRole('searchbox', { name: 'Search chat' });
+    const focusedId = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+    await expect.poll(focusedId, WAIT).toBe('chat-search');
+    stops.push(await focusStop(page));
+    await page.keyboard.type('journey hello');
+    await page.getByText('1 found').waitFor(WAIT);
+    await line.waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await search.waitFor({ state: 'detached', ...WAIT });
+    expect(await focusedId()).toBe('chat-input');
+
     // Accept a redemption: Alt+3 opens Redemptions (chat sits beside the sections in a wide window).
     await admin.trigger('channel.reward.redemption.updated');
     await page.keyboard.press('Alt+Digit3');
@@ -101,6 +115,8 @@ describe('journey: keyboard only', () => {
 
     // Ads: Alt+5; enroll while offline, then go live and run a break, confirmed from the keyboard.
     await page.keyboard.press('Alt+Digit5');
+    // The section draws its buttons once Kick's ad settings arrive; a Tab before that can land on a button that goes.
+    await page.getByRole('button', { name: 'Enroll' }).waitFor(WAIT);
     await tabTo(page, /^Enroll$/, stops);
     await page.keyboard.press('Enter');
     await page.getByText('Enrolled Yes').waitFor(WAIT);
