@@ -65,7 +65,7 @@ export interface WebhookServiceDeps {
   log: (line: string) => void;
   /** Kick's signing key (in the app: the Kick client's fetchPublicKey). */
   fetchPublicKey: () => Promise<string>;
-  tunnel?: Pick<CreateTunnelDeps, 'scheduler' | 'selfCheckRoute' | 'random'>;
+  tunnel?: Pick<CreateTunnelDeps, 'setTimer' | 'selfCheckRoute' | 'random'>;
   /** The receiver's hand-over at the end of a turn (`receiver.ts`); tests step it by hand. */
   handOverSchedule?: (run: () => void) => void;
   /**

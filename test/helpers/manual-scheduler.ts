@@ -3,8 +3,7 @@ import type { SetTimer, Timer } from '../../electron/core/scheduler';
 
 /**
  * The timer port (electron/core/scheduler.ts) whose timers fire only when a test says so: backoff and intervals
- * without waiting. Pass `scheduler.setTimer` where a module takes a `SetTimer`. `clearTimer` serves the modules
- * that still hand the timer back to be cleared.
+ * without waiting. Pass `scheduler.setTimer` where a module takes a `SetTimer`.
  */
 export class ManualScheduler {
   readonly pending = new Map<number, { callback: () => void; ms: number }>();
@@ -15,10 +14,6 @@ export class ManualScheduler {
     this.pending.set(id, { callback, ms });
     return new ManualTimer(() => this.pending.delete(id));
   };
-
-  clearTimer(handle: unknown): void {
-    (handle as Timer | undefined)?.cancel();
-  }
 
   /** Fires the only pending timer (there must be exactly one: one retry or run in flight at a time). */
   fireOnly(): number {

@@ -16,8 +16,8 @@ import { type ErrorValue, isAppError } from '../../../shared/errors';
 import type { KickEventSubscription } from '../../../shared/kick/resources';
 import { isKickEventType, type KickEventType } from '../../../shared/kick/scopes';
 import type { Clock } from '../../core/clock';
+import { nodeTimer, type SetTimer, type Timer } from '../../core/scheduler';
 import type { KickClient } from '../../kick/kick-client';
-import { realScheduler, type Scheduler } from '../tunnel/tunnel';
 
 /** Every event type Kick documents is at version 1 ([reference §5.6](../../../docs/kick-wire-reference.md#56-event-catalogue)); `subscribeToEvents` asks for it. */
 const EVENT_VERSION = 1;
@@ -59,7 +59,7 @@ export interface SubscriptionReconcilerOptions {
    * moments ago and not yet listed), or null when Kick could not be listed.
    */
   onRun?: { started(): void; ended(held: readonly string[] | null): void };
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
 }
 
 export interface SubscriptionReconciler {
@@ -78,13 +78,13 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
   const { client, broadcasterUserId, clock } = options;
   const wanted = [...new Set(options.wanted)];
   const log = options.log ?? (() => undefined);
-  const scheduler = options.scheduler ?? realScheduler;
+  const setTimer = options.setTimer ?? nodeTimer;
   const intervalMs = options.intervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
   const pendingGraceMs = options.pendingGraceMs ?? 2 * intervalMs;
 
   let statuses: SubscriptionStatus[] = [];
   let inFlight: Promise<SubscriptionStatus[]> | null = null;
-  let timer: unknown = null;
+  let timer: Timer | null = null;
   let running = false;
   /** Types seen active (listed or created): if one disappears, Kick removed it. */
   const active = new Map<KickEventType, string>();
@@ -244,7 +244,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
       .catch((error: unknown) => log(`subscriptions: reconcile failed: ${toErrorValue(error).message}`))
       .finally(() => {
         if (running) {
-          timer = scheduler.setTimer(tick, intervalMs);
+          timer = setTimer(tick, intervalMs);
         }
       });
   }
@@ -261,9 +261,7 @@ export function createSubscriptionReconciler(options: SubscriptionReconcilerOpti
     },
     stop() {
       running = false;
-      if (timer !== null) {
-        scheduler.clearTimer(timer);
-      }
+      timer?.cancel();
       timer = null;
     },
   };

@@ -7,10 +7,11 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/errors';
 import type { Clock } from '../../core/clock';
+import type { SetTimer } from '../../core/scheduler';
 import { type BackoffOptions, DEFAULT_LOCALTUNNEL_HOST, LocalTunnel } from './localtunnel-tunnel';
 import { createSelfCheck, routeThrough, type SelfCheckRoute } from './self-check';
 import { OffTunnel, StaticTunnel } from './static-tunnel';
-import type { Scheduler, Tunnel, TunnelLog } from './tunnel';
+import type { Tunnel, TunnelLog } from './tunnel';
 
 export type TunnelSetting = { kind: 'localtunnel' } | { kind: 'off' } | { kind: 'static'; url: string };
 
@@ -54,7 +55,7 @@ export interface CreateTunnelConfig {
 
 export interface CreateTunnelDeps {
   clock: Clock;
-  scheduler?: Scheduler;
+  setTimer?: SetTimer;
   random?: () => number;
   log?: TunnelLog;
   /**
@@ -88,7 +89,7 @@ export function createTunnel(config: CreateTunnelConfig, deps: CreateTunnelDeps)
     subdomain: config.subdomain,
     host,
     clock: deps.clock,
-    scheduler: deps.scheduler,
+    setTimer: deps.setTimer,
     random: deps.random,
     log: deps.log,
     selfCheck,

@@ -6,18 +6,11 @@
  */
 import { backoffDelay } from '../../../shared/backoff';
 import type { Clock } from '../../core/clock';
+import { nodeTimer, type SetTimer, type Timer } from '../../core/scheduler';
 import { type LocaltunnelClient, openLocaltunnel } from './localtunnel-client';
 import type { SelfCheck } from './self-check';
 import { assertValidSubdomain } from './subdomain';
-import {
-  realScheduler,
-  type Scheduler,
-  StatusBroadcaster,
-  type Tunnel,
-  type TunnelLog,
-  type TunnelStatus,
-  type TunnelStatusListener,
-} from './tunnel';
+import { StatusBroadcaster, type Tunnel, type TunnelLog, type TunnelStatus, type TunnelStatusListener } from './tunnel';
 
 export const DEFAULT_LOCALTUNNEL_HOST = 'https://localtunnel.me';
 
@@ -31,7 +24,8 @@ export interface LocalTunnelOptions {
   /** The localtunnel server; default https://localtunnel.me. `GREENROOM_TUNNEL_HOST` sets a self-hosted one. */
   host?: string;
   clock: Clock;
-  scheduler?: Scheduler;
+  /** Timers for the retries (tests fire them by hand); Node's by default. */
+  setTimer?: SetTimer;
   /** [0, 1), for backoff jitter. */
   random?: () => number;
   log?: TunnelLog;
@@ -58,7 +52,7 @@ const TUNNEL_SPREAD = 0.2;
 export class LocalTunnel implements Tunnel {
   readonly #options: LocalTunnelOptions;
   readonly #host: string;
-  readonly #scheduler: Scheduler;
+  readonly #setTimer: SetTimer;
   readonly #backoff: BackoffOptions;
   readonly #log: TunnelLog;
   readonly #status = new StatusBroadcaster();
@@ -68,7 +62,7 @@ export class LocalTunnel implements Tunnel {
   #failures = 0;
   #client: LocaltunnelClient | null = null;
   #upSince = 0;
-  #retryTimer: unknown = null;
+  #retryTimer: Timer | null = null;
   #abort: AbortController | null = null;
   #inFlight: Promise<void> | null = null;
 
@@ -76,7 +70,7 @@ export class LocalTunnel implements Tunnel {
     this.#options = options;
     assertValidSubdomain(options.subdomain);
     this.#host = (options.host ?? DEFAULT_LOCALTUNNEL_HOST).replace(/\/+$/, '');
-    this.#scheduler = options.scheduler ?? realScheduler;
+    this.#setTimer = options.setTimer ?? nodeTimer;
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.#log = options.log ?? (() => undefined);
   }
@@ -96,9 +90,7 @@ export class LocalTunnel implements Tunnel {
     }
     this.#running = false;
     this.#generation += 1;
-    if (this.#retryTimer !== null) {
-      this.#scheduler.clearTimer(this.#retryTimer);
-    }
+    this.#retryTimer?.cancel();
     this.#retryTimer = null;
     this.#abort?.abort(new Error('tunnel stopped'));
     this.#client?.close();
@@ -226,7 +218,7 @@ export class LocalTunnel implements Tunnel {
     );
     this.#log(`tunnel: ${reason}; retrying in ${retryInMs} ms`);
     this.#status.set({ state: 'down', reason, retryInMs });
-    this.#retryTimer = this.#scheduler.setTimer(() => {
+    this.#retryTimer = this.#setTimer(() => {
       this.#retryTimer = null;
       if (this.#running) {
         // Failures are reported as status; only a throwing status listener could reject here.

@@ -39,21 +39,6 @@ export interface Tunnel {
   publicUrl(): string | null;
 }
 
-/**
- * Timers, injected so tests decide when a planned retry happens instead of waiting for it. The handle is
- * whatever `setTimer` returned.
- */
-export interface Scheduler {
-  setTimer(callback: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-/** Node's timers. */
-export const realScheduler: Scheduler = {
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** One log line; the composition root decides where it goes. Lines that start with "warning:" need the streamer. */
 export type TunnelLog = (line: string) => void;
 

@@ -55,7 +55,7 @@ describe('createTunnel: static URL and off', () => {
     const receiver = await startReceiverStub();
     const tunnel = createTunnel(
       { tunnelHost: lt.url, subdomain: 'greenroomtest11', localPort: receiver.port, receiverPath: PATH },
-      { clock: new AdjustableClock(), scheduler: new ManualScheduler() },
+      { clock: new AdjustableClock(), setTimer: new ManualScheduler().setTimer },
     );
     cleanups.push(
       () => receiver.close(),

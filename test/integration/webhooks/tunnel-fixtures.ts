@@ -117,7 +117,7 @@ export async function fixture(options: { subdomain: string; echoCheck?: boolean 
     subdomain: options.subdomain,
     host: lt.url,
     clock,
-    scheduler,
+    setTimer: scheduler.setTimer,
     random: () => 0.5,
     log: (line) => logs.push(line),
     selfCheck: createSelfCheck({ path: PATH, route: routeThrough(lt.url) }),

@@ -146,7 +146,7 @@ describe('LocalTunnel against a real localtunnel server', () => {
       subdomain: 'greenroomtest6',
       host: lt.url,
       clock: new AdjustableClock(),
-      scheduler: new ManualScheduler(),
+      setTimer: new ManualScheduler().setTimer,
       log: (line) => logs.push(line),
     });
     cleanups.push(() => second.stop());
@@ -203,7 +203,7 @@ describe('LocalTunnel registration', () => {
       subdomain: 'greenroomtest9',
       host: `http://127.0.0.1:${(silent.address() as { port: number }).port}`,
       clock: new AdjustableClock(),
-      scheduler,
+      setTimer: scheduler.setTimer,
     });
 
     const started = tunnel.start();
@@ -225,7 +225,7 @@ describe('LocalTunnel registration', () => {
       subdomain: 'greenroomtest10',
       host: `${lt.url}/nowhere`,
       clock: new AdjustableClock(),
-      scheduler,
+      setTimer: scheduler.setTimer,
       random: () => 0,
     });
     cleanups.push(() => tunnel.stop());

@@ -109,7 +109,7 @@ export function setup(options: Partial<SubscriptionReconcilerOptions> & { wanted
     clock,
     log: (line) => logs.push(line),
     onStatus: (s) => published.push(s),
-    scheduler,
+    setTimer: scheduler.setTimer,
     ...options,
   });
   return { clock, kick, logs, published, scheduler, reconciler };
