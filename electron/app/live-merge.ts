@@ -14,6 +14,7 @@
  */
 import type { LiveChatMessage, LiveEvent, LiveUser } from '../../shared/kick/live-events';
 import type { ChatMessageSentPayload, KickEventUser } from '../../shared/kick/events';
+import { emotePositions } from '../../shared/emotes';
 import type { ChatHistory } from '../services/chat-history';
 import type { Clock } from '../core/clock';
 import { hashBody } from '../webhooks/dedup/dedup';
@@ -167,18 +168,8 @@ function toWebhookPayload(message: LiveChatMessage, broadcasterUserId: number): 
       },
     },
     content: message.content,
-    emotes: emotesIn(message.content),
+    // Emote tokens inline in the content, with their places, as the webhook lists them.
+    emotes: emotePositions(message.content),
     created_at: message.createdAt ?? undefined,
   };
-}
-
-/** Emote tokens inline in the content (`[emote:<id>:<name>]`), with their places, as the webhook lists them. */
-function emotesIn(content: string): ChatMessageSentPayload['emotes'] {
-  const byId = new Map<string, { s: number; e: number }[]>();
-  for (const match of content.matchAll(/\[emote:(\d{1,20}):[^\]\s]{1,100}\]/g)) {
-    const positions = byId.get(match[1]!) ?? [];
-    positions.push({ s: match.index, e: match.index + match[0].length - 1 });
-    byId.set(match[1]!, positions);
-  }
-  return byId.size === 0 ? null : [...byId].map(([emote_id, positions]) => ({ emote_id, positions }));
 }
