@@ -2,8 +2,8 @@
  * Redaction at the source ([logging](../../docs/logging.md#no-secret-in-any-line)): the logger is told each
  * secret the app holds as it is loaded or changed (tokens, the client secret, the stream key, the overlay
  * key, the panel token, the OBS password), and every line it writes, message and fields alike, has each of
- * them replaced with `[redacted]`. Patterns catch what was never told: a `Bearer …` header and a
- * `access_token=…`-style parameter or field.
+ * them replaced with `[redacted]`, in each spelling a URL, a form or JSON gives it. Patterns catch what was
+ * never told: a `Bearer …` or `Basic …` header and a `access_token=…`-style parameter or field.
  */
 
 export const REDACTED = '[redacted]';
@@ -14,14 +14,17 @@ export const REDACTED = '[redacted]';
  */
 export const MIN_SECRET_LENGTH = 4;
 
-/** `Bearer <token>` in a header written into a line. */
-const BEARER = /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi;
+/** `Bearer <token>` or `Basic <base64 of id:secret>` in a header written into a line: the value whole. */
+const SCHEME = /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
 /**
  * A parameter or field whose name says it is a secret, in a URL (`?token=…&key=…`), a form
  * (`access_token=…`) or JSON (`"password":"…"`): the name is kept, the value replaced.
  */
 const NAMED =
   /\b([A-Za-z_]*(?:token|secret|password|passwd|key|code_verifier|authorization))((?:\\?["'])?\s*[=:]\s*(?:\\?["'])?)([^\s"'&,;}\\]+)/gi;
+
+/** `Authorization: Basic [redacted]`: the scheme is kept, its value already replaced by {@link SCHEME}. */
+const SCHEME_WORD = /^(basic|bearer)$/i;
 
 /**
  * A JSON or `name: value` field whose value is null, a boolean or a number (`"clientSecret": null`) holds no
@@ -60,7 +63,12 @@ export function createRedactor(): Redactor {
     }
     learn(value);
     learn(JSON.stringify(value).slice(1, -1));
-    learn(encodeURIComponent(value));
+    // Percent-encoded as a URL writes it, as a form does (space as `+`, `!` as `%21`), and each in lower case.
+    const lower = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    for (const spelling of [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
+      learn(spelling);
+      learn(lower(spelling));
+    }
   };
   return {
     add,
@@ -82,9 +90,9 @@ export function createRedactor(): Redactor {
         }
       }
       return out
-        .replace(BEARER, `Bearer ${REDACTED}`)
+        .replace(SCHEME, (_whole, scheme: string) => `${scheme} ${REDACTED}`)
         .replace(NAMED, (whole, name: string, between: string, value: string) =>
-          value === REDACTED || value.startsWith('[') || notAString(between, value)
+          value === REDACTED || value.startsWith('[') || SCHEME_WORD.test(value) || notAString(between, value)
             ? whole
             : `${name}${between}${REDACTED}`,
         );

@@ -74,4 +74,24 @@ describe('the logger against hostile records', () => {
     const fields = parseLine(`webhooks: warn: a {b} c {"id":"m1","note":"x{y}"}`);
     expect(fields).toEqual({ level: 'warn', message: 'webhooks: a {b} c', fields: { id: 'm1', note: 'x{y}' } });
   });
+
+  it('redacts a learned secret in its form, lower-case and Basic spellings', () => {
+    const logger = createLogger({ level: 'info', clock });
+    const secret = 'Cl1ent secret!/+=é';
+    logger.secrets.add(secret);
+    const { file, read } = fileIn();
+    logger.attachFile(file);
+    const form = new URLSearchParams({ v: secret }).toString().slice(2);
+    logger.info(`kick: POST body client=x&s=${form}&grant=1`);
+    const lower = encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    logger.info(`kick: query s=${lower}`);
+    logger.warn('kick: GET /x failed', { headers: `Authorization: Basic ${btoa('client-id:Cl1ent-secret')}` });
+    logger.line(`kick: info: sent {"authorization":"basic ${btoa('id:pw-0123')}"}`);
+    const text = read();
+    expect(text).not.toContain(form);
+    expect(text).not.toContain(lower.slice(0, 14));
+    expect(text).not.toContain(btoa('client-id:Cl1ent-secret'));
+    expect(text).not.toContain(btoa('id:pw-0123'));
+    expect(text).toContain('Authorization: Basic [redacted]');
+  });
 });
