@@ -19,6 +19,8 @@ export interface KeyPress {
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey?: boolean;
+  /** An input method is composing a character: every key is the composition's. */
+  isComposing?: boolean;
 }
 
 /** Whether the panel runs on a Mac, where Alt is the key marked Option. */
@@ -46,7 +48,7 @@ const NAMED: Readonly<Record<string, string>> = { KeyC: 'c', KeyF: 'f' };
  * Alt may type one too; `mac`: Option types accents and symbols there, so no Alt shortcut acts in a field.
  */
 export function shortcutFor(press: KeyPress, typing: boolean, mac = false): ShortcutAction | null {
-  if (press.ctrlKey || press.metaKey) {
+  if (press.ctrlKey || press.metaKey || press.isComposing === true) {
     return null;
   }
   if (press.altKey) {
@@ -65,8 +67,15 @@ export function shortcutFor(press: KeyPress, typing: boolean, mac = false): Shor
   return press.key === '?' && !typing ? { kind: 'sheet' } : null;
 }
 
-/** Whether Alt with this key makes a character other than the letter or digit the key is named for ("#", "ç"). */
+/**
+ * Whether Alt with this key types something other than the letter or digit the key is named for ("#", "ç", or
+ * the start of an accent).
+ */
 function typesCharacter(press: KeyPress): boolean {
+  // A dead key (Option+E, Option+U on a Mac) starts an accent the next key finishes.
+  if (press.key === 'Dead') {
+    return true;
+  }
   if ([...press.key].length !== 1) {
     return false;
   }

@@ -103,8 +103,11 @@ describe('Alt in the chat box', () => {
     const box = screen.getByRole('textbox', { name: 'Chat message' });
     box.focus();
     const typed = await key(box, { key: '#', code: 'Digit3', altKey: true });
+    // A dead key (an accent to come) and an input method's keys are the field's too.
+    const dead = await key(box, { key: 'Dead', code: 'Digit6', altKey: true });
+    const composing = await key(box, { key: 'c', code: 'KeyC', altKey: true, isComposing: true });
     await settle();
-    expect(typed).toBe(true);
+    expect([typed, dead, composing]).toEqual([true, true, true]);
     expect(selectedSection()).toMatch(/^Activity/);
     expect(document.activeElement).toBe(box);
   });

@@ -26,6 +26,10 @@ describe('shortcutFor', () => {
       expect(shortcutFor(press({ key: 'ƒ', code: 'KeyF', altKey: true }), true, mac)).toBeNull();
       expect(shortcutFor(press({ key: '😀', code: 'Digit4', altKey: true }), true, mac)).toBeNull();
     }
+    // A dead key starts an accent; an input method's keys are its own.
+    expect(shortcutFor(press({ key: 'Dead', code: 'Digit6', altKey: true }), true)).toBeNull();
+    expect(shortcutFor(press({ key: 'c', code: 'KeyC', altKey: true, isComposing: true }), true)).toBeNull();
+    expect(shortcutFor(press({ key: '?', code: 'Slash', shiftKey: true, isComposing: true }), false)).toBeNull();
     // Outside a field nothing is typed, so the key's place still decides.
     expect(shortcutFor(press({ key: '#', code: 'Digit3', altKey: true }), false, true)).toEqual({
       kind: 'tab',
