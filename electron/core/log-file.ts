@@ -7,7 +7,7 @@
  * Written synchronously, line by line: a line written just before a crash is in the file, and a log line is
  * rare next to chat (debug lines are off unless asked for). The file is opened like every data file
  * ([design notes](../../docs/design-notes.md#files-in-the-data-folder)): never through a link, 0600. What
- * stands at its name that is not a plain file, or a file that is damaged (NUL bytes or text that is not
+ * stands at its name (or at a rotated one) that is not a plain file, or a file that is damaged (NUL bytes or text that is not
  * UTF-8, as a crash mid-write on some disks leaves), is moved aside with one plain line, never overwritten.
  */
 import {
@@ -133,6 +133,18 @@ export function openLogFile(options: LogFileOptions): LogFile | null {
       }
     }
   };
+  /** Moves aside what stands at the `index`th name and is not a plain file: rotation would fail on it. */
+  const clearRotated = (): void => {
+    for (let index = 1; index < files; index++) {
+      const name = nth(path, index);
+      const seen = lstatSync(name, { throwIfNoEntry: false });
+      if (seen && (seen.isSymbolicLink() || !seen.isFile())) {
+        const aside = `${name}.damaged-${options.nowMs()}`;
+        renameSync(name, aside);
+        options.notice(`Greenroom: ${name} is not a plain log file; it was moved to ${aside}.`);
+      }
+    }
+  };
   try {
     ensureDataFolder(dir);
     const why = damage(path);
@@ -141,6 +153,7 @@ export function openLogFile(options: LogFileOptions): LogFile | null {
       renameSync(path, aside);
       options.notice(`Greenroom: the log file ${path} ${why}; it was moved to ${aside} and a new one begun.`);
     }
+    clearRotated();
     open();
   } catch (error) {
     options.notice(
@@ -151,6 +164,8 @@ export function openLogFile(options: LogFileOptions): LogFile | null {
   let broken = false;
   const rotate = (): void => {
     closeSync(fd);
+    // Planted since the file was opened: checked again, so a folder at `greenroom.log.2` cannot stop the log.
+    clearRotated();
     rmSync(nth(path, files - 1), { force: true });
     for (let index = files - 2; index >= 0; index--) {
       if (lstatSync(nth(path, index), { throwIfNoEntry: false })) {
