@@ -37,7 +37,7 @@ import { registerIpc } from './ipc/register';
 import { launchGreenroom, type Launched, startFailureText } from './launch/launch-greenroom';
 import { startupFailureDialog } from './launch/startup-dialog';
 import { startupLines } from './launch/startup-lines';
-import { createAppWebhookPort } from './launch/webhook-port';
+import { createAppWebhookPort } from './app/webhook-port';
 import { openMovingAsideDamage } from './secrets/damaged-file';
 import { EncryptedSecretStore } from './secrets/encrypted-secret-store';
 import { SIGN_IN_AGAIN } from './secrets/node-secret-store';

@@ -17,7 +17,7 @@ import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
 import { startupLines } from './launch/startup-lines';
-import { createAppWebhookPort } from './launch/webhook-port';
+import { createAppWebhookPort } from './app/webhook-port';
 import { guardOpenExternal } from './shell/open-external';
 import { createNodeSecretStore } from './secrets/node-secret-store';
 

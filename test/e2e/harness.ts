@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { openSettings } from '../../electron/app/settings';
 import { launchGreenroom, type Launched } from '../../electron/launch/launch-greenroom';
-import { createAppWebhookPort } from '../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../electron/app/webhook-port';
 import type { Sandbox } from '../../sandbox/index';
 import { createNodeSecretStore } from '../../electron/secrets/node-secret-store';
 

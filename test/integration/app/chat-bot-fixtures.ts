@@ -18,7 +18,7 @@ import { resolveConfig } from '../../../electron/app/config';
 import { createApp, type GreenroomApp } from '../../../electron/app/create-app';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import type { Sandbox } from '../../../sandbox/index';
 import type { SandboxChatMessage } from '../../../sandbox/state';

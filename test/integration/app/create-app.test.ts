@@ -21,7 +21,7 @@ import { systemClock } from '../../../electron/core/clock';
 import { triggerEvent } from '../../../sandbox/triggers';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { createSandboxWebhookPort, type SandboxWebhookPort } from './sandbox-webhook-port';
 
 describe('createApp in sandbox mode with the defaults', () => {

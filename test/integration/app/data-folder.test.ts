@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_FILE_NAME } from '../../../electron/app/settings';
 import { SETTINGS_VERSION } from '../../../electron/app/settings-migrations';
 import { launchGreenroom, type Launched } from '../../../electron/launch/launch-greenroom';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
 import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
 import { MOD_LOG_FILE } from '../../../electron/services/mod-log-file';

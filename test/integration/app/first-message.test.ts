@@ -16,7 +16,7 @@ import { resolveConfig } from '../../../electron/app/config';
 import { createApp, type GreenroomApp } from '../../../electron/app/create-app';
 import { openSettings } from '../../../electron/app/settings';
 import { AdjustableClock, type Clock, systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { triggerEvent } from '../../../sandbox/triggers';
 import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';

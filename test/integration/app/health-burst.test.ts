@@ -14,7 +14,7 @@ import { createApp, type GreenroomApp } from '../../../electron/app/create-app';
 import { HEALTH_PUSH_INTERVAL_MS } from '../../../electron/app/health-push';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { createTrayPainter, type TrayStatus } from '../../../electron/shell/tray-status';
 import { triggerEvent } from '../../../sandbox/triggers';

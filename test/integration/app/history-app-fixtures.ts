@@ -12,7 +12,7 @@ import { startEmbeddedSandbox } from '../../../electron/app/embedded-sandbox';
 import { sandboxTokenStore } from '../../../electron/app/sandbox-tokens';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import type { Result } from '../../../shared/errors';
 import type { HistoryRecapView } from '../../../shared/history';

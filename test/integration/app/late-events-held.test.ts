@@ -16,7 +16,7 @@ import { resolveConfig } from '../../../electron/app/config';
 import { createApp } from '../../../electron/app/create-app';
 import { openSettings } from '../../../electron/app/settings';
 import { AdjustableClock, systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { DEFAULT_OVERLAY_SETTINGS } from '../../../shared/overlays';
 import { triggerEvent } from '../../../sandbox/triggers';

@@ -15,7 +15,7 @@ import { resolveConfig } from '../../../electron/app/config';
 import { createApp } from '../../../electron/app/create-app';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock, toRfc3339Seconds } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { MemorySecretStore, SECRET_KEYS } from '../../../electron/secrets/secret-store';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../../shared/chat-bot';
 import { obsActionsSettingsSchema } from '../../../shared/obs-actions';

@@ -20,7 +20,7 @@ import {
 } from '../../../electron/launch/launch-greenroom';
 import { probablyRunningText } from '../../../electron/launch/running-greenroom';
 import { startupLines } from '../../../electron/launch/startup-lines';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { PANEL_TOKEN_FILE_NAME } from '../../../electron/panel-server/panel-token';
 import { triggerEvent } from '../../../sandbox/triggers';
 import { STREAMER_USER_ID } from '../../../sandbox/world';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchGreenroom, LaunchError } from '../../../electron/launch/launch-greenroom';
 import { isGreenroomPanel, probablyRunningText } from '../../../electron/launch/running-greenroom';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
 
 const holders: (Server | TcpServer)[] = [];

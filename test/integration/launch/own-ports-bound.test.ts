@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSettings } from '../../../electron/app/settings';
 import { launchGreenroom, type Launched } from '../../../electron/launch/launch-greenroom';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
 import { PORT_USES } from '../../../shared/loopback-redirect';
 import { makeRendererDir } from '../../helpers/panel-fakes';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchGreenroom, type Launched } from '../../../electron/launch/launch-greenroom';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { createNodeSecretStore } from '../../../electron/secrets/node-secret-store';
 import { makeRendererDir, rawGet } from '../../helpers/panel-fakes';
 

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { resolveConfig } from '../../../electron/app/config';
 import { openSettings } from '../../../electron/app/settings';
 import { systemClock } from '../../../electron/core/clock';
-import { createAppWebhookPort } from '../../../electron/launch/webhook-port';
+import { createAppWebhookPort } from '../../../electron/app/webhook-port';
 import { createMockKick, json } from '../../helpers/kick-mock';
 import { describeWebhookPortContract } from '../../helpers/webhook-port-contract';
 import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
