@@ -54,4 +54,28 @@ describe('Save diagnostics', () => {
     await settle();
     expect(results()).toContain('The diagnostics were not saved');
   });
+
+  it('says in one plain sentence that the file was only downloaded, the reason under details', async () => {
+    const { fake } = setup();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    const notice = 'It could not be saved in ~/.greenroom/diagnostics (EACCES: permission denied).';
+    fake.ok('diagnostics:save', { fileName: 'd.json', mimeType: 'application/json', text: '{}\n', path: null, notice });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save diagnostics' }));
+    await settle();
+    expect(screen.getByTestId('diagnostics-saved').textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Saved as a download: the data folder would not take the file.',
+    );
+    expect(screen.getByTestId('diagnostics-details').textContent).toContain('EACCES');
+    clicked.mockRestore();
+  });
+
+  it("says a second save came too soon in main's words, not as Kick limiting", async () => {
+    const { fake, results } = setup();
+    fake.fail('diagnostics:save', 'Ratelimited', 'Diagnostics were saved a moment ago. Wait 7 s, then save again.');
+    await fireEvent.click(screen.getByRole('button', { name: 'Save diagnostics' }));
+    await settle();
+    expect(results()).toContain('Wait 7 s, then save again.');
+    expect(results()).not.toContain('Kick');
+  });
 });
