@@ -178,7 +178,11 @@ export function createLogger(options: LoggerOptions): Logger {
     write(serialised: string): void {
       const record =
         serialised.length > MAX_RECORD_CHARS
-          ? `${JSON.stringify({ time: new Date(clock.now()).toISOString(), msg: clip(serialised, MAX_RECORD_CHARS) })}\n`
+          ? `${JSON.stringify({
+              level: /^\{"level":"(\w+)"/.exec(serialised)?.[1] ?? 'info',
+              time: new Date(clock.now()).toISOString(),
+              msg: clip(serialised, MAX_RECORD_CHARS),
+            })}\n`
           : serialised;
       keep(memory, record, RECENT_LINES);
       file?.write(record);
