@@ -68,7 +68,8 @@ function newestThatFit(lines: string[]): { kept: string[]; leftOut: number } {
   let total = 0;
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = clip(lines[index]!, LINE_CHARS);
-    total += line.length;
+    // As the file holds it: escaped, so a line full of quotes counts twice.
+    total += JSON.stringify(line).length;
     if (total > DIAGNOSTICS_LOG_CHARS) {
       break;
     }

@@ -64,7 +64,7 @@ describe('Save diagnostics asked for again and again', () => {
   it('caps the file when every log line is long', async () => {
     const logger = createLogger({ level: 'info', clock });
     for (let n = 0; n < RECENT_LINES; n++) {
-      logger.info(`line ${n} ${'x'.repeat(60_000)}`);
+      logger.info(`line ${n} ${'"'.repeat(60_000)}`);
     }
     const result = (await appWith(logger).save()) as { ok: true; value: { text: string } };
     expect(result.value.text.length).toBeLessThan(4_000_000);
