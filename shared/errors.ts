@@ -91,13 +91,18 @@ export interface ErrorValue {
   details?: Record<string, string | number | boolean | null | string[]>;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorValue };
+/**
+ * The one result shape, inside main and across the contract: the value, or the error. Inside a module the error
+ * may be its own kind (a reason string, a `WebhookError`), never another key than `error`
+ * ([code style](../docs/code-style.md#errors)).
+ */
+export type Result<T, E = ErrorValue> = { ok: true; value: T } | { ok: false; error: E };
 
-export function okResult<T>(value: T): Result<T> {
+export function okResult<T>(value: T): Result<T, never> {
   return { ok: true, value };
 }
 
-export function errResult<T = never>(error: ErrorValue): Result<T> {
+export function errResult<T = never, E = ErrorValue>(error: E): Result<T, E> {
   return { ok: false, error };
 }
 

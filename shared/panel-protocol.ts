@@ -49,7 +49,7 @@ export type ServerFrame =
   | { type: 'events'; events: { event: string; payload: unknown }[] }
   | { type: 'error'; error: ErrorValue };
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+type Parsed<T> = Result<T, string>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,7 +63,7 @@ function parseJson(text: string): Parsed<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, message: 'frame is not JSON' };
+    return { ok: false, error: 'frame is not JSON' };
   }
 }
 
@@ -75,21 +75,21 @@ export function parseClientFrame(text: string): Parsed<ClientFrame> {
   }
   const frame = json.value;
   if (!isRecord(frame)) {
-    return { ok: false, message: 'frame must be a JSON object' };
+    return { ok: false, error: 'frame must be a JSON object' };
   }
   switch (frame.type) {
     case 'hello':
       return typeof frame.token === 'string' && frame.token.length <= 512
         ? { ok: true, value: { type: 'hello', token: frame.token } }
-        : { ok: false, message: 'hello: token must be a string' };
+        : { ok: false, error: 'hello: token must be a string' };
     case 'invoke':
       return isRequestId(frame.id)
         ? { ok: true, value: { type: 'invoke', id: frame.id, channel: frame.channel, args: frame.args } }
-        : { ok: false, message: 'invoke: id must be a non-negative integer' };
+        : { ok: false, error: 'invoke: id must be a non-negative integer' };
     case 'send':
       return { ok: true, value: { type: 'send', channel: frame.channel, args: frame.args } };
     default:
-      return { ok: false, message: 'frame type must be hello, invoke or send' };
+      return { ok: false, error: 'frame type must be hello, invoke or send' };
   }
 }
 

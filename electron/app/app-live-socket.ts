@@ -11,6 +11,7 @@ import type { LiveSocketHealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { centrifugeTransport } from '../live-socket/centrifuge-transport';
 import { type ChannelIds, lookUpChannelIds } from '../live-socket/channel-ids';
+import type { Result } from '../../shared/errors';
 import { discoverTarget } from '../live-socket/discovery';
 import { LiveConnection } from '../live-socket/live-connection';
 import type { LiveTransports } from '../live-socket/live-transport';
@@ -52,29 +53,29 @@ export function createAppLiveSocket(deps: AppLiveSocketDeps): AppLiveSocket {
   // One client id per app run, as Kick's web client makes one per page.
   const clientId = randomUUID();
 
-  const ids = async (): Promise<{ ok: true; ids: ChannelIds } | { ok: false; reason: string }> => {
+  const ids = async (): Promise<Result<ChannelIds, string>> => {
     const userId = deps.userId();
     if (userId === null) {
-      return { ok: false, reason: 'not signed in' };
+      return { ok: false, error: 'not signed in' };
     }
     const saved = settings.values().liveSocket;
     if (saved.channelId !== null && saved.chatroomId !== null && (saved.idsFor === userId || saved.idsFor === null)) {
       if (saved.idsFor === null) {
         claim(userId, { channelId: saved.channelId, chatroomId: saved.chatroomId });
       }
-      return { ok: true, ids: { channelId: saved.channelId, chatroomId: saved.chatroomId } };
+      return { ok: true, value: { channelId: saved.channelId, chatroomId: saved.chatroomId } };
     }
     const urls = deps.urls();
     const slug = await deps.channelSlug();
     if (urls === null || slug === null) {
-      return { ok: false, reason: urls === null ? 'no web host to ask' : "the channel's name is not known yet" };
+      return { ok: false, error: urls === null ? 'no web host to ask' : "the channel's name is not known yet" };
     }
     const found = await lookUpChannelIds(fetch, urls.siteUrl, slug);
     if (!found.ok) {
-      log(`live socket: Kick's website did not give the channel's ids (${found.reason}); Settings asks for them`);
+      log(`live socket: Kick's website did not give the channel's ids (${found.error}); Settings asks for them`);
       return found;
     }
-    claim(userId, found.ids);
+    claim(userId, found.value);
     return found;
   };
 

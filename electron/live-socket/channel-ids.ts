@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LIVE_ID_MAX } from '../../shared/live-socket-settings';
+import type { Result } from '../../shared/errors';
 import { fetchJson, type WebFetch } from './web-fetch';
 
 export interface ChannelIds {
@@ -21,7 +22,7 @@ export async function lookUpChannelIds(
   fetch: WebFetch,
   siteUrl: string,
   slug: string,
-): Promise<{ ok: true; ids: ChannelIds } | { ok: false; reason: string }> {
+): Promise<Result<ChannelIds, string>> {
   const slugs = [...new Set([slug, slug.replace(/_/g, '-')])];
   let reason = 'no answer';
   for (const each of slugs) {
@@ -32,11 +33,11 @@ export async function lookUpChannelIds(
     }
     const parsed = channelAnswer.safeParse(answer.body);
     if (parsed.success) {
-      return { ok: true, ids: { channelId: parsed.data.id, chatroomId: parsed.data.chatroom.id } };
+      return { ok: true, value: { channelId: parsed.data.id, chatroomId: parsed.data.chatroom.id } };
     }
     reason = 'the answer has no id and chatroom.id';
   }
-  return { ok: false, reason };
+  return { ok: false, error: reason };
 }
 
 /** The five public channels of one channel ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)). */

@@ -14,6 +14,7 @@ import type { LiveSocketHealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
 import { closeAction, LOCAL_CLOSE } from './close-action';
 import { type ChannelIds, liveChannels } from './channel-ids';
+import type { Result } from '../../shared/errors';
 import type { LiveTarget, LiveTransports, TransportSession } from './live-transport';
 import type { SetTimer } from '../core/scheduler';
 
@@ -62,7 +63,7 @@ export interface LiveConnectionDeps {
   random: () => number;
   transports: LiveTransports;
   /** The ids for the signed-in channel, or null (with why) when they are not known: Settings asks for them. */
-  ids: () => Promise<{ ok: true; ids: ChannelIds } | { ok: false; reason: string }>;
+  ids: () => Promise<Result<ChannelIds, string>>;
   /** Where to connect, asked at every connect. */
   discover: (ids: ChannelIds) => Promise<LiveTarget>;
   log: (line: string) => void;
@@ -160,13 +161,13 @@ export class LiveConnection {
       return;
     }
     if (!ids.ok) {
-      this.#problem = ids.reason;
+      this.#problem = ids.error;
       this.#set('needs-ids');
       return;
     }
     let target: LiveTarget;
     try {
-      target = await this.#deps.discover(ids.ids);
+      target = await this.#deps.discover(ids.value);
     } catch (error) {
       // Discovery falls back by itself; a throw here is a bug, and retrying is still the right answer.
       this.#deps.log(`live socket: discovery failed: ${String(error)}`);
@@ -177,8 +178,8 @@ export class LiveConnection {
       return;
     }
     this.#target = target;
-    this.#channels = liveChannels(ids.ids);
-    this.#chatroomId = ids.ids.chatroomId;
+    this.#channels = liveChannels(ids.value);
+    this.#chatroomId = ids.value.chatroomId;
     this.#openedAtMs = null;
     this.#timer = this.#deps.setTimer(() => {
       if (generation === this.#generation) {

@@ -109,7 +109,7 @@ export function runSession(socket: WebSocket, options: SessionOptions): void {
       return;
     }
     if (!parsed.ok) {
-      reportError(parsed.message);
+      reportError(parsed.error);
       return;
     }
     const frame = parsed.value;

@@ -3,7 +3,7 @@
  * with. 4xx tells Kick the delivery is wrong (it will not get better by retrying); 5xx (key unavailable,
  * journal failed) asks Kick to retry.
  */
-import { AppError, type ErrorValue, type WebhookErrorCode } from '../../../shared/errors';
+import { AppError, type ErrorValue, type Result, type WebhookErrorCode } from '../../../shared/errors';
 
 /**
  * Codes the receiver answers with. `NotFound` is a request outside the webhook path (tunnel scanners);
@@ -30,7 +30,7 @@ export class WebhookError extends AppError {
 }
 
 /** A step's outcome: the value, or the error to answer with. Steps return these instead of throwing. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: WebhookError };
+export type Checked<T> = Result<T, WebhookError>;
 
 /** Shorthand for a failed step. */
 export function rejectWith(code: ReceiverErrorCode, status: number, message: string): Checked<never> {

@@ -47,7 +47,7 @@ function connect(provider: 'pusher' | 'centrifugo' = 'pusher') {
     },
     random: () => 0,
     transports: { pusher: pusherTransport, centrifugo: centrifugeTransport },
-    ids: () => Promise.resolve({ ok: true, ids: IDS }),
+    ids: () => Promise.resolve({ ok: true, value: IDS }),
     backoff: { initialMs: 20, maxMs: 100, spread: 0 },
     discover: () =>
       Promise.resolve(

@@ -51,7 +51,7 @@ function connect(target: (url: string) => LiveTarget) {
     // Short waits so a backoff step does not slow the suite; the steps themselves are unit-tested.
     backoff: { initialMs: 20, maxMs: 100, spread: 0 },
     transports: { pusher: pusherTransport, centrifugo: centrifugeTransport },
-    ids: () => Promise.resolve({ ok: true, ids: IDS }),
+    ids: () => Promise.resolve({ ok: true, value: IDS }),
     discover: () => Promise.resolve(target(server.url)),
     log: (line) => lines.push(line),
   });

@@ -34,7 +34,7 @@ describe('parseClientFrame', () => {
     ]) {
       const parsed = parseClientFrame(text);
       expect(parsed.ok, text).toBe(false);
-      expect(parsed.ok ? '' : parsed.message, text).not.toBe('');
+      expect(parsed.ok ? '' : parsed.error, text).not.toBe('');
     }
   });
 });

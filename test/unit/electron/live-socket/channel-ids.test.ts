@@ -19,7 +19,7 @@ describe('lookUpChannelIds', () => {
     }));
     expect(await lookUpChannelIds(fetch, SITE, 'my-channel')).toEqual({
       ok: true,
-      ids: { channelId: 127229430, chatroomId: 126939890 },
+      value: { channelId: 127229430, chatroomId: 126939890 },
     });
     expect(calls).toEqual([{ url: `${SITE}/api/v2/channels/my-channel`, method: 'GET', body: undefined }]);
   });
@@ -71,7 +71,7 @@ describe('lookUpChannelIds', () => {
       const { fetch } = scriptedFetch(() => reply);
       expect(await lookUpChannelIds(fetch, SITE, 'streamer')).toEqual({
         ok: false,
-        reason: expect.stringContaining(reason),
+        error: expect.stringContaining(reason),
       });
     });
   }

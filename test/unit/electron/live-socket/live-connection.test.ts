@@ -92,7 +92,7 @@ describe('LiveConnection', () => {
 
   it('asks Settings for the ids when they are not known, and opens nothing', async () => {
     const { connection, fake } = makeConnection({
-      ids: () => Promise.resolve({ ok: false, reason: 'HTTP 403 (a browser check, not Kick)' }),
+      ids: () => Promise.resolve({ ok: false, error: 'HTTP 403 (a browser check, not Kick)' }),
     });
     connection.start();
     await settle();

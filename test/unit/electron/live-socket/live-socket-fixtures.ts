@@ -100,7 +100,7 @@ export function makeConnection(over: Partial<LiveConnectionDeps> = {}) {
     setTimer: time.setTimer,
     random: () => 0,
     transports: fake.transports,
-    ids: () => Promise.resolve({ ok: true, ids: IDS }),
+    ids: () => Promise.resolve({ ok: true, value: IDS }),
     discover: () => Promise.resolve(PUSHER_TARGET),
     log: (line) => lines.push(line),
     ...over,
