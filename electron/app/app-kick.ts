@@ -5,7 +5,7 @@
  */
 import type { Kick } from '../kick/create-kick';
 import { createKick } from '../kick/create-kick';
-import type { AppAdapters } from './app-adapters';
+import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox';
 import { sandboxTokenStore } from './sandbox-tokens';
@@ -17,7 +17,7 @@ export interface AppKick {
   closeOwnSandbox: () => Promise<void>;
 }
 
-export async function openAppKick(config: AppConfig, adapters: AppAdapters): Promise<AppKick> {
+export async function openAppKick(config: AppConfig, adapters: AppDeps): Promise<AppKick> {
   const { clock, log } = adapters;
   const shared = config.mode === 'sandbox' ? (adapters.sandbox ?? null) : null;
   const embedded: EmbeddedSandbox | null =

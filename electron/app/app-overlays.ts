@@ -25,7 +25,7 @@ import type { ChatHistory } from '../services/chat-history';
 import type { Feed } from '../services/feed';
 import type { SettingsPort } from '../ipc/handlers';
 import type { AppEventEmitter } from '../core/app-events';
-import type { AppAdapters } from './app-adapters';
+import type { AppDeps } from './app-deps';
 import type { SettingsStore } from './settings';
 
 export interface AppOverlays {
@@ -45,8 +45,8 @@ export interface AppOverlays {
   stop(): void;
 }
 
-/** What the overlays take from the app's adapters (create-app's AppAdapters). */
-export type OverlayAdapters = Pick<AppAdapters, 'clock' | 'dataDir' | 'dockUrl' | 'log' | 'dispatcher'>;
+/** What the overlays take from the app's adapters (create-app's AppDeps). */
+export type OverlayAdapters = Pick<AppDeps, 'clock' | 'dataDir' | 'dockUrl' | 'log' | 'dispatcher'>;
 
 /** The app's services the overlays read. */
 export interface OverlayServices {

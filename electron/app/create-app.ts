@@ -44,9 +44,9 @@ import { createLiveModeration } from './live-moderation';
 import { LiveState } from './live-state';
 import type { AppConfig } from './config';
 import { openAppKick } from './app-kick';
-import type { AppAdapters } from './app-adapters';
+import type { AppDeps } from './app-deps';
 
-export type { AppAdapters, SharedSandbox } from './app-adapters';
+export type { AppDeps, SharedSandbox } from './app-deps';
 import { APP_SANDBOX_FILE } from './embedded-sandbox';
 import { openSettings } from './settings';
 import type { WebhookPort } from './webhook-port';
@@ -75,7 +75,7 @@ export interface GreenroomApp {
 }
 
 /** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */
-export async function createApp(config: AppConfig, adapters: AppAdapters): Promise<GreenroomApp> {
+export async function createApp(config: AppConfig, adapters: AppDeps): Promise<GreenroomApp> {
   const { clock, log } = adapters;
   const settings = adapters.settings ?? openSettings(adapters.dataDir, { log, randomBytes });
   const events = createAppEvents(log);

@@ -13,7 +13,7 @@ import { createViewPush, VIEW_PUSH_INTERVAL_MS, type ViewPush } from '../overlay
 /** At most four pushes a second: fast enough to read as live, cheap in a 400 messages/s raid. */
 export const HEALTH_PUSH_INTERVAL_MS = VIEW_PUSH_INTERVAL_MS;
 
-export interface HealthPushOptions {
+export interface HealthPushDeps {
   read: () => HealthView;
   push: (health: HealthView) => void;
   intervalMs?: number;
@@ -22,6 +22,6 @@ export interface HealthPushOptions {
 
 export type HealthPush = ViewPush;
 
-export function createHealthPush(options: HealthPushOptions): HealthPush {
+export function createHealthPush(options: HealthPushDeps): HealthPush {
   return createViewPush(options);
 }

@@ -36,7 +36,7 @@ export const OBS_LINK_CONNECT_TIMEOUT_MS = 10_000;
 /** obs-websocket's close code for a refused (or missing) password (docs/obs.md#obs-wire-facts). */
 export const OBS_CLOSE_AUTHENTICATION_FAILED = 4009;
 
-export interface ObsWebSocketLinkOptions {
+export interface ObsWebSocketLinkDeps {
   requestTimeoutMs?: number;
   connectTimeoutMs?: number;
   /** Timers for the timeouts; real ones unless a test injects its own. */
@@ -58,11 +58,11 @@ function describe(error: unknown): string {
 }
 
 /** Makes a fresh real link per session. */
-export function obsWebSocketLinkFactory(options: ObsWebSocketLinkOptions = {}): ObsLinkFactory {
+export function obsWebSocketLinkFactory(options: ObsWebSocketLinkDeps = {}): ObsLinkFactory {
   return () => createObsWebSocketLink(options);
 }
 
-export function createObsWebSocketLink(options: ObsWebSocketLinkOptions = {}): ObsLink {
+export function createObsWebSocketLink(options: ObsWebSocketLinkDeps = {}): ObsLink {
   const requestTimeoutMs = options.requestTimeoutMs ?? OBS_LINK_REQUEST_TIMEOUT_MS;
   const connectTimeoutMs = options.connectTimeoutMs ?? OBS_LINK_CONNECT_TIMEOUT_MS;
   const setTimer = options.setTimer ?? nodeTimer;

@@ -34,7 +34,7 @@ import { TooOldAlerts } from './too-old-alerts';
 
 export type { AlertProgress, AlertProgressStore } from './alert-progress';
 
-export interface AlertQueueOptions {
+export interface AlertQueueDeps {
   clock: Clock;
   templates: () => OverlaySettings['alerts'];
   /** The set age: an alert whose event is older is dropped, not played. Read each time, so a change applies at once. */
@@ -69,7 +69,7 @@ const SAMPLE_FIELDS: Record<AlertKind, Record<string, string>> = {
 };
 
 export class AlertQueue {
-  readonly #options: AlertQueueOptions;
+  readonly #options: AlertQueueDeps;
   readonly #graceMs: number;
   readonly #setTimer: SetTimer;
   readonly #pending: AlertLine;
@@ -91,7 +91,7 @@ export class AlertQueue {
   readonly #lateLog: BurstLog;
   readonly #overflowLog: BurstLog;
 
-  constructor(options: AlertQueueOptions) {
+  constructor(options: AlertQueueDeps) {
     this.#options = options;
     this.#graceMs = options.graceMs ?? 5000;
     this.#setTimer = options.setTimer ?? unrefTimer;

@@ -7,7 +7,7 @@
  */
 import type { SetTimer, Timer } from '../core/scheduler';
 
-export interface BurstLogOptions {
+export interface BurstLogDeps {
   setTimer: SetTimer;
   /** Writes the summary of `count` items. */
   write: (count: number) => void;
@@ -16,12 +16,12 @@ export interface BurstLogOptions {
 }
 
 export class BurstLog {
-  readonly #options: BurstLogOptions;
+  readonly #options: BurstLogDeps;
   #count = 0;
   #quietTimer: Timer | null = null;
   #longestTimer: Timer | null = null;
 
-  constructor(options: BurstLogOptions) {
+  constructor(options: BurstLogDeps) {
     this.#options = options;
   }
 

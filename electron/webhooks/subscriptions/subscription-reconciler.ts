@@ -42,7 +42,7 @@ export interface SubscriptionStatus {
   lastCheckedAt: number;
 }
 
-export interface SubscriptionReconcilerOptions {
+export interface SubscriptionReconcilerDeps {
   client: SubscriptionClient;
   broadcasterUserId: number;
   wanted: readonly KickEventType[];
@@ -74,7 +74,7 @@ export interface SubscriptionReconciler {
 
 export const DEFAULT_RECONCILE_INTERVAL_MS = 5 * 60_000;
 
-export function createSubscriptionReconciler(options: SubscriptionReconcilerOptions): SubscriptionReconciler {
+export function createSubscriptionReconciler(options: SubscriptionReconcilerDeps): SubscriptionReconciler {
   const { client, broadcasterUserId, clock } = options;
   const wanted = [...new Set(options.wanted)];
   const log = options.log ?? (() => undefined);

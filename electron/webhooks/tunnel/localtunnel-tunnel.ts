@@ -14,7 +14,7 @@ import { StatusBroadcaster, type Tunnel, type TunnelLog, type TunnelStatus, type
 
 export const DEFAULT_LOCALTUNNEL_HOST = 'https://localtunnel.me';
 
-export interface LocalTunnelOptions {
+export interface LocalTunnelDeps {
   /** The receiver's port on this machine. */
   localPort: number;
   /** Where the receiver listens; the client also rewrites the Host header to it. Default 127.0.0.1. */
@@ -50,7 +50,7 @@ const TUNNEL_SPREAD = 0.2;
 
 /** Localtunnel behind the {@link Tunnel} interface. */
 export class LocalTunnel implements Tunnel {
-  readonly #options: LocalTunnelOptions;
+  readonly #options: LocalTunnelDeps;
   readonly #host: string;
   readonly #setTimer: SetTimer;
   readonly #backoff: BackoffOptions;
@@ -66,7 +66,7 @@ export class LocalTunnel implements Tunnel {
   #abort: AbortController | null = null;
   #inFlight: Promise<void> | null = null;
 
-  constructor(options: LocalTunnelOptions) {
+  constructor(options: LocalTunnelDeps) {
     this.#options = options;
     assertValidSubdomain(options.subdomain);
     this.#host = (options.host ?? DEFAULT_LOCALTUNNEL_HOST).replace(/\/+$/, '');

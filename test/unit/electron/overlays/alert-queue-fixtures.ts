@@ -3,7 +3,7 @@
  * the queue receives them, and a queue wired to record what it shows, ends and stores.
  */
 import { DEFAULT_OVERLAY_SETTINGS, type AlertView, type OverlaySettings } from '../../../../shared/overlays';
-import { type AlertProgress, AlertQueue, type AlertQueueOptions } from '../../../../electron/overlays/alert-queue';
+import { type AlertProgress, AlertQueue, type AlertQueueDeps } from '../../../../electron/overlays/alert-queue';
 import type { AlertSource } from '../../../../electron/services/alert-source';
 import type { Clock } from '../../../../electron/core/clock';
 import type { SetTimer } from '../../../../electron/core/scheduler';
@@ -67,7 +67,7 @@ export interface QueueWorld {
   changes: { count: number };
   disk: { progress: AlertProgress | null };
   settings: { maxAgeSec: number; alerts: OverlaySettings['alerts'] };
-  make(extra?: Partial<AlertQueueOptions>): AlertQueue;
+  make(extra?: Partial<AlertQueueDeps>): AlertQueue;
   /** A queue past its start-up replay, with one alert box open. */
   playing(): AlertQueue;
 }

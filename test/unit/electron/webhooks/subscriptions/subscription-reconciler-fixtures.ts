@@ -5,7 +5,7 @@ import { AdjustableClock } from '../../../../../electron/core/clock';
 import {
   createSubscriptionReconciler,
   type SubscriptionClient,
-  type SubscriptionReconcilerOptions,
+  type SubscriptionReconcilerDeps,
   type SubscriptionStatus,
 } from '../../../../../electron/webhooks/subscriptions/subscription-reconciler';
 import { ManualScheduler } from '../../../../helpers/manual-scheduler';
@@ -96,7 +96,7 @@ export class FakeKick implements SubscriptionClient {
   }
 }
 
-export function setup(options: Partial<SubscriptionReconcilerOptions> & { wanted?: readonly KickEventType[] } = {}) {
+export function setup(options: Partial<SubscriptionReconcilerDeps> & { wanted?: readonly KickEventType[] } = {}) {
   const clock = new AdjustableClock({ now: () => T0 });
   const kick = new FakeKick(clock);
   const logs: string[] = [];

@@ -21,7 +21,7 @@ export interface SharedSandbox {
 }
 
 /** The outside world, injected: Electron, the panel-only mode and tests each pass their own. */
-export interface AppAdapters {
+export interface AppDeps {
   clock: Clock;
   /** The system browser (Electron's shell.openExternal; a scripted client in tests). */
   openExternal: OpenExternal;
