@@ -38,7 +38,7 @@ export function parseKickEvent(record: JournalRecord, parsed?: { payload: unknow
     }
     const result = checkPayload(type, payload);
     if (!result.ok) {
-      return unknown(result.reason, payload);
+      return unknown(result.error, payload);
     }
     // checkPayload pairs each type with its payload type, which TypeScript cannot follow through `type`.
     return { kind: 'known', type, version: 1, ...base, payload: result.value } as KickEvent;

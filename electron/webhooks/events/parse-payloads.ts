@@ -10,6 +10,7 @@
  */
 import type { KickCompactUser, KickEventPayloads, KickEventUser, KickIdentity } from '../../../shared/kick/events';
 import type { KickEventType } from '../../../shared/kick/scopes';
+import type { Result } from '../../../shared/errors';
 
 /** Checks a value and returns it (normalised: an absent nullable field becomes null); throws when invalid. */
 export type Check<T> = (value: unknown) => T;
@@ -211,10 +212,7 @@ export const PAYLOAD_CHECKS: { [T in KickEventType]: Check<KickEventPayloads[T]>
 };
 
 /** The checked payload, or the first problem as `payload.sender.user_id: expected an integer, got string`. */
-export function checkPayload<T extends KickEventType>(
-  type: T,
-  payload: unknown,
-): { ok: true; value: KickEventPayloads[T] } | { ok: false; reason: string } {
+export function checkPayload<T extends KickEventType>(type: T, payload: unknown): Result<KickEventPayloads[T], string> {
   try {
     return { ok: true, value: PAYLOAD_CHECKS[type](payload) };
   } catch (error) {
@@ -222,6 +220,6 @@ export function checkPayload<T extends KickEventType>(
       throw error;
     }
     const path = error.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
-    return { ok: false, reason: `payload${path}: ${error.message}` };
+    return { ok: false, error: `payload${path}: ${error.message}` };
   }
 }

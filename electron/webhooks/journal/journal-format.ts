@@ -9,6 +9,7 @@
  */
 import { crc32 } from 'node:zlib';
 import type { JournalRecord } from '../events/types';
+import type { Result } from '../../../shared/errors';
 
 /** The byte that ends every record. */
 export const RECORD_END = 0x0a;
@@ -17,7 +18,7 @@ export const RECORD_END = 0x0a;
 export type DecodeFailure = 'framing' | 'crc' | 'json' | 'shape';
 
 /** The result of decoding one line (without its newline). */
-export type DecodeResult = { ok: true; record: JournalRecord } | { ok: false; reason: DecodeFailure };
+export type DecodeResult = Result<JournalRecord, DecodeFailure>;
 
 const CRC_HEX = /^[0-9a-f]{8}$/;
 
@@ -46,19 +47,19 @@ export function encodeRecord(record: JournalRecord): string {
 export function decodeLine(line: string): DecodeResult {
   const space = line.indexOf(' ');
   if (space !== 8 || !CRC_HEX.test(line.slice(0, 8))) {
-    return { ok: false, reason: 'framing' };
+    return { ok: false, error: 'framing' };
   }
   const json = line.slice(9);
   if (crc32Hex(json) !== line.slice(0, 8)) {
-    return { ok: false, reason: 'crc' };
+    return { ok: false, error: 'crc' };
   }
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    return { ok: false, reason: 'json' };
+    return { ok: false, error: 'json' };
   }
-  return isJournalRecord(value) ? { ok: true, record: value } : { ok: false, reason: 'shape' };
+  return isJournalRecord(value) ? { ok: true, value } : { ok: false, error: 'shape' };
 }
 
 /** A runtime guard for a parsed record; a record written by an older or foreign build must not slip through. */
@@ -99,7 +100,7 @@ export function scanSegment(bytes: Buffer): ScannedLine[] {
     const stop = terminated ? nl : bytes.length;
     const result: DecodeResult = terminated
       ? decodeLine(bytes.toString('utf8', start, stop))
-      : { ok: false, reason: 'framing' };
+      : { ok: false, error: 'framing' };
     lines.push({ start, end: terminated ? nl + 1 : stop, terminated, result });
     start = terminated ? nl + 1 : stop;
   }
@@ -120,9 +121,9 @@ export function readSegment(bytes: Buffer, live: boolean): SegmentContents {
   const contents: SegmentContents = { records: [], skipped: [] };
   for (const line of scanSegment(bytes)) {
     if (line.result.ok) {
-      contents.records.push(line.result.record);
+      contents.records.push(line.result.value);
     } else if (line.terminated || !live) {
-      contents.skipped.push({ start: line.start, reason: line.result.reason });
+      contents.skipped.push({ start: line.start, reason: line.result.error });
     }
   }
   return contents;

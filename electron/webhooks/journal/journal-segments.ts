@@ -65,7 +65,7 @@ export async function openAppendSegment(
     if (!first || whole.some((line) => line.result.ok)) {
       return { fh, seq, size: await repairTail(fh, path, bytes, sync, log) };
     }
-    why = `nothing in it is a journal record (${first.ok ? '' : first.reason} at byte 0)`;
+    why = `nothing in it is a journal record (${first.ok ? '' : first.error} at byte 0)`;
   } catch (error) {
     why = `could not open it (${describe(error)})`;
   }
@@ -91,7 +91,7 @@ async function repairTail(
     await fh.datasync();
   }
   log(
-    `journal: truncated a torn record (${bytes.length - last.start} bytes, ${last.result.reason}) at the end of ${basename(path)}`,
+    `journal: truncated a torn record (${bytes.length - last.start} bytes, ${last.result.error}) at the end of ${basename(path)}`,
   );
   return last.start;
 }

@@ -37,20 +37,20 @@ describe('journal record framing', () => {
     expect(encoded.endsWith('\n')).toBe(true);
     expect(encoded.indexOf('\n')).toBe(encoded.length - 1);
     expect(encoded).toMatch(/^[0-9a-f]{8} \{/);
-    expect(decodeLine(encoded.slice(0, -1))).toEqual({ ok: true, record: r });
+    expect(decodeLine(encoded.slice(0, -1))).toEqual({ ok: true, value: r });
   });
 
   it('keeps newlines, quotes, emoji and non-Latin text in the body on a single line', () => {
     const r = record({ body: '{"content":"line1\\nline2"}\nraw\r\nnewline "quoted" 🎉 привет \u2028' });
     const encoded = encodeRecord(r);
     expect(encoded.split('\n')).toHaveLength(2);
-    expect(decodeLine(encoded.slice(0, -1))).toEqual({ ok: true, record: r });
+    expect(decodeLine(encoded.slice(0, -1))).toEqual({ ok: true, value: r });
   });
 
   it('writes only the record fields, whatever else the caller passed', () => {
     const r = { ...record(), secret: 'x' } as JournalRecord;
     const decoded = decodeLine(lineOf(r));
-    expect(decoded.ok && Object.keys(decoded.record)).toEqual([
+    expect(decoded.ok && Object.keys(decoded.value)).toEqual([
       'messageId',
       'subscriptionId',
       'type',
@@ -72,22 +72,22 @@ describe('journal record framing', () => {
     const line = lineOf(record());
     const flipped = line.replace('"version":"1"', '"version":"2"');
     expect(flipped).not.toBe(line);
-    expect(decodeLine(flipped)).toEqual({ ok: false, reason: 'crc' });
+    expect(decodeLine(flipped)).toEqual({ ok: false, error: 'crc' });
   });
 
   it('rejects a line cut short (a torn write)', () => {
     const line = lineOf(record());
-    expect(decodeLine(line.slice(0, line.length - 10))).toEqual({ ok: false, reason: 'crc' });
-    expect(decodeLine(line.slice(0, 5))).toEqual({ ok: false, reason: 'framing' });
-    expect(decodeLine('')).toEqual({ ok: false, reason: 'framing' });
+    expect(decodeLine(line.slice(0, line.length - 10))).toEqual({ ok: false, error: 'crc' });
+    expect(decodeLine(line.slice(0, 5))).toEqual({ ok: false, error: 'framing' });
+    expect(decodeLine('')).toEqual({ ok: false, error: 'framing' });
   });
 
   it('rejects bad framing, bad JSON with a matching CRC, and JSON of the wrong shape', () => {
     const json = '{"messageId":1}';
-    expect(decodeLine(`ABCDEF01 ${json}`)).toEqual({ ok: false, reason: 'framing' });
-    expect(decodeLine(`${crc32Hex(json)}  ${json}`)).toEqual({ ok: false, reason: 'crc' });
-    expect(decodeLine(`${crc32Hex('{nope')} {nope`)).toEqual({ ok: false, reason: 'json' });
-    expect(decodeLine(`${crc32Hex(json)} ${json}`)).toEqual({ ok: false, reason: 'shape' });
+    expect(decodeLine(`ABCDEF01 ${json}`)).toEqual({ ok: false, error: 'framing' });
+    expect(decodeLine(`${crc32Hex(json)}  ${json}`)).toEqual({ ok: false, error: 'crc' });
+    expect(decodeLine(`${crc32Hex('{nope')} {nope`)).toEqual({ ok: false, error: 'json' });
+    expect(decodeLine(`${crc32Hex(json)} ${json}`)).toEqual({ ok: false, error: 'shape' });
     expect(isJournalRecord({ ...record(), receivedAtMs: '1' })).toBe(false);
     expect(isJournalRecord(null)).toBe(false);
   });
