@@ -28,10 +28,10 @@ export async function lookUpChannelIds(
   for (const each of slugs) {
     const answer = await fetchJson(fetch, `${siteUrl}/api/v2/channels/${encodeURIComponent(each)}`, { method: 'GET' });
     if (!answer.ok) {
-      reason = answer.reason;
+      reason = answer.error;
       continue;
     }
-    const parsed = channelAnswer.safeParse(answer.body);
+    const parsed = channelAnswer.safeParse(answer.value.body);
     if (parsed.success) {
       return { ok: true, value: { channelId: parsed.data.id, chatroomId: parsed.data.chatroom.id } };
     }

@@ -81,10 +81,10 @@ export async function discoverTarget(input: DiscoveryInput): Promise<LiveTarget>
     },
   );
   if (!answer.ok) {
-    input.log(`live socket: provider discovery failed (${answer.reason}); using the known Pusher key`);
+    input.log(`live socket: provider discovery failed (${answer.error}); using the known Pusher key`);
     return fallback;
   }
-  const parsed = connections.safeParse(answer.body);
+  const parsed = connections.safeParse(answer.value.body);
   if (!parsed.success) {
     input.log('live socket: provider discovery answered without data.connections; using the known Pusher key');
     return fallback;
@@ -125,9 +125,9 @@ async function connectionToken(input: DiscoveryInput): Promise<string | null> {
     method: 'POST',
     body: { client_id: input.clientId },
   });
-  const parsed = answer.ok ? tokenAnswer.safeParse(answer.body) : null;
+  const parsed = answer.ok ? tokenAnswer.safeParse(answer.value.body) : null;
   if (!parsed?.success) {
-    input.log(`live socket: no Centrifugo token (${answer.ok ? 'no data.token in the answer' : answer.reason})`);
+    input.log(`live socket: no Centrifugo token (${answer.ok ? 'no data.token in the answer' : answer.error})`);
     return null;
   }
   return parsed.data.data.token;

@@ -2,6 +2,8 @@
  * The HTTP the live connection needs from Kick's website (discovery, the Centrifugo token, the id lookup): a
  * subset of `fetch`, injected so tests script every answer. Each call carries a time limit.
  */
+import type { Result } from '../../shared/errors';
+
 export interface WebResponse {
   status: number;
   headers: { get(name: string): string | null };
@@ -21,12 +23,12 @@ export const WEB_TIMEOUT_MS = 10_000;
  */
 export const WEB_ANSWER_MAX_CHARS = 1_000_000;
 
-/** Calls `url` and reads a JSON body; null with a reason on any failure (never throws). */
+/** Calls `url` and reads a JSON body; the reason as the error on any failure (never throws). */
 export async function fetchJson(
   fetch: WebFetch,
   url: string,
   init: { method: 'GET' | 'POST'; body?: unknown },
-): Promise<{ ok: true; status: number; body: unknown } | { ok: false; reason: string }> {
+): Promise<Result<{ status: number; body: unknown }, string>> {
   try {
     const response = await fetch(url, {
       method: init.method,
@@ -39,7 +41,7 @@ export async function fetchJson(
     });
     const tooLarge = {
       ok: false,
-      reason: `the answer is over ${WEB_ANSWER_MAX_CHARS.toLocaleString('en-US')} characters`,
+      error: `the answer is over ${WEB_ANSWER_MAX_CHARS.toLocaleString('en-US')} characters`,
     } as const;
     if (Number(response.headers.get('content-length') ?? 0) > WEB_ANSWER_MAX_CHARS * 4) {
       return tooLarge;
@@ -50,14 +52,14 @@ export async function fetchJson(
     }
     if (response.status < 200 || response.status > 299) {
       const challenge = response.headers.get('cf-mitigated') !== null || /<html/i.test(text.slice(0, 200));
-      return { ok: false, reason: `HTTP ${response.status}${challenge ? ' (a browser check, not Kick)' : ''}` };
+      return { ok: false, error: `HTTP ${response.status}${challenge ? ' (a browser check, not Kick)' : ''}` };
     }
     try {
-      return { ok: true, status: response.status, body: JSON.parse(text) };
+      return { ok: true, value: { status: response.status, body: JSON.parse(text) } };
     } catch {
-      return { ok: false, reason: 'the answer is not JSON' };
+      return { ok: false, error: 'the answer is not JSON' };
     }
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
