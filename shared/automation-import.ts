@@ -59,7 +59,7 @@ function safeTerms(terms: BlockedTerm[], leftOut: string[]): BlockedTerm[] {
   return terms.filter((term) => {
     const check = term.kind === 'regex' ? checkRegex(term.pattern) : null;
     if (check && !check.ok) {
-      leftOut.push(sentence(`the ${termKindWords(term.kind)} ${term.pattern} is refused: ${check.reason}`));
+      leftOut.push(sentence(`the ${termKindWords(term.kind)} ${term.pattern} is refused: ${check.error.reason}`));
     }
     return !check || check.ok;
   });

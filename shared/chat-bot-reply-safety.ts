@@ -10,6 +10,7 @@
  * Platform-free: the settings schema and main's bot both use it.
  */
 
+import { errResult, okResult, type Result } from './errors';
 /** The fields of a command's reply that a viewer controls: who asked, and what they typed after it. */
 export const COMMAND_VIEWER_FIELDS = ['user', 'args'] as const;
 /** The field of an event reply a viewer controls: their account name. */
@@ -58,14 +59,14 @@ export function streamerMaySend(
   template: string,
   rendered: string,
   viewerFields: readonly string[],
-): { ok: true } | { ok: false; reason: string } {
+): Result<null, string> {
   const leading = leadingViewerField(template, viewerFields);
   if (leading !== null) {
-    return { ok: false, reason: `its template starts with {${leading}}, which a viewer chooses` };
+    return errResult(`its template starts with {${leading}}, which a viewer chooses`);
   }
   const command = leadingCommandChar(rendered);
   if (command !== null && leadingCommandChar(template) !== command) {
-    return { ok: false, reason: `it would start with ${command}, which you did not write` };
+    return errResult(`it would start with ${command}, which you did not write`);
   }
-  return { ok: true };
+  return okResult(null);
 }

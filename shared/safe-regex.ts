@@ -14,6 +14,7 @@
  * A trap the shape check does not recognise is harmless all the same, on RE2.
  */
 import { RE2JS } from 're2js';
+import { errResult, okResult, type Result } from './errors';
 
 /** Characters in one pattern. */
 export const MAX_REGEX_LENGTH = 200;
@@ -41,8 +42,14 @@ export interface SafeRegex {
   cachedStates(): number;
 }
 
-/** `detail`: the engine's own text, for a Details line only; `reason` is in a streamer's words. */
-export type RegexCheck = { ok: true; regex: SafeRegex } | { ok: false; reason: string; detail?: string };
+/** Why a pattern is refused: `reason` in a streamer's words; `detail`, the engine's own text, for Details only. */
+export interface RegexRefusal {
+  reason: string;
+  detail?: string;
+}
+
+/** The compiled pattern, or why it is refused (the project's one result shape, shared/errors.ts). */
+export type RegexCheck = Result<SafeRegex, RegexRefusal>;
 
 /**
  * RE2's syntax errors in a streamer's words. The engine's text ("error parsing regexp: missing closing ]:
@@ -73,15 +80,15 @@ const NOT_SUPPORTED = 'Greenroom runs patterns on an engine no message can slow 
 /** Compiles `pattern` (case-insensitive) when RE2 can run it within the budget; otherwise says why not. */
 export function checkRegex(pattern: string): RegexCheck {
   if (pattern.length > MAX_REGEX_LENGTH) {
-    return { ok: false, reason: `at most ${MAX_REGEX_LENGTH} characters` };
+    return errResult({ reason: `at most ${MAX_REGEX_LENGTH} characters` });
   }
   const unsupported = unsupportedSyntax(pattern);
   if (unsupported) {
-    return { ok: false, reason: `${unsupported} are not supported (${NOT_SUPPORTED})` };
+    return errResult({ reason: `${unsupported} are not supported (${NOT_SUPPORTED})` });
   }
   const trap = knownTrap(pattern);
   if (trap) {
-    return { ok: false, reason: `${trap} (on most regex engines one message can then take seconds)` };
+    return errResult({ reason: `${trap} (on most regex engines one message can then take seconds)` });
   }
   const source = RE2JS.translateRegExp(pattern);
   let compiled: SafeRegex;
@@ -90,15 +97,14 @@ export function checkRegex(pattern: string): RegexCheck {
     compiled = compile(source);
   } catch (error) {
     const engineText = (error as Error).message;
-    return { ok: false, reason: `not a valid regular expression: ${syntaxWords(engineText)}`, detail: engineText };
+    return errResult({ reason: `not a valid regular expression: ${syntaxWords(engineText)}`, detail: engineText });
   }
   if (compiled.steps > MAX_REGEX_STEPS) {
-    return {
-      ok: false,
+    return errResult({
       reason: `too large: it compiles to ${compiled.steps} steps, at most ${MAX_REGEX_STEPS} (use smaller counts like {1,20})`,
-    };
+    });
   }
-  return { ok: true, regex: compiled };
+  return okResult(compiled);
 }
 
 /**
@@ -114,9 +120,9 @@ export function refusedRegexes(patterns: readonly string[]): (string | null)[] {
     }
     const check = checkRegex(pattern);
     if (!check.ok) {
-      return check.reason;
+      return check.error.reason;
     }
-    steps += check.regex.steps;
+    steps += check.value.steps;
     return steps > MAX_RULE_SET_STEPS
       ? `together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps, and this one brings them to ${steps}`
       : null;

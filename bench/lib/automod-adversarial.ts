@@ -44,9 +44,9 @@ function fill(make: (i: number) => string): string[] {
   let steps = 0;
   for (let i = 0; patterns.length < MAX_REGEX_TERMS && i < 10 * MAX_REGEX_TERMS; i++) {
     const check = checkRegex(make(i));
-    if (check.ok && steps + check.regex.steps <= MAX_RULE_SET_STEPS) {
+    if (check.ok && steps + check.value.steps <= MAX_RULE_SET_STEPS) {
       patterns.push(make(i));
-      steps += check.regex.steps;
+      steps += check.value.steps;
     }
   }
   return patterns;

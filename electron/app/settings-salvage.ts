@@ -15,6 +15,7 @@
  * Each round parses again, so a drop that breaks a rule one level up (the last alias of a list that needs
  * one) is handled there. What cannot be salvaged leaves the whole field to its default, as before.
  */
+import { errResult, okResult, type Result } from '../../shared/errors';
 import type { z } from 'zod';
 
 /** A path inside one field, as zod gives it. */
@@ -45,7 +46,7 @@ type Fix =
 export function salvage<T>(
   schema: z.ZodType<T>,
   value: unknown,
-): { ok: true; data: T; leftOut: LeftOut[] } | { ok: false; issue: z.core.$ZodIssue } {
+): Result<{ data: T; leftOut: LeftOut[] }, z.core.$ZodIssue> {
   let current: unknown = structuredClone(value);
   const leftOut: LeftOut[] = [];
   let firstIssue: z.core.$ZodIssue | null = null;
@@ -58,7 +59,7 @@ export function salvage<T>(
           left.how = 'dropped';
         }
       }
-      return { ok: true, data: parsed.data, leftOut };
+      return okResult({ data: parsed.data, leftOut });
     }
     firstIssue ??= parsed.error.issues[0]!;
     const fixes = new Map<string, { fix: Fix; issue: z.core.$ZodIssue }>();
@@ -68,11 +69,11 @@ export function salvage<T>(
       }
     }
     if (fixes.size === 0) {
-      return { ok: false, issue: firstIssue };
+      return errResult(firstIssue);
     }
     current = applyFixes(current, [...fixes.values()], leftOut);
   }
-  return { ok: false, issue: firstIssue! };
+  return errResult(firstIssue!);
 }
 
 // --- Finding the smallest part to leave out ---

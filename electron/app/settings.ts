@@ -76,12 +76,12 @@ export function readSettingsDocument(
   for (const [key, schema] of Object.entries(FIELDS) as [keyof SettingsValues, z.ZodType][]) {
     const result = salvage(schema, doc[key]);
     if (result.ok) {
-      values[key] = result.data;
-      leftOut.push(...result.leftOut.map((left) => ({ field: key, left })));
+      values[key] = result.value.data;
+      leftOut.push(...result.value.leftOut.map((left) => ({ field: key, left })));
     } else {
-      log(`settings: ${key} was invalid (${result.issue.message}); using the default`);
+      log(`settings: ${key} was invalid (${result.error.message}); using the default`);
       values[key] = schema.parse(undefined);
-      const left = { path: [], value: doc[key], issue: result.issue, bad: valueAt(doc[key], result.issue.path) };
+      const left = { path: [], value: doc[key], issue: result.error, bad: valueAt(doc[key], result.error.path) };
       leftOut.push({ field: key, left: { ...left, how: 'reset' } });
     }
   }

@@ -209,15 +209,15 @@ export function buildTermMatcher(terms: readonly BlockedTerm[]): { matcher: Term
       if (checked === null) {
         refused.push({ pattern, reason: `at most ${MAX_REGEX_TERMS} regular expressions` });
       } else if (!checked.ok) {
-        refused.push({ pattern, reason: checked.reason });
-      } else if (steps + checked.regex.steps > MAX_RULE_SET_STEPS) {
+        refused.push({ pattern, reason: checked.error.reason });
+      } else if (steps + checked.value.steps > MAX_RULE_SET_STEPS) {
         refused.push({
           pattern,
           reason: `together the regular expressions may compile to at most ${MAX_RULE_SET_STEPS} steps`,
         });
       } else {
-        steps += checked.regex.steps;
-        regexes.push({ regex: checked.regex, pattern });
+        steps += checked.value.steps;
+        regexes.push({ regex: checked.value, pattern });
       }
       continue;
     }

@@ -5,6 +5,7 @@
  * is live, its title and category come from main's one live status (`stream`), never from the bot's own
  * reading of events ([live status](../../docs/chat-bot.md#live-status-comes-from-kick)).
  */
+import { okResult } from '../../shared/errors';
 import type { ChatBotSettings, ChatCommand, PermissionLevel, ReplyEvent } from '../../shared/chat-bot';
 import { PERMISSION_LEVELS, REPLY_EVENTS } from '../../shared/chat-bot';
 import { COMMAND_VIEWER_FIELDS, EVENT_VIEWER_FIELDS, streamerMaySend } from '../../shared/chat-bot-reply-safety';
@@ -200,9 +201,9 @@ export class ChatBot {
    * (../../docs/chat-bot.md#replies-sent-as-you): the settings file may hold a template Save would refuse.
    */
   #send(content: string, as: 'bot' | 'user', template: string, viewerFields: readonly string[], what: string): void {
-    const check = as === 'user' ? streamerMaySend(template, content, viewerFields) : { ok: true as const };
+    const check = as === 'user' ? streamerMaySend(template, content, viewerFields) : okResult(null);
     if (!check.ok) {
-      this.#deps.log(`chat bot: ${what} was sent as the bot, not as you: ${check.reason}`);
+      this.#deps.log(`chat bot: ${what} was sent as the bot, not as you: ${check.error}`);
     }
     this.#deps.enqueue({ content, as: check.ok ? as : 'bot', manual: false });
   }

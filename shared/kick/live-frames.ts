@@ -8,6 +8,7 @@
  * are `ignored`, so they are not counted as surprises ([reference §10.3](../../docs/kick-wire-reference.md#103-events)).
  */
 import { z } from 'zod';
+import { errResult, okResult, type Result } from '../errors';
 import type { LiveBadge, LiveChatMessage, LiveEvent, LiveUser } from './live-events';
 
 export type LiveFrame =
@@ -476,17 +477,17 @@ const READERS: Record<string, Reader> = {
 };
 
 /** `data` as the protocols send it: a JSON string, an object, or nothing; `undefined` when it is unreadable. */
-function decodeData(data: unknown): { ok: true; value: unknown } | { ok: false } {
+function decodeData(data: unknown): Result<unknown, null> {
   if (typeof data !== 'string') {
-    return { ok: true, value: data ?? {} };
+    return okResult(data ?? {});
   }
   if (data.trim() === '') {
-    return { ok: true, value: {} };
+    return okResult({});
   }
   try {
-    return { ok: true, value: JSON.parse(data) };
+    return okResult(JSON.parse(data) as unknown);
   } catch {
-    return { ok: false };
+    return errResult(null);
   }
 }
 

@@ -4,6 +4,7 @@
  * small page, and closes. Anything else, a callback with another state included, gets 404 and does not end
  * the wait: any local web page can send a request here, and must not be able to abort a sign-in.
  */
+import type { Result } from '../../../shared/errors';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,8 @@ export interface LoopbackListener {
   /** The attempt's `state`: only a callback carrying exactly this one is taken; until set, none is. */
   expectState(state: string): void;
   /** Answers the waiting browser tab and closes the listener. */
-  finish(outcome: { ok: true } | { ok: false; message: string }): void;
+  /** The page the browser is left on: signed in, or the failure's message. */
+  finish(outcome: Result<null, string>): void;
   close(): void;
 }
 
@@ -162,10 +164,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function resultPage(outcome: { ok: true } | { ok: false; message: string }): string {
+function resultPage(outcome: Result<null, string>): string {
   const title = outcome.ok ? 'Signed in to Greenroom' : 'Greenroom sign-in failed';
   const body = outcome.ok
     ? 'You can close this tab and return to Greenroom.'
-    : `${escapeHtml(outcome.message)}. You can close this tab and try again from Greenroom.`;
+    : `${escapeHtml(outcome.error)}. You can close this tab and try again from Greenroom.`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"><title>${title}</title><style>body{font:16px system-ui,sans-serif;background:#0b0e0f;color:#e8ece9;display:grid;place-items:center;height:100vh;margin:0}main{max-width:28rem;text-align:center}h1{color:${outcome.ok ? '#53fc18' : '#ff6b6b'}}</style></head><body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
 }

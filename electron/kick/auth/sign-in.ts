@@ -5,7 +5,7 @@
 import type { KickOAuth, TokenSet } from './oauth-endpoints';
 import { createAuthorizeRequest, readAuthorizeCallback } from './authorize-request';
 import { openLoopbackListener } from './loopback-listener';
-import { AppError } from '../../../shared/errors';
+import { AppError, errResult, okResult } from '../../../shared/errors';
 import { LIMITS } from '../../../shared/limits';
 
 /** Opens a URL in the user's browser (Electron's shell.openExternal in the app; a capture in tests). */
@@ -63,10 +63,10 @@ export async function signInWithKick(options: SignInOptions): Promise<TokenSet> 
       redirectUri: request.redirectUri,
       codeVerifier: request.codeVerifier,
     });
-    listener.finish({ ok: true });
+    listener.finish(okResult(null));
     return tokens;
   } catch (error) {
-    listener.finish({ ok: false, message: error instanceof AppError ? error.message : 'Something went wrong' });
+    listener.finish(errResult(error instanceof AppError ? error.message : 'Something went wrong'));
     throw error;
   }
 }

@@ -54,20 +54,26 @@ describe('streamerMaySend', () => {
   it('refuses a `!` or `/` the streamer did not write, even from another field', () => {
     expect(streamerMaySend('{title} is on, {user}', '!ban victim is on, ana', COMMAND_VIEWER_FIELDS)).toEqual({
       ok: false,
-      reason: 'it would start with !, which you did not write',
+      error: 'it would start with !, which you did not write',
     });
   });
 
   it('refuses a `!` behind an invisible letter that another field brought', () => {
     expect(streamerMaySend('{title} is on, {user}', '\u3164!ban victim is on, ana', COMMAND_VIEWER_FIELDS)).toEqual({
       ok: false,
-      reason: 'it would start with !, which you did not write',
+      error: 'it would start with !, which you did not write',
     });
   });
 
   it('lets through the streamer’s own command and plain words', () => {
-    expect(streamerMaySend('!so {args}', '!so @ana', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true });
-    expect(streamerMaySend('You said: {args}', 'You said: !ban x', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true });
-    expect(streamerMaySend('\u3164Hi {args}', '\u3164Hi !ban x', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true });
+    expect(streamerMaySend('!so {args}', '!so @ana', COMMAND_VIEWER_FIELDS)).toEqual({ ok: true, value: null });
+    expect(streamerMaySend('You said: {args}', 'You said: !ban x', COMMAND_VIEWER_FIELDS)).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(streamerMaySend('\u3164Hi {args}', '\u3164Hi !ban x', COMMAND_VIEWER_FIELDS)).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 });

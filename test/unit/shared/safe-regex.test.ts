@@ -27,7 +27,7 @@ describe('the regex safety check', () => {
   ])('refuses %s', (pattern, reason) => {
     const checked = checkRegex(pattern);
     expect(checked.ok).toBe(false);
-    expect(!checked.ok && checked.reason).toMatch(reason);
+    expect(!checked.ok && checked.error.reason).toMatch(reason);
   });
 
   it.each([
@@ -39,9 +39,9 @@ describe('the regex safety check', () => {
     ['a\\', 'it ends with a lone \\', 'trailing backslash'],
   ])('words the syntax error in %s plainly, with the engine text kept for Details', (pattern, words, engine) => {
     const checked = checkRegex(pattern);
-    expect(!checked.ok && checked.reason).toBe(`not a valid regular expression: ${words}`);
-    expect(!checked.ok && checked.reason).not.toMatch(/regexp|parsing|`/);
-    expect(!checked.ok && checked.detail).toContain(engine);
+    expect(!checked.ok && checked.error.reason).toBe(`not a valid regular expression: ${words}`);
+    expect(!checked.ok && checked.error.reason).not.toMatch(/regexp|parsing|`/);
+    expect(!checked.ok && checked.error.detail).toContain(engine);
   });
 
   it.each([
@@ -56,7 +56,7 @@ describe('the regex safety check', () => {
     ['(?<word>spam)', 'no SPAM', 'no spa m'],
   ])('runs %s on RE2, case-insensitive, in JavaScript spelling', (pattern, hit, miss) => {
     const checked = checkRegex(pattern);
-    expect(checked.ok && [checked.regex.test(hit), checked.regex.test(miss)]).toEqual([true, false]);
+    expect(checked.ok && [checked.value.test(hit), checked.value.test(miss)]).toEqual([true, false]);
   });
 });
 

@@ -7,9 +7,9 @@ const terms = (patterns: readonly string[]) =>
   patterns.map((pattern) => {
     const checked = checkRegex(pattern);
     if (!checked.ok) {
-      throw new Error(checked.reason);
+      throw new Error(checked.error.reason);
     }
-    return { regex: checked.regex, pattern };
+    return { regex: checked.value, pattern };
   });
 
 describe("a rule set's regular expressions", () => {
