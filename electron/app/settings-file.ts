@@ -30,7 +30,7 @@ export interface SettingsFile {
 }
 
 /** What opening the settings may tell the streamer, and the clock for a moved-aside file's name. */
-export interface SettingsOptions {
+export interface SettingsDeps {
   log?: (line: string) => void;
   /**
    * One plain line for the streamer about a problem with the file (the panel shows it too), with the
@@ -41,7 +41,7 @@ export interface SettingsOptions {
 }
 
 /** The settings file in `dir`, read once. */
-export function openSettingsFile(dir: string, options: SettingsOptions = {}): SettingsFile {
+export function openSettingsFile(dir: string, options: SettingsDeps = {}): SettingsFile {
   const notice = options.notice ?? options.log ?? (() => undefined);
   const nowMs = options.nowMs ?? Date.now;
   const path = join(dir, `${SETTINGS_FILE_NAME}.json`);

@@ -19,7 +19,7 @@ import { AppError } from '../../shared/errors';
 import { fieldDetails, fieldPath } from '../../shared/field-refusal';
 import type { InvokeArgs } from '../../shared/ipc-contract';
 import { createInstallSubdomain } from '../webhooks/tunnel/subdomain';
-import { type SettingsFile, type SettingsOptions, openSettingsFile } from './settings-file';
+import { type SettingsFile, type SettingsDeps, openSettingsFile } from './settings-file';
 import { detailOf, describeLeftOut } from './settings-labels';
 import { type Migration, MIGRATIONS } from './settings-migrations';
 import { type LeftOut, salvage, valueAt } from './settings-salvage';
@@ -36,7 +36,7 @@ export {
   type SettingsValues,
 } from './settings-schema';
 
-export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsOptions } from './settings-file';
+export { openSettingsFile, SETTINGS_FILE_NAME, type SettingsFile, type SettingsDeps } from './settings-file';
 import { Listeners } from '../../shared/listeners';
 import { fsReason } from '../secrets/damaged-file';
 
@@ -118,7 +118,7 @@ export class SettingsStore {
   /** Part of the file was left out on reading: the file as it was is kept aside before the first write. */
   #keepOriginal: boolean;
 
-  constructor(file: SettingsFile, options: SettingsOptions & { randomBytes: (n: number) => Uint8Array }) {
+  constructor(file: SettingsFile, options: SettingsDeps & { randomBytes: (n: number) => Uint8Array }) {
     this.#file = file;
     const log = options.log ?? (() => undefined);
     const notice = options.notice ?? log;
@@ -259,7 +259,7 @@ export class SettingsStore {
 /** Opens the settings in the data dir. */
 export function openSettings(
   dir: string,
-  options: SettingsOptions & { randomBytes: (n: number) => Uint8Array },
+  options: SettingsDeps & { randomBytes: (n: number) => Uint8Array },
 ): SettingsStore {
   return new SettingsStore(openSettingsFile(dir, options), options);
 }

@@ -20,7 +20,7 @@ export interface SentMessage {
   manual: boolean;
 }
 
-export interface OwnMessagesOptions {
+export interface OwnMessagesDeps {
   now: () => number;
   /** The signed-in streamer's user id, when known. */
   streamerUserId: () => number | null;
@@ -40,12 +40,12 @@ const MAX_IDS = 1000;
 const MAX_TEXTS = 200;
 
 export class OwnMessages {
-  readonly #options: OwnMessagesOptions;
+  readonly #options: OwnMessagesDeps;
   readonly #ids = new Map<string, Sending>();
   #texts: Sending[] = [];
   #botUserId: number | null = null;
 
-  constructor(options: OwnMessagesOptions) {
+  constructor(options: OwnMessagesDeps) {
     this.#options = options;
   }
 

@@ -33,7 +33,7 @@ export const LOG_FILES = 3;
 /** How far back from its end a file is checked for damage when it is opened. */
 const CHECK_BYTES = 65_536;
 
-export interface LogFileOptions {
+export interface LogFileDeps {
   /** The data dir; the file lives in its `logs` folder. */
   dataDir: string;
   maxBytes?: number;
@@ -109,7 +109,7 @@ function readAt(fd: number, into: Buffer, position: number): void {
  * Opens (or makes) the log file. Null when the logs folder or the file cannot be used (a read-only disk, a
  * link where the folder belongs): one line says so and Greenroom runs with its logs on stderr only.
  */
-export function openLogFile(options: LogFileOptions): LogFile | null {
+export function openLogFile(options: LogFileDeps): LogFile | null {
   const maxBytes = options.maxBytes ?? LOG_MAX_BYTES;
   const files = Math.max(1, options.files ?? LOG_FILES);
   const dir = join(options.dataDir, LOG_DIR_NAME);

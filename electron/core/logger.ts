@@ -55,7 +55,7 @@ export interface Logger {
   recentErrors(): string[];
 }
 
-export interface LoggerOptions {
+export interface LoggerDeps {
   level: LogLevel;
   clock: Clock;
   /** The terminal: each line as plain text (stderr). */
@@ -158,7 +158,7 @@ function fieldsText(fields: LogFields): string {
   }
 }
 
-export function createLogger(options: LoggerOptions): Logger {
+export function createLogger(options: LoggerDeps): Logger {
   const secrets = options.redactor ?? createRedactor();
   const clock = options.clock;
   // Redacted before it is cut, so a cut never leaves the first half of a secret behind.

@@ -32,7 +32,7 @@ import { createHistoryStore, nextTurn } from './history-store';
 import type { HistoryStore } from './history-store';
 import type { SqliteDatabase, SqliteDriver, SqliteStatement, SqliteValue } from './sqlite-driver';
 
-export interface OpenHistoryOptions {
+export interface OpenHistoryDeps {
   /** The database file, in the app's data folder. */
   path: string;
   driver: SqliteDriver;
@@ -65,7 +65,7 @@ const SIDE_FILES = ['-wal', '-shm'];
  */
 export const FULL_CHECK_MAX_BYTES = 32 * 1024 * 1024;
 
-export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHistory> {
+export async function openHistory(options: OpenHistoryDeps): Promise<OpenedHistory> {
   const { path, log } = options;
   let rebuilt: OpenedHistory['rebuilt'] = null;
   /** What was moved aside and why, said once the rebuild is done. */
@@ -132,7 +132,7 @@ export async function openHistory(options: OpenHistoryOptions): Promise<OpenedHi
  */
 async function catchUp(
   db: SqliteDatabase,
-  options: OpenHistoryOptions,
+  options: OpenHistoryDeps,
   records: readonly JournalRecord[],
 ): Promise<{ store: WatchedStore; caughtUp: number } | { damage: unknown }> {
   let store: WatchedStore | null = null;
@@ -172,7 +172,7 @@ class NotOursError extends Error {
 }
 
 /** Opens, checks and migrates; throws (and closes) when the file is not a sound store. */
-function openChecked(options: OpenHistoryOptions, existed: boolean): SqliteDatabase {
+function openChecked(options: OpenHistoryDeps, existed: boolean): SqliteDatabase {
   keepPrivate(options.path);
   const db = options.driver.open(options.path);
   try {

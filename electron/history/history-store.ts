@@ -88,7 +88,7 @@ export interface HistoryStore {
   close(): void;
 }
 
-export interface HistoryStoreOptions {
+export interface HistoryStoreDeps {
   clock: Clock;
   chatRetentionDays?: number;
 }
@@ -107,7 +107,7 @@ ON CONFLICT (user_id) DO UPDATE SET
   kicks = kicks + excluded.kicks`;
 
 /** The store over `db`, which `migrate` has brought to the current schema. */
-export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreOptions): HistoryStore {
+export function createHistoryStore(db: SqliteDatabase, options: HistoryStoreDeps): HistoryStore {
   const { clock } = options;
   const retentionDays = options.chatRetentionDays ?? DEFAULT_CHAT_RETENTION_DAYS;
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 36_500) {

@@ -12,7 +12,7 @@ import { type OpenExternal, signInWithKick } from './auth/sign-in';
 import { UserSession } from './auth/user-session';
 import { KickApiCore } from './kick-api-core';
 import { KickClient } from './kick-client';
-import { KickHttp, type KickHttpOptions } from './kick-http';
+import { KickHttp, type KickHttpDeps } from './kick-http';
 
 export interface KickConfig {
   apiUrl: string;
@@ -32,7 +32,7 @@ export interface KickDeps {
   store: SecretStore;
   openExternal: OpenExternal;
   dispatcher?: Dispatcher;
-  sleep?: KickHttpOptions['sleep'];
+  sleep?: KickHttpDeps['sleep'];
   random?: () => number;
 }
 

@@ -16,7 +16,7 @@ export interface RetrySettings {
   maxDelayMs: number;
 }
 
-export interface KickHttpOptions {
+export interface KickHttpDeps {
   apiUrl: string;
   authUrl: string;
   clock: Clock;
@@ -71,14 +71,14 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export class KickHttp {
-  readonly #options: KickHttpOptions;
+  readonly #options: KickHttpDeps;
   readonly #retry: RetrySettings;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
-  readonly #sleep: NonNullable<KickHttpOptions['sleep']>;
+  readonly #sleep: NonNullable<KickHttpDeps['sleep']>;
   readonly #random: () => number;
 
-  constructor(options: KickHttpOptions) {
+  constructor(options: KickHttpDeps) {
     this.#options = options;
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#ownsDispatcher = options.dispatcher === undefined;

@@ -12,7 +12,7 @@ export interface EmoteImage {
   contentType: string;
 }
 
-export interface EmoteCacheOptions {
+export interface EmoteCacheDeps {
   /** The emote host's origin now (it changes when the app switches between the sandbox and Kick). */
   host: () => string;
   dispatcher?: Dispatcher;
@@ -27,12 +27,12 @@ export const EMOTE_ID = /^[0-9]{1,20}$/;
 const MAX_EMOTE_BYTES = 1024 * 1024;
 
 export class EmoteCache {
-  readonly #options: EmoteCacheOptions;
+  readonly #options: EmoteCacheDeps;
   readonly #kept = new Map<string, EmoteImage>();
   readonly #fetching = new Map<string, Promise<EmoteImage | null>>();
   #bytes = 0;
 
-  constructor(options: EmoteCacheOptions) {
+  constructor(options: EmoteCacheDeps) {
     this.#options = options;
   }
 

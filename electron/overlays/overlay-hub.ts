@@ -33,7 +33,7 @@ export interface OverlaySocket {
 export const OVERLAY_CLOSE_POLICY = 1008;
 export { OVERLAY_CLOSE_KEY_CHANGED } from '../../shared/overlay-paths';
 
-export interface OverlayHubOptions {
+export interface OverlayHubDeps {
   clock: Clock;
   settings: () => OverlaySettings;
   emoteHost: () => string;
@@ -51,7 +51,7 @@ export interface OverlayHubOptions {
 const EVENT_LIST_KINDS = new Set(['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption']);
 
 export class OverlayHub {
-  readonly #options: OverlayHubOptions;
+  readonly #options: OverlayHubDeps;
   readonly #sockets = new Map<OverlaySocket, OverlayKind>();
   /**
    * Each alert overlay's alert: the id it was sent and has not yet reported done. The current alert ends when
@@ -65,7 +65,7 @@ export class OverlayHub {
   readonly #recent = new RecentAlerts();
   readonly alerts: AlertQueue;
 
-  constructor(options: OverlayHubOptions) {
+  constructor(options: OverlayHubDeps) {
     this.#options = options;
     this.alerts = new AlertQueue({
       clock: options.clock,

@@ -13,7 +13,7 @@ import type { WebSocket } from 'ws';
 import type { EventChannel } from '../../shared/ipc-contract';
 import { PANEL_CLOSE } from '../../shared/panel-protocol';
 
-export interface EventBatcherOptions {
+export interface EventBatcherDeps {
   /** The authorised sockets; one that fell too far behind is removed from it. */
   clients: Set<WebSocket>;
   /** A client with more than this still unsent is dropped (it reconnects and reloads its snapshot). */
@@ -31,7 +31,7 @@ export interface EventBatcher {
   flushNow(): void;
 }
 
-export function createEventBatcher(options: EventBatcherOptions): EventBatcher {
+export function createEventBatcher(options: EventBatcherDeps): EventBatcher {
   const { clients, maxBufferedBytes, log } = options;
   const minIntervalMs = options.minIntervalMs ?? 4;
   const now = options.now ?? (() => performance.now());

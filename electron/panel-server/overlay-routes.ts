@@ -22,7 +22,7 @@ import { readOverlayMedia } from '../overlays/overlay-files';
 import { isAllowedHost, isAllowedOrigin, readCookie, tokensEqual } from './http-guards';
 import type { StaticFile } from './static-files';
 
-export interface OverlayRoutesOptions {
+export interface OverlayRoutesDeps {
   /** The serving app's hub (a settings change may build a new app, electron/launch/app-host.ts). */
   hub: () => OverlayHub;
   /** The current overlay key (it can be regenerated while the server runs). */
@@ -88,7 +88,7 @@ function cookieValue(key: string): string {
 export function serveOverlay(
   req: IncomingMessage,
   res: ServerResponse,
-  options: OverlayRoutesOptions | undefined,
+  options: OverlayRoutesDeps | undefined,
   context: OverlayRouteContext,
 ): void {
   const headers = {
@@ -180,7 +180,7 @@ export function upgradeOverlay(
   req: IncomingMessage,
   socket: Duplex,
   head: Buffer,
-  options: OverlayRoutesOptions | undefined,
+  options: OverlayRoutesDeps | undefined,
   context: OverlayRouteContext,
   refuse: (socket: Duplex, status: number, text: string) => void,
 ): void {

@@ -30,9 +30,9 @@ import {
 import { createEventBatcher } from './event-batcher';
 import { loadStaticFiles, normalizeRequestPath, type StaticFile } from './static-files';
 import { runSession } from './ws-session';
-import { isOverlayPath, type OverlayRoutesOptions, serveOverlay, upgradeOverlay } from './overlay-routes';
+import { isOverlayPath, type OverlayRoutesDeps, serveOverlay, upgradeOverlay } from './overlay-routes';
 
-export interface PanelServerOptions {
+export interface PanelServerDeps {
   router: Router;
   /** The app's event source (create-app's `events`). */
   events: AppEvents;
@@ -54,7 +54,7 @@ export interface PanelServerOptions {
   /** Unsent event bytes after which a stuck client is dropped (default 8 MiB); it reconnects and reloads. */
   maxBufferedBytes?: number;
   /** The OBS overlays under `/overlay/` (overlay-routes.ts); without it those paths are 404. */
-  overlays?: OverlayRoutesOptions;
+  overlays?: OverlayRoutesDeps;
 }
 
 export interface PanelServer {
@@ -71,7 +71,7 @@ const FORBIDDEN_TOKEN =
   'Greenroom panel: this address needs its access token; copy the full dock URL from Greenroom (Settings → OBS dock).\n';
 
 /** Starts the panel server; resolves once it listens. */
-export async function startPanelServer(options: PanelServerOptions): Promise<PanelServer> {
+export async function startPanelServer(options: PanelServerDeps): Promise<PanelServer> {
   const token = options.token ?? createPanelToken();
   const cookieValue = panelCookieValue(token);
   const log = options.log ?? (() => undefined);

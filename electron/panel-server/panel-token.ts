@@ -20,14 +20,14 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 const NEW_URL = 'a new one was made, so the dock URL changed: paste the new one into OBS';
 
 /** Options of {@link loadOrCreatePanelToken}. */
-export interface PanelTokenOptions {
+export interface PanelTokenDeps {
   /** One plain line for the streamer when the stored token could not be used. */
   notice?: (line: string) => void;
   nowMs?: () => number;
 }
 
 /** Reads the stored token, or creates and stores a fresh one. */
-export function loadOrCreatePanelToken(dataDir: string, options: PanelTokenOptions = {}): string {
+export function loadOrCreatePanelToken(dataDir: string, options: PanelTokenDeps = {}): string {
   const notice = options.notice ?? (() => undefined);
   const file = join(dataDir, PANEL_TOKEN_FILE_NAME);
   let why: string;

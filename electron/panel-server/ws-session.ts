@@ -10,7 +10,7 @@ import type { ErrorValue, Result } from '../../shared/errors';
 import { PANEL_CLOSE, parseClientFrame, type ServerFrame } from '../../shared/panel-protocol';
 import { tokensEqual } from './http-guards';
 
-export interface SessionOptions {
+export interface SessionDeps {
   /** The transport-agnostic handlers; it validates every message itself. */
   router: Router;
   token: string;
@@ -56,7 +56,7 @@ function rawText(data: RawData): string {
 }
 
 /** Runs the protocol on an accepted socket. */
-export function runSession(socket: WebSocket, options: SessionOptions): void {
+export function runSession(socket: WebSocket, options: SessionDeps): void {
   let authorized = false;
   let inFlight = 0;
   let helloTimer: ReturnType<typeof setTimeout> | undefined;

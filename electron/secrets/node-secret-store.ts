@@ -32,7 +32,7 @@ export function openKeyValueFile(dir: string, name: string): KeyValueStore & { p
 }
 
 /** Options of {@link createNodeSecretStore}. */
-export interface NodeSecretStoreOptions {
+export interface NodeSecretStoreDeps {
   /** The cipher to use instead of the key file (tests). */
   cipher?: StringCipher;
   log?: (line: string) => void;
@@ -42,7 +42,7 @@ export interface NodeSecretStoreOptions {
   nowMs?: () => number;
 }
 
-export function createNodeSecretStore(dir: string, options: NodeSecretStoreOptions = {}): EncryptedSecretStore {
+export function createNodeSecretStore(dir: string, options: NodeSecretStoreDeps = {}): EncryptedSecretStore {
   const log = options.log ?? (() => undefined);
   const notice = options.notice ?? log;
   const nowMs = options.nowMs ?? Date.now;

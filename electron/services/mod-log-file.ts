@@ -83,7 +83,7 @@ const modAction = z.object({
 });
 
 /** Options of {@link openModLogFile}. */
-export interface ModLogFileOptions {
+export interface ModLogFileDeps {
   limit: number;
   log: (line: string) => void;
   /** One plain line for the streamer about the file (moved or copied aside); `log` when absent. */
@@ -93,7 +93,7 @@ export interface ModLogFileOptions {
 }
 
 /** Opens the JSON-lines mod log at `path`, keeping the newest `limit` actions. */
-export function openModLogFile(path: string, options: ModLogFileOptions): ModLogStore {
+export function openModLogFile(path: string, options: ModLogFileDeps): ModLogStore {
   const { limit, log } = options;
   const notice = options.notice ?? log;
   const nowMs = options.nowMs ?? Date.now;

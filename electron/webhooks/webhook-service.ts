@@ -19,7 +19,7 @@ import { createEventBus, type EventBus } from './events/event-bus';
 import { eventKeyOf } from './events/event-key';
 import { eventTimeOf } from './events/event-time';
 import { openHeldSubscriptionsFile } from './subscriptions/held-subscriptions-file';
-import type { IdMemoryOptions } from './dedup/id-memory';
+import type { IdMemoryDeps } from './dedup/id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal/journal';
 import { parseKickEvent } from './events/parse-event';
 import { createSocketFirst, type TrailView } from './dedup/socket-first';
@@ -55,7 +55,7 @@ export interface WebhookServiceConfig {
   /** How many past events `restore()` hands back for the panel (the newest). */
   historyLimit?: number;
   /** The id memory's sizes (tests make them small to reach the spill path). */
-  idMemory?: Pick<IdMemoryOptions, 'maxMemoryBytes' | 'runMaxIds' | 'runMaxSpanMs'>;
+  idMemory?: Pick<IdMemoryDeps, 'maxMemoryBytes' | 'runMaxIds' | 'runMaxSpanMs'>;
   /** How long a delivery the channel gate cannot judge yet waits before a 503 (tests shorten it). */
   holdMs?: number;
 }

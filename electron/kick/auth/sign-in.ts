@@ -11,7 +11,7 @@ import { LIMITS } from '../../../shared/limits';
 /** Opens a URL in the user's browser (Electron's shell.openExternal in the app; a capture in tests). */
 export type OpenExternal = (url: string) => Promise<void>;
 
-export interface SignInOptions {
+export interface SignInDeps {
   oauth: KickOAuth;
   authUrl: string;
   redirectUri: string;
@@ -27,7 +27,7 @@ export interface SignInOptions {
   signal?: AbortSignal;
 }
 
-export async function signInWithKick(options: SignInOptions): Promise<TokenSet> {
+export async function signInWithKick(options: SignInDeps): Promise<TokenSet> {
   const listener = await openLoopbackListener({
     redirectUri: options.redirectUri,
     timeoutMs: options.timeoutMs ?? LIMITS.authorizationWaitSecondsDefault * 1000,

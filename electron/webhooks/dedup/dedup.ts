@@ -17,7 +17,7 @@
  */
 import { hash } from 'node:crypto';
 import { WIRE_ASSUMPTIONS } from '../../kick/wire-assumptions';
-import { IdMemory, type IdMemoryOptions } from './id-memory';
+import { IdMemory, type IdMemoryDeps } from './id-memory';
 import type { JournalRecord } from '../events/types';
 
 /**
@@ -58,7 +58,7 @@ export interface DeliveryDedup {
 
 export interface DeliveryDedupOptions {
   /** The id memory; default: in memory only, {@link DEFAULT_ID_RETENTION_MS} (tests). */
-  ids?: Partial<IdMemoryOptions>;
+  ids?: Partial<IdMemoryDeps>;
   bodyWindowMs?: number;
   maxBodyHashes?: number;
 }

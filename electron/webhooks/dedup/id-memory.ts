@@ -33,7 +33,7 @@ export const DEFAULT_RUN_MAX_IDS = 65_536;
 /** A run spans at most an hour, so runs expire in hour steps and a quiet channel's ids still get sealed. */
 export const DEFAULT_RUN_MAX_SPAN_MS = 3_600_000;
 
-export interface IdMemoryOptions {
+export interface IdMemoryDeps {
   /** Where the runs and the open log live (the data dir's `dedup/`); null keeps everything in memory (tests). */
   dir: string | null;
   /** How long an id is remembered at least. */
@@ -77,7 +77,7 @@ export class IdMemory {
   #pendingBytes = 0;
   #flushPlanned: NodeJS.Immediate | null = null;
 
-  constructor(options: IdMemoryOptions) {
+  constructor(options: IdMemoryDeps) {
     this.#dir = options.dir;
     this.#retentionMs = options.retentionMs;
     this.#maxMemoryBytes = options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;

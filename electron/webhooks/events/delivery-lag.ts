@@ -39,7 +39,7 @@ export interface DeliveryLagSnapshot {
 /** Where a sample's start came from: the event's own time, or Kick's send time (the header). */
 export type LagSource = 'event' | 'sent';
 
-export interface DeliveryLagOptions {
+export interface DeliveryLagDeps {
   clock: Clock;
   /** Default 500 samples. */
   windowSize?: number;
@@ -73,7 +73,7 @@ interface Sample {
 }
 
 /** Creates an empty tracker (state 'unknown'). */
-export function createDeliveryLag(options: DeliveryLagOptions): DeliveryLag {
+export function createDeliveryLag(options: DeliveryLagDeps): DeliveryLag {
   const {
     clock,
     windowSize = 500,

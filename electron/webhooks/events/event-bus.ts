@@ -37,7 +37,7 @@ export interface EventBus {
   idle(): Promise<void>;
 }
 
-export interface EventBusOptions {
+export interface EventBusDeps {
   log: (line: string) => void;
 }
 
@@ -47,7 +47,7 @@ interface Entry {
 }
 
 /** Creates an empty bus. */
-export function createEventBus({ log }: EventBusOptions): EventBus {
+export function createEventBus({ log }: EventBusDeps): EventBus {
   const groups = new Map<ListenerGroup, Set<Entry>>();
   const inFlight = new Set<Promise<void>>();
 

@@ -36,7 +36,7 @@ export type { FileJournal, JournalStats } from '../events/types';
 /** How hard `append` works to make a record survive a power cut (see the module comment). */
 export type FsyncPolicy = 'always' | 'batch' | 'never';
 
-export interface FileJournalOptions {
+export interface FileJournalDeps {
   /** Directory of the segment files (inside the app's data dir); created (0700) if missing. */
   dir: string;
   /** Start a new segment once the current one reaches this size. Default 8 MiB. */
@@ -54,7 +54,7 @@ interface Pending {
 }
 
 /** Opens (or creates) the journal in `dir`, repairing a torn tail left by a crash. */
-export async function createFileJournal(options: FileJournalOptions): Promise<FileJournal> {
+export async function createFileJournal(options: FileJournalDeps): Promise<FileJournal> {
   const { dir, maxSegmentBytes = 8 * 1024 * 1024, maxSegments = 8, fsync = 'batch' } = options;
   const log = options.log ?? (() => undefined);
   for (const [name, value] of Object.entries({ maxSegmentBytes, maxSegments })) {

@@ -20,7 +20,7 @@ export interface PublicKeyCache {
   refreshAfterFailure(): Promise<KeyObject | null>;
 }
 
-export interface PublicKeyCacheOptions {
+export interface PublicKeyCacheDeps {
   /** Returns the PEM (in the app: `kickClient.fetchPublicKey()`). */
   fetchPublicKey: () => Promise<string>;
   clock: Clock;
@@ -41,7 +41,7 @@ export function readPublicKeyPem(pem: string): KeyObject {
 }
 
 /** Creates the cache; nothing is fetched until the first `get()`. */
-export function createPublicKeyCache(options: PublicKeyCacheOptions): PublicKeyCache {
+export function createPublicKeyCache(options: PublicKeyCacheDeps): PublicKeyCache {
   const refreshIntervalMs = options.refreshIntervalMs ?? 60_000;
   const retryAfterFailureMs = options.retryAfterFailureMs ?? 5_000;
   const log = options.log ?? (() => undefined);

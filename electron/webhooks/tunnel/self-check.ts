@@ -25,7 +25,7 @@ export type SelfCheck = (publicUrl: string) => Promise<boolean>;
  */
 export type SelfCheckRoute = (publicUrl: URL) => { origin: string; host?: string };
 
-export interface SelfCheckOptions {
+export interface SelfCheckDeps {
   /** The receiver's path, e.g. `/kick/webhook`. */
   path: string;
   route?: SelfCheckRoute;
@@ -49,7 +49,7 @@ export function routeThrough(origin: string): SelfCheckRoute {
 }
 
 /** The default self-check; also usable alone (e.g. for a user's own reverse proxy). */
-export function createSelfCheck(options: SelfCheckOptions): SelfCheck {
+export function createSelfCheck(options: SelfCheckDeps): SelfCheck {
   const route: SelfCheckRoute = options.route ?? ((url) => ({ origin: url.origin }));
   const nonce = options.nonce ?? (() => randomBytes(12).toString('hex'));
   const log = options.log ?? (() => undefined);

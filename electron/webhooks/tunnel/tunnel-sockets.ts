@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import type { Transform } from 'node:stream';
 
-export interface TunnelSocketsOptions {
+export interface TunnelSocketsDeps {
   remoteHost: string;
   remotePort: number;
   localHost: string;
@@ -44,13 +44,13 @@ function rewriteHost(host: string): Transform {
 
 /** Keeps `count` tunnel sockets open until `close()`. */
 export class TunnelSockets {
-  readonly #options: TunnelSocketsOptions;
+  readonly #options: TunnelSocketsDeps;
   readonly #live = new Set<Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #closed = false;
   #announced = false;
 
-  constructor(options: TunnelSocketsOptions) {
+  constructor(options: TunnelSocketsDeps) {
     this.#options = options;
   }
 

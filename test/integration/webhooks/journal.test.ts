@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeRecord, segmentName } from '../../../electron/webhooks/journal/journal-format';
 import { createFileJournal, replayJournal } from '../../../electron/webhooks/journal/journal';
 import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal/journal-read-only';
-import type { FileJournal, FileJournalOptions } from '../../../electron/webhooks/journal/journal';
+import type { FileJournal, FileJournalDeps } from '../../../electron/webhooks/journal/journal';
 import type { JournalRecord } from '../../../electron/webhooks/events/types';
 
 function record(i: number, text = `message number ${i}`): JournalRecord {
@@ -27,7 +27,7 @@ let dir: string;
 let logs: string[];
 const open: FileJournal[] = [];
 
-async function openJournal(options: Partial<FileJournalOptions> = {}): Promise<FileJournal> {
+async function openJournal(options: Partial<FileJournalDeps> = {}): Promise<FileJournal> {
   const journal = await createFileJournal({ dir, log: (line) => logs.push(line), ...options });
   open.push(journal);
   return journal;
