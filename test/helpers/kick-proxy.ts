@@ -4,9 +4,10 @@
  * reads it, as Kick would by renaming or retyping a field. Used by the answer contract
  * (docs/kick-wire-reference.md#3-rest-endpoints).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { readRequestBody } from './request-body';
 
 export interface RecordedAnswer {
   method: string;
@@ -25,20 +26,12 @@ export interface KickProxy {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Starts the proxy on a free loopback port in front of `target` (the sandbox's API URL). */
 export async function startKickProxy(target: string): Promise<KickProxy> {
   const proxy: KickProxy = { url: '', answers: [], tamper: undefined, close: () => Promise.resolve() };
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const body = await readBody(req);
+      const body = await readRequestBody(req);
       const url = new URL(req.url ?? '/', target);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) {

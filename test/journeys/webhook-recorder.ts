@@ -5,9 +5,10 @@
  * one by one, whatever the sandbox's bookkeeping says. When the app is down the proxy answers 502, so the
  * sandbox retries as Kick would.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { readRequestBody } from '../helpers/request-body';
 
 /** One delivery as it passed through. */
 export interface PassedDelivery {
@@ -35,14 +36,6 @@ export interface WebhookRecorder {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Listens on a free loopback port and forwards to `target` (the app's receiver URL). */
 export async function startWebhookRecorder(target: string): Promise<WebhookRecorder> {
   const deliveries: PassedDelivery[] = [];
@@ -50,7 +43,7 @@ export async function startWebhookRecorder(target: string): Promise<WebhookRecor
   let refused = new Set<string>();
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const body = await readBody(req);
+      const body = await readRequestBody(req);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === 'string' && name !== 'host' && name !== 'connection') {
