@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock } from './core/clock';
 import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
-import { createLogger, logLevelFrom } from './core/logger';
+import { createEntryLogger } from './core/logger';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { NotificationBursts } from '../shared/notification-bursts';
 import { resolveDataDir } from './app/config';
@@ -59,17 +59,9 @@ const preload = join(here, '..', 'preload', 'index.cjs');
 const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER_URL;
 
 // One logger (docs/logging.md): the terminal's plain lines on stderr as before, and the log file in the data
-// dir once the app has started.
-const logLevel = logLevelFrom(process.env);
-const logger = createLogger({
-  level: logLevel.level,
-  clock: systemClock,
-  echo: (line) => process.stderr.write(`${line}\n`),
-});
+// dir once it is known.
+const logger = createEntryLogger(process.env, systemClock);
 const log = logger.line;
-if (logLevel.warning) {
-  logger.warn(logLevel.warning);
-}
 /** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
 const say = (line: string): boolean => process.stdout.write(`${line}\n`);
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock } from './core/clock';
 import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
-import { createLogger, logLevelFrom } from './core/logger';
+import { createEntryLogger } from './core/logger';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
@@ -22,18 +22,10 @@ import { guardOpenExternal } from './shell/open-external';
 import { createNodeSecretStore } from './secrets/node-secret-store';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// One logger (docs/logging.md): the terminal's plain lines on stderr as before, and the log file in the
-// data dir once it is known.
-const level = logLevelFrom(process.env);
-const logger = createLogger({
-  level: level.level,
-  clock: systemClock,
-  echo: (line) => process.stderr.write(`${line}\n`),
-});
+// One logger (docs/logging.md): the terminal's plain lines on stderr as before, and the log file in the data
+// dir once it is known.
+const logger = createEntryLogger(process.env, systemClock);
 const log = logger.line;
-if (level.warning) {
-  logger.warn(level.warning);
-}
 
 /** Greenroom's version from its package.json (out/main/panel.js → ../../package.json). */
 function appVersion(): string {

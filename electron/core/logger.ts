@@ -242,3 +242,16 @@ export function createLogger(options: LoggerDeps): Logger {
     recentErrors: () => errors.map((line) => secrets.redact(line)),
   };
 }
+
+/**
+ * The logger both entries start with (docs/logging.md): the level from `GREENROOM_LOG_LEVEL`, the terminal's plain
+ * lines on stderr, and the log file attached once the data folder is known. A level it cannot read is said once.
+ */
+export function createEntryLogger(env: Record<string, string | undefined>, clock: Clock): Logger {
+  const level = logLevelFrom(env);
+  const logger = createLogger({ level: level.level, clock, echo: (line) => process.stderr.write(`${line}\n`) });
+  if (level.warning) {
+    logger.warn(level.warning);
+  }
+  return logger;
+}
