@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { electronJsFlags } from '../../scripts/app-node-flags.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const COPIED = ['electron', 'renderer', 'sandbox', 'shared', 'scripts', 'package.json', 'vite.config.ts'];
@@ -107,7 +108,8 @@ describe('npm run dev with an Electron binary', () => {
     expect(existsSync(join(work, 'out', 'preload', 'index.cjs'))).toBe(true);
     const report = JSON.parse(readFileSync(join(work, 'report.json'), 'utf8')) as Report;
     expect(report.error).toBeUndefined();
-    expect(report.args).toEqual([work]);
+    // The app's heap settings reach Electron's main process on its command line (scripts/app-node-flags.mjs).
+    expect(report.args).toEqual([electronJsFlags(), work]);
     expect(report.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(report.status).toBe(200);
     // Vite's page, from source: its client script and the panel's entry module.
