@@ -65,7 +65,7 @@ describe('in a 340 px OBS dock', () => {
     await page.bringToFront();
 
     await region.waitFor({ state: 'detached', ...WAIT });
-    await page.getByRole('button', { name: /^Signed in as sandbox_streamer, acting on kick\.com\// }).waitFor(WAIT);
+    await page.getByRole('button', { name: /^Signed in as sandbox_streamer ?, acting on kick\.com\// }).waitFor(WAIT);
   });
 
   it("tells the signed-in account what it can and cannot do on someone else's channel", async () => {
