@@ -11,7 +11,9 @@
  * UTF-8, as a crash mid-write on some disks leaves), is moved aside with one plain line, never overwritten.
  */
 import {
+  accessSync,
   closeSync,
+  constants,
   fstatSync,
   lstatSync,
   openSync,
@@ -105,6 +107,16 @@ function readAt(fd: number, into: Buffer, position: number): void {
   }
 }
 
+/** Whether `dir` itself may be written (false on a read-only disk or a folder the user cannot write). */
+function folderWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Opens (or makes) the log file. Null when the logs folder or the file cannot be used (a read-only disk, a
  * link where the folder belongs): one line says so and Greenroom runs with its logs on stderr only.
@@ -156,6 +168,11 @@ export function openLogFile(options: LogFileDeps): LogFile | null {
     clearRotated();
     open();
   } catch (error) {
+    // A data folder that cannot be written at all is already said at start, in one line that names it
+    // (launch/data-dir-check.ts); a second line about the log file inside it would add nothing.
+    if (!folderWritable(options.dataDir)) {
+      return null;
+    }
     options.notice(
       `Greenroom: the log file in ${dir} cannot be used (${String(error)}); logs go to the terminal only.`,
     );
