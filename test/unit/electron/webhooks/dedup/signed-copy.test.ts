@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSignedCopies, LIVE_SOCKET_SOURCE, readBackChat } from '../../../../../electron/webhooks/dedup/signed-copy';
+import {
+  createSignedCopies,
+  LIVE_SOCKET_SOURCE,
+  readBackChat,
+} from '../../../../../electron/webhooks/dedup/signed-copy';
 import type { KickEvent } from '../../../../../electron/webhooks/events/types';
 
 const line = (content: string, userId = 1, username = 'one') => ({

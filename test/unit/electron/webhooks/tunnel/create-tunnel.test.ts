@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../../../../electron/core/clock';
-import { createTunnel, parseTunnelHost, parseTunnelSetting } from '../../../../../electron/webhooks/tunnel/create-tunnel';
+import {
+  createTunnel,
+  parseTunnelHost,
+  parseTunnelSetting,
+} from '../../../../../electron/webhooks/tunnel/create-tunnel';
 import { LocalTunnel } from '../../../../../electron/webhooks/tunnel/localtunnel-tunnel';
 import { joinPath, routeThrough } from '../../../../../electron/webhooks/tunnel/self-check';
 import { OffTunnel, parsePublicBaseUrl, StaticTunnel } from '../../../../../electron/webhooks/tunnel/static-tunnel';
