@@ -11,10 +11,13 @@
  * entries). `GREENROOM_RSS_PROBE_LINES` sets the storm's lines (24,000); `GREENROOM_RSS_PROBE_NODE=20` runs the app
  * on this process's Node (20: no history) instead of Node 24; `GREENROOM_RSS_PROBE_NODE_ARGS` adds Node flags
  * (space-separated, e.g. `--max-semi-space-size=4`); `GREENROOM_RSS_PROBE_SNAPSHOTS=<prefix>` writes a heap
- * snapshot after the warm-up and after the storm.
+ * snapshot after the warm-up and after the storm; `GREENROOM_RSS_PROBE_ALLOCATIONS=<file>` samples where the storm
+ * allocates (V8's sampling heap profiler, every 32 KB, counting what the collector already freed) and prints the
+ * 25 places that allocated most.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { request } from 'undici';
 import WebSocket from 'ws';
 import { freePort } from '../../test/helpers/free-port';
@@ -27,6 +30,7 @@ import { startStormSandbox, type StormSandbox } from './storm-sandbox';
 
 const LINES = Number(process.env.GREENROOM_RSS_PROBE_LINES ?? 24_000);
 const SNAPSHOTS = process.env.GREENROOM_RSS_PROBE_SNAPSHOTS;
+const ALLOCATIONS = process.env.GREENROOM_RSS_PROBE_ALLOCATIONS;
 const NODE = process.env.GREENROOM_RSS_PROBE_NODE ?? '24';
 const NODE_ARGS = (process.env.GREENROOM_RSS_PROBE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const KICK = process.env.GREENROOM_RSS_PROBE_KICK ?? 'standalone';
@@ -195,6 +199,32 @@ async function snapshot(inspector: Inspector, file: string): Promise<void> {
   note(`heap snapshot: ${file}`);
 }
 
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * Sums a sampling heap profile's self sizes by function and place, and prints the largest: what the storm
+ * allocated, which is what the young generation collects and what survivors promote into the old one.
+ */
+function printAllocations(head: SamplingNode, lines: number): void {
+  const bySite = new Map<string, number>();
+  const visit = (node: SamplingNode): void => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|out)\//, '$1/')}:${lineNumber + 1}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    node.children.forEach(visit);
+  };
+  visit(head);
+  const total = [...bySite.values()].reduce((sum, size) => sum + size, 0);
+  note(`allocated while sampling: ${(total / lines / 1024).toFixed(1)} KB a line`);
+  for (const [site, size] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    note(`  ${(size / lines / 1024).toFixed(2).padStart(6)} KB/line  ${site}`);
+  }
+}
+
 async function storm(admin: AdminApi, lines: number): Promise<void> {
   const start = Date.now();
   for (let sent = 0; sent < lines;) {
@@ -255,10 +285,25 @@ async function main(): Promise<void> {
     }
     await inspector.evaluate(GC_WATCH);
     const cpuBefore = processCpuMs(pid) ?? NaN;
+    if (ALLOCATIONS) {
+      await inspector.call('HeapProfiler.startSampling', {
+        samplingInterval: 32_768,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    }
     await storm(admin, LINES);
     note(`${LINES} lines sent; the panel socket carried ${panel.events.get('kick:event') ?? 0} chat events`);
     // The sandbox's webhook copies trail the socket's lines: let them arrive before reading.
     await pause(15_000);
+    if (ALLOCATIONS) {
+      const answer = (await inspector.call('HeapProfiler.stopSampling')) as {
+        result?: { profile: { head: SamplingNode } };
+      };
+      const profile = answer.result!.profile;
+      await writeFile(ALLOCATIONS, JSON.stringify(profile));
+      printAllocations(profile.head, LINES);
+    }
     const cpuMs = (processCpuMs(pid) ?? NaN) - cpuBefore;
     const gc = await inspector.evaluate<Record<string, { count: number; ms: number }>>('globalThis.__rssProbeGc');
     const gcMs = Object.values(gc).reduce((sum, kind) => sum + kind.ms, 0);
