@@ -3,6 +3,8 @@
  * panel that opens or reconnects, plus each user's recent messages for the user card, kept while Greenroom
  * runs even after they scrolled out of the ring (Chatterino's user card, [design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for) #6). Both are bounded,
  * so memory stays flat over a long stream ([design notes](../../docs/design-notes.md#what-streamers-and-moderators-ask-for) #10).
+ * The user cards' lines are bounded in all as well as per user: 2,000 chatters with 50 lines each were 100,000
+ * lines (about 100 MB) held for cards few of them will ever open ([decisions](../../docs/decisions.md#the-user-cards-lines-are-bounded-in-all)).
  */
 import type { ChatMessageView } from '../../shared/views';
 
@@ -14,13 +16,24 @@ export interface ChatHistoryOptions {
   perUser?: number;
   /** Users remembered for the user card (least recently active dropped first); default 2,000. */
   users?: number;
+  /**
+   * Lines kept for the user cards in all, over every user; beyond it the least recently active user's oldest
+   * line goes first. Default {@link CARD_LINES_MAX}.
+   */
+  cardLines?: number;
 }
+
+/** The user cards' lines kept in all by default: five times the default ring. */
+export const CARD_LINES_MAX = 5000;
 
 /** The bounded chat ring plus per-user recent messages. */
 export class ChatHistory {
   #capacity: number;
   readonly #perUser: number;
   readonly #maxUsers: number;
+  readonly #maxCardLines: number;
+  /** Lines in `#byUser`'s lists, in all. */
+  #cardLines = 0;
   /** Oldest first from `#start`; the dropped ones before it are cut off in chunks (see `#trim`). */
   #ring: ChatMessageView[] = [];
   #start = 0;
@@ -32,6 +45,7 @@ export class ChatHistory {
     this.#capacity = positive(options.capacity ?? 1000);
     this.#perUser = positive(options.perUser ?? 50);
     this.#maxUsers = positive(options.users ?? 2000);
+    this.#maxCardLines = positive(options.cardLines ?? CARD_LINES_MAX);
   }
 
   get capacity(): number {
@@ -73,6 +87,7 @@ export class ChatHistory {
       // Another sender: the line leaves the first one's card and joins the signed sender's.
       if (i >= 0) {
         list!.splice(i, 1);
+        this.#cardLines--;
       }
       this.#noteUser(message);
     }
@@ -86,17 +101,34 @@ export class ChatHistory {
       const list = this.#byUser.get(userId) ?? [];
       this.#byUser.delete(userId);
       list.push(message);
+      this.#cardLines++;
       if (list.length > this.#perUser) {
-        list.splice(0, list.length - this.#perUser);
+        this.#cardLines -= list.splice(0, list.length - this.#perUser).length;
       }
       this.#byUser.set(userId, list);
       if (this.#byUser.size > this.#maxUsers) {
-        const oldest = this.#byUser.keys().next().value;
-        if (oldest !== undefined) {
-          this.#byUser.delete(oldest);
-        }
+        this.#dropLeastActive(Infinity);
+      }
+      while (this.#cardLines > this.#maxCardLines) {
+        this.#dropLeastActive(this.#cardLines - this.#maxCardLines);
       }
     }
+  }
+
+  /** Drops up to `count` of the least recently active user's oldest lines, and the user once none is left. */
+  #dropLeastActive(count: number): void {
+    const first = this.#byUser.entries().next();
+    if (first.done) {
+      return;
+    }
+    const [userId, list] = first.value;
+    const dropped = Math.min(count, list.length);
+    if (dropped === list.length) {
+      this.#byUser.delete(userId);
+    } else {
+      list.splice(0, dropped);
+    }
+    this.#cardLines -= dropped;
   }
 
   /** The ring, oldest first. */

@@ -89,6 +89,47 @@ describe('ChatHistory', () => {
     expect(history.messages().at(-1)!.messageId).toBe('m32');
   });
 
+  it("bounds the user cards' lines in all, dropping the least recently active chatter's oldest first", () => {
+    const history = new ChatHistory({ capacity: 2, perUser: 4, cardLines: 6 });
+    // Three chatters, two lines each: six lines, the bound.
+    let id = 0;
+    for (const user of [1, 2, 3]) {
+      history.add(message(++id, user));
+      history.add(message(++id, user));
+    }
+    expect([1, 2, 3].map((u) => history.recentFor(u).length)).toEqual([2, 2, 2]);
+    // A seventh line: user 1 is the least recently active, and loses their oldest line.
+    history.add(message(++id, 3));
+    expect(history.recentFor(1).map((m) => m.messageId)).toEqual(['m2']);
+    expect(history.recentFor(3).map((m) => m.messageId)).toEqual(['m5', 'm6', 'm7']);
+    // An eighth: user 1's last line goes, and user 1 with it.
+    history.add(message(++id, 2));
+    expect(history.recentFor(1)).toEqual([]);
+    expect(history.usernameOf(1)).toBeNull();
+    expect(history.find('m1')).toBeUndefined();
+    // A storm of new chatters never holds more than the bound, whatever the users' bound allows.
+    for (let user = 100; user < 400; user++) {
+      history.add(message(++id, user));
+    }
+    const kept = [...Array(400).keys()].reduce((sum, u) => sum + history.recentFor(u).length, 0);
+    expect(kept).toBe(6);
+    expect(history.recentFor(399).map((m) => m.messageId)).toEqual([`m${id}`]);
+  });
+
+  it('keeps the bound exact when a signed line moves to another sender', () => {
+    const history = new ChatHistory({ capacity: 10, perUser: 5, cardLines: 3 });
+    [message(1, 7), message(2, 7), message(3, 8)].forEach((m) => history.add(m));
+    // Kick's signed copy says user 9 sent m2: it leaves 7's card for 9's; still three lines in all.
+    expect(history.replace(message(2, 9))).toBe(true);
+    expect(history.recentFor(7).map((m) => m.messageId)).toEqual(['m1']);
+    expect(history.recentFor(9).map((m) => m.messageId)).toEqual(['m2']);
+    history.add(message(4, 8));
+    // Four lines: the least recently active (7) loses m1.
+    expect(history.recentFor(7)).toEqual([]);
+    expect(history.recentFor(8).map((m) => m.messageId)).toEqual(['m3', 'm4']);
+    expect(history.recentFor(9).map((m) => m.messageId)).toEqual(['m2']);
+  });
+
   it('marks a message deleted in the ring and on the user card', () => {
     const history = new ChatHistory({ capacity: 2, perUser: 5 });
     history.add(message(1, 3));
