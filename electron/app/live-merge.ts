@@ -61,7 +61,11 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
 
   const remove = (messageId: string): void => {
     const line = deps.chat.find(messageId);
-    if (line && !line.deleted && deps.chat.markDeleted(messageId)) {
+    if (line === undefined) {
+      // Main no longer keeps the line (its ring and the cards are bounded), but a paused panel may still show
+      // it: the panels strike through what they have.
+      deps.deleted(messageId);
+    } else if (!line.deleted && deps.chat.markDeleted(messageId)) {
       counts.removed++;
       deps.deleted(messageId);
     }

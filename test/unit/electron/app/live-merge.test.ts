@@ -131,6 +131,13 @@ describe('live merge', () => {
     expect(chat.find('c')?.deleted).toBe(false);
   });
 
+  it('tells the panels of a deletion of a line main no longer keeps: a paused panel may still show it', () => {
+    const { merge, deleted } = setUp();
+    merge.onEvent({ type: 'chat.deleted', channel: null, messageId: 'gone', aiModerated: false, violatedRules: [] });
+    expect(deleted).toEqual(['gone']);
+    expect(merge.counts().removed).toBe(0);
+  });
+
   it("uses none of the socket's subs, gifts, KICKs or redemptions: the signed webhooks bring them", () => {
     const { merge, delivered, recorded } = setUp();
     const sender = { id: 9, username: 'g', slug: null };
