@@ -17,8 +17,8 @@ export interface ChatHistoryOptions {
   /** Users remembered for the user card (least recently active dropped first); default 2,000. */
   users?: number;
   /**
-   * Lines kept for the user cards in all, over every user; beyond it the least recently active user's oldest
-   * line goes first. Default {@link CARD_LINES_MAX}.
+   * Lines kept for the user cards in all, over every user, and never fewer than the ring's capacity; beyond it
+   * the least recently active user's oldest line goes first. Default {@link CARD_LINES_MAX}.
    */
   cardLines?: number;
 }
@@ -109,8 +109,10 @@ export class ChatHistory {
       if (this.#byUser.size > this.#maxUsers) {
         this.#dropLeastActive(Infinity);
       }
-      while (this.#cardLines > this.#maxCardLines) {
-        this.#dropLeastActive(this.#cardLines - this.#maxCardLines);
+      // Never fewer than the ring holds (the scrollback setting goes up to 10,000): a line on screen is on its card.
+      const bound = Math.max(this.#maxCardLines, this.#capacity);
+      while (this.#cardLines > bound && this.#byUser.size > 0) {
+        this.#dropLeastActive(this.#cardLines - bound);
       }
     }
   }

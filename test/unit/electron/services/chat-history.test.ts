@@ -116,8 +116,19 @@ describe('ChatHistory', () => {
     expect(history.recentFor(399).map((m) => m.messageId)).toEqual([`m${id}`]);
   });
 
+  it('keeps at least as many card lines as the ring holds', () => {
+    const history = new ChatHistory({ capacity: 4, perUser: 5, cardLines: 2 });
+    for (let i = 1; i <= 4; i++) {
+      history.add(message(i, i));
+    }
+    // Every line on screen is still on its sender's card.
+    expect([1, 2, 3, 4].map((u) => history.recentFor(u).length)).toEqual([1, 1, 1, 1]);
+    history.add(message(5, 5));
+    expect(history.recentFor(1)).toEqual([]);
+  });
+
   it('keeps the bound exact when a signed line moves to another sender', () => {
-    const history = new ChatHistory({ capacity: 10, perUser: 5, cardLines: 3 });
+    const history = new ChatHistory({ capacity: 2, perUser: 5, cardLines: 3 });
     [message(1, 7), message(2, 7), message(3, 8)].forEach((m) => history.add(m));
     // Kick's signed copy says user 9 sent m2: it leaves 7's card for 9's; still three lines in all.
     expect(history.replace(message(2, 9))).toBe(true);
