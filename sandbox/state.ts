@@ -108,6 +108,7 @@ export class SandboxState {
   readonly follows = new Set<string>();
   readonly #listeners = new Listeners<[SandboxEvent]>();
   readonly #liveListeners = new Listeners<[LiveFrame]>();
+  #lastSupportAtMs = -Infinity;
   /**
    * Extra hold-back on every webhook delivery: Kick's queue running behind. The live socket is never held
    * ([docs](../docs/sandbox.md#kicks-live-socket-in-the-sandbox)).
@@ -121,6 +122,18 @@ export class SandboxState {
 
   now(): number {
     return this.clock.now();
+  }
+
+  /**
+   * The time of a subscription, a gift of subs or a gift of KICKs: now, or a millisecond after the last one.
+   * Kick times each of these transactions to the millisecond and no two share one, so a burst the sandbox makes
+   * in one millisecond must not either: the same viewer drawn twice would otherwise send byte-identical bodies,
+   * and a client that drops a body it saw seconds ago, as Kick's duplicate deliveries ask
+   * ([docs](../docs/sandbox.md#one-millisecond-per-support-event)), would rightly drop the second.
+   */
+  supportAtMs(): number {
+    this.#lastSupportAtMs = Math.max(this.now(), this.#lastSupportAtMs + 1);
+    return this.#lastSupportAtMs;
   }
 
   /** Announces a state change; the delivery engine fans it out to subscribed apps. */

@@ -45,7 +45,10 @@ export function generateNewSubscription(g: GenerateContext): void {
   const subscriber = chooseUser(g, 'subscriber', { pool: pool.length > 0 ? pool : undefined });
   const duration = overrideNumber(g, 'duration', 1);
   subscribe(g, subscriber, duration);
-  g.emit('channel.subscription.new', subscriptionPayload(g.state, g.broadcasterUserId, subscriber, duration));
+  g.emit(
+    'channel.subscription.new',
+    subscriptionPayload(g.state, g.broadcasterUserId, subscriber, duration, g.state.supportAtMs()),
+  );
 }
 
 /** `channel.subscription.renewal`: a subscriber renews; `duration` is their cumulative months. */
@@ -57,7 +60,10 @@ export function generateRenewal(g: GenerateContext): void {
   const held = badgeCount(g.state.user(subscriber), g.broadcasterUserId, 'subscriber');
   const duration = overrideNumber(g, 'duration', held > 0 ? held + 1 : intBetween(g.rng, 2, 24));
   subscribe(g, subscriber, duration);
-  g.emit('channel.subscription.renewal', subscriptionPayload(g.state, g.broadcasterUserId, subscriber, duration));
+  g.emit(
+    'channel.subscription.renewal',
+    subscriptionPayload(g.state, g.broadcasterUserId, subscriber, duration, g.state.supportAtMs()),
+  );
 }
 
 /**
@@ -107,7 +113,10 @@ export function generateGifts(g: GenerateContext): void {
     const gifted = badgeCount(user, g.broadcasterUserId, 'sub_gifter') + giftees.length;
     setBadge(user, g.broadcasterUserId, { text: 'Sub Gifter', type: 'sub_gifter', count: gifted });
   }
-  g.emit('channel.subscription.gifts', giftsPayload(g.state, g.broadcasterUserId, gifter, giftees));
+  g.emit(
+    'channel.subscription.gifts',
+    giftsPayload(g.state, g.broadcasterUserId, gifter, giftees, g.state.supportAtMs()),
+  );
 }
 
 /**
@@ -131,11 +140,12 @@ export function generateKicks(g: GenerateContext): void {
     throw new TriggerInputError('overrides.gift.amount: must be a positive integer');
   }
   const message = overrideString(g, 'gift.message', pick(g.rng, KICKS_MESSAGES));
+  const createdAtMs = g.state.supportAtMs();
   g.state.kicksGifts.push({
     broadcasterUserId: g.broadcasterUserId,
     senderUserId: sender,
     amount: gift.amount,
-    createdAtMs: g.state.now(),
+    createdAtMs,
   });
-  g.emit('kicks.gifted', kicksPayload(g.state, g.broadcasterUserId, sender, gift, message));
+  g.emit('kicks.gifted', kicksPayload(g.state, g.broadcasterUserId, sender, gift, message, createdAtMs));
 }

@@ -117,8 +117,8 @@ export function subscriptionPayload(
   broadcasterUserId: number,
   subscriberUserId: number,
   durationMonths: number,
+  now = state.now(),
 ): ChannelSubscriptionPayload {
-  const now = state.now();
   return {
     broadcaster: eventUser(state, broadcasterUserId, broadcasterUserId),
     subscriber: eventUser(state, subscriberUserId, broadcasterUserId),
@@ -133,8 +133,8 @@ export function giftsPayload(
   broadcasterUserId: number,
   gifterUserId: number | null,
   gifteeUserIds: number[],
+  now = state.now(),
 ): ChannelSubscriptionGiftsPayload {
-  const now = state.now();
   return {
     broadcaster: eventUser(state, broadcasterUserId, broadcasterUserId),
     gifter: gifterUserId === null ? anonymousUser() : eventUser(state, gifterUserId, broadcasterUserId),
@@ -212,6 +212,7 @@ export function kicksPayload(
   senderUserId: number,
   gift: { name: string; type: string; tier: string; amount: number },
   message: string,
+  atMs = state.now(),
 ): KicksGiftedPayload {
   return {
     broadcaster: compactUser(state, broadcasterUserId),
@@ -224,7 +225,7 @@ export function kicksPayload(
       message,
       pinned_time_seconds: gift.amount >= 100 ? 60 : 0,
     },
-    created_at: toRfc3339(state.now()),
+    created_at: toRfc3339(atMs),
   };
 }
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KickLeaderboard, KickRedemptionGroup, KickReward } from '../../../shared/kick/resources';
 import { FIRST_VIEWER_USER_ID, MODERATOR_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
-import { call, callAdmin } from '../../helpers/sandbox';
+import { call, callAdmin, mintUserToken, startSandbox } from '../../helpers/sandbox';
 import {
   COMPACT_USER_KEYS,
   RFC3339,
@@ -19,6 +19,7 @@ import {
   expectEventUser,
   fire,
   fx,
+  keys,
   streamerChannel,
   trigger,
   useSetup,
@@ -275,5 +276,26 @@ describe('each event type', () => {
     expect(total).toBeGreaterThanOrEqual(5000);
     expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: total, rank: 1 });
     expect(fx.sandbox.ctx.state.kicksGifts).toHaveLength(4);
+  });
+
+  it.each([
+    ['kicks.gifted', { 'sender.user_id': FIRST_VIEWER_USER_ID + 7, 'gift.amount': 1, 'gift.message': 'gg' }],
+    ['channel.subscription.new', { 'subscriber.user_id': FIRST_VIEWER_USER_ID + 3, duration: 1 }],
+    ['channel.subscription.renewal', { 'subscriber.user_id': FIRST_VIEWER_USER_ID + 3, duration: 6 }],
+    [
+      'channel.subscription.gifts',
+      { 'gifter.user_id': FIRST_VIEWER_USER_ID + 2, giftees: [{ user_id: FIRST_VIEWER_USER_ID + 5 }] },
+    ],
+  ] as const)('%s: a burst of the same thing is three bodies, each in its own millisecond', async (type, overrides) => {
+    // A clock that stands still makes the whole burst in one millisecond. Kick never sends two such bodies alike,
+    // and a client dropping a body it saw seconds ago (Kick's duplicate deliveries) would lose all but one.
+    await fx.sandbox.close();
+    const at = Date.parse('2026-11-28T10:00:00.000Z');
+    fx.sandbox = await startSandbox({ keys, delivery: { tickMs: 0 }, clock: { now: () => at } });
+    fx.token = mintUserToken(fx.sandbox);
+    const bodies = (await trigger(type, { count: 3, overrides })).map((e) => JSON.stringify(e.payload));
+    expect(new Set(bodies).size).toBe(3);
+    const times = bodies.map((b) => Date.parse((JSON.parse(b) as { created_at: string }).created_at) - at);
+    expect(times).toEqual([0, 1, 2]);
   });
 });
