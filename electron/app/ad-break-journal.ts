@@ -23,7 +23,7 @@ export function adBreakRecord(adBreak: AdBreak, broadcasterUserId: number): { re
       version: '1',
       timestamp: new Date(adBreak.atMs).toISOString(),
       receivedAtMs: adBreak.atMs,
-      bodyHash: hashBody(Buffer.from(body, 'utf8')),
+      bodyHash: hashBody(body),
       body,
     },
     key: `${AD_BREAK_RECORD_TYPE}\n${adBreak.id}`,

@@ -317,7 +317,7 @@ export async function createApp(config: AppConfig, adapters: AppDeps): Promise<G
   const liveMerge = createLiveMerge({
     clock,
     broadcasterUserId: () => account.userId(),
-    recordLive: webhooks.recordLive ? (record, key) => webhooks.recordLive!(record, key) : null,
+    recordLive: webhooks.recordLive ? (record, key, payload) => webhooks.recordLive!(record, key, payload) : null,
     deliver: (event) => {
       ingest(event, true);
       obsActions.onEvent(event, true);

@@ -31,7 +31,7 @@ export function lateMarkRecord(
       version: '1',
       timestamp: new Date(nowMs).toISOString(),
       receivedAtMs: nowMs,
-      bodyHash: hashBody(Buffer.from(body, 'utf8')),
+      bodyHash: hashBody(body),
       body,
     },
     key: `${LATE_MARK_TYPE}\n${messageId}`,

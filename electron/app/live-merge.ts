@@ -32,7 +32,7 @@ export interface LiveMergeDeps {
   /** The signed-in broadcaster, whose channel the socket follows; null: nothing is merged. */
   broadcasterUserId: () => number | null;
   /** Journals the line under its key (webhook-service.ts `recordLive`); absent where no journal runs. */
-  recordLive: ((record: JournalRecord, eventKey: string) => 'new' | 'duplicate' | 'closed') | null;
+  recordLive: ((record: JournalRecord, eventKey: string, payload?: unknown) => 'new' | 'duplicate' | 'closed') | null;
   /** The event path a webhook's event takes (ingest, then the OBS actions). */
   deliver: (event: KickEvent) => void;
   chat: Pick<ChatHistory, 'markDeleted' | 'recentFor' | 'find'>;
@@ -81,8 +81,7 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
     const nowMs = deps.clock.now();
     const payload = toWebhookPayload(message, broadcaster);
     const body = JSON.stringify(payload);
-    const bytes = Buffer.from(body, 'utf8');
-    if (bytes.length > DEFAULT_MAX_BODY_BYTES) {
+    if (Buffer.byteLength(body, 'utf8') > DEFAULT_MAX_BODY_BYTES) {
       // Larger than any webhook the receiver takes (Kick's lines are 500 characters): the unsigned socket may
       // not put into chat and the journal what the signed path would refuse.
       deps.log(`live merge: a chat line from the live socket was over ${DEFAULT_MAX_BODY_BYTES} bytes; not used`);
@@ -96,7 +95,7 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
       version: '1',
       timestamp: new Date(nowMs).toISOString(),
       receivedAtMs: nowMs,
-      bodyHash: hashBody(bytes),
+      bodyHash: hashBody(body),
       body,
     };
     // The payload as built, not `body` read back: the same values (`created_at` is always there here), and one
@@ -110,7 +109,7 @@ export function createLiveMerge(deps: LiveMergeDeps): LiveMerge {
       counts.ignored++;
       return;
     }
-    const verdict = deps.recordLive(record, key);
+    const verdict = deps.recordLive(record, key, payload);
     if (verdict !== 'new') {
       counts.alreadyThere++;
       return;

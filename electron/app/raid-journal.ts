@@ -44,7 +44,7 @@ export function raidRecord(raid: Raid, broadcasterUserId: number): { record: Jou
       version: '1',
       timestamp: new Date(raid.receivedAtMs).toISOString(),
       receivedAtMs: raid.receivedAtMs,
-      bodyHash: hashBody(Buffer.from(body, 'utf8')),
+      bodyHash: hashBody(body),
       body,
     },
     key: `${RAID_RECORD_TYPE}\n${raid.id}`,

@@ -37,7 +37,7 @@ export interface WebhookPort {
    * Journals a chat line the live socket brought first, so its webhook is a copy (webhook-service.ts); absent
    * where no journal runs, and the socket's chat is then left to the webhooks.
    */
-  recordLive?(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
+  recordLive?(record: JournalRecord, eventKey: string, payload?: unknown): 'new' | 'duplicate' | 'closed';
   /** How far the webhooks trail the live socket (webhook-service.ts `trail`). */
   trail?(): { samples: number; p50Ms: number | null; p95Ms: number | null };
   /**
@@ -136,7 +136,7 @@ export function createAppWebhookPort(deps: WebhookPortDeps, debugLog: () => bool
     },
     health: () => service.health(),
     onHealthChange: (listener) => service.onHealthChange(listener),
-    recordLive: (record, eventKey) => service.recordLive(record, eventKey),
+    recordLive: (record, eventKey, payload) => service.recordLive(record, eventKey, payload),
     trail: () => service.trail(),
     journal: service.journal,
   };

@@ -101,7 +101,8 @@ export interface WebhookService {
    * 'new' when it is to be shown; 'duplicate' when its webhook (or an earlier socket copy) came first;
    * 'closed' before restore() or after stop().
    */
-  recordLive(record: JournalRecord, eventKey: string): 'new' | 'duplicate' | 'closed';
+  /** `payload` is the record's body already parsed, when the caller has it: a chat line is then not parsed again. */
+  recordLive(record: JournalRecord, eventKey: string, payload?: unknown): 'new' | 'duplicate' | 'closed';
   /** How far the webhooks trail the live socket, over the chat lines both brought this run. */
   trail(): TrailView;
   /**
@@ -371,7 +372,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       });
       reconciler.start();
     },
-    recordLive(record, eventKey) {
+    recordLive(record, eventKey, payload) {
       if (stopped || journal === null || dedup === null) {
         return 'closed';
       }
@@ -381,7 +382,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
       if (record.type === 'chat.message.sent') {
-        signedCopies.socketLine(JSON.parse(record.body));
+        signedCopies.socketLine(payload ?? JSON.parse(record.body));
       }
       // Webhooks journaled this turn but not shown yet are shown first: the line goes after them in the
       // journal, so it must on screen too, or a restart would bring them back in another order.

@@ -63,8 +63,11 @@ export interface DeliveryDedupOptions {
   maxBodyHashes?: number;
 }
 
-/** SHA-256 of the raw body, lower-case hex (the journal's `bodyHash`); one-shot, no Hash object per delivery. */
-export function hashBody(body: Buffer): string {
+/**
+ * SHA-256 of the raw body, lower-case hex (the journal's `bodyHash`); one-shot, no Hash object per delivery. A
+ * string is hashed as its UTF-8 bytes, the bytes it is journaled as, without a Buffer made for them.
+ */
+export function hashBody(body: Buffer | string): string {
   return hash('sha256', body, 'hex');
 }
 

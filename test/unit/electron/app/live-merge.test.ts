@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../shared/kick/live-events';
 import { createLiveMerge, LIVE_SOCKET_SOURCE } from '../../../../electron/app/live-merge';
 import { ChatHistory } from '../../../../electron/services/chat-history';
+import { hashBody } from '../../../../electron/webhooks/dedup/dedup';
 import { eventKeyOf } from '../../../../electron/webhooks/events/event-key';
 import type { JournalRecord, KickEvent } from '../../../../electron/webhooks/events/types';
 
@@ -38,7 +39,10 @@ function setUp(verdicts: ('new' | 'duplicate' | 'closed')[] = [], journal = true
     clock: { now: () => Date.parse('2026-01-02T03:04:06Z') },
     broadcasterUserId: () => 1,
     recordLive: journal
-      ? (record, key) => {
+      ? (record, key, payload) => {
+          // The payload handed over is the body it journals, parsed: what the signed copy is told apart by.
+          expect(payload).toEqual(JSON.parse(record.body));
+          expect(hashBody(Buffer.from(record.body, 'utf8'))).toBe(record.bodyHash);
           recorded.push({ record, key });
           return verdicts.shift() ?? 'new';
         }

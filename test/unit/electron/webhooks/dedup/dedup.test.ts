@@ -43,6 +43,13 @@ describe('hashBody', () => {
   it('is the SHA-256 hex of the bytes', () => {
     expect(hashBody(Buffer.from('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
+
+  it('hashes a string as its UTF-8 bytes, as the journal writes it', () => {
+    for (const body of ['abc', '{"content":"gg é 💜 \\u0000"}', '\u00ff'.repeat(300)]) {
+      expect(hashBody(body)).toBe(hashBody(Buffer.from(body, 'utf8')));
+    }
+    expect(hashBody('é')).not.toBe(hashBody(Buffer.from('é', 'latin1')));
+  });
 });
 
 describe('createDeliveryDedup', () => {
