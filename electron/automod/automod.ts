@@ -23,8 +23,10 @@ interface Recent {
 
 /** Chatters remembered at most (least recently active go first). */
 const MAX_CHATTERS = 20_000;
-/** Messages kept per chatter for the repeat and rate rules. */
-const PER_CHATTER = 100;
+/** Messages kept per chatter for the repeat and rate rules, at most: the rate rule counts up to 101. */
+const PER_CHATTER = 101;
+/** Chatters whose lines have all left the rules' windows, forgotten per message noted: the memory shrinks as fast as it grew. */
+const SWEEP_PER_NOTE = 2;
 
 /** Printable ASCII only: what folding leaves as it is but for case (shared/normalise-text.ts). */
 const PLAIN = /^[\x20-\x7e]*$/;
@@ -50,6 +52,15 @@ export class Automod {
     this.#settings = settings;
   }
 
+  /** What the repeat and rate rules hold now: chatters and their lines (for Health and the tests). */
+  remembered(): { chatters: number; lines: number } {
+    let lines = 0;
+    for (const list of this.#recent.values()) {
+      lines += list.length;
+    }
+    return { chatters: this.#recent.size, lines };
+  }
+
   /** Terms the matcher refused (unsafe or invalid regexes), with why. */
   refusedTerms(): RefusedTerm[] {
     return [...this.#refused];
@@ -58,8 +69,25 @@ export class Automod {
   /** A message from the journal replay: remembered for the rules, never judged. */
   remember(message: ChatMessageView, atMs: number): void {
     const key = chatterKey(message);
-    this.#note(key, normalise(fold(message.content).letters), atMs);
+    if (this.#keepMs() > 0) {
+      this.#note(key, normalise(fold(message.content).letters), atMs);
+    }
     this.#seen.add(key);
+  }
+
+  /**
+   * How long a chatter's lines matter to the rules on now: the longest window of the repeat and rate rules
+   * that are on, or 0 when neither is (or auto-moderation is off). Lines older than that are not kept
+   * ([automod](../../docs/automod.md#what-the-rules-remember)).
+   */
+  #keepMs(): number {
+    const s = this.#settings;
+    if (!s.enabled) {
+      return 0;
+    }
+    const repeat = s.repeatedMessages.enabled ? s.repeatedMessages.windowSec : 0;
+    const rate = s.rate.enabled ? s.rate.perSec : 0;
+    return Math.max(repeat, rate) * 1000;
   }
 
   /**
@@ -69,13 +97,17 @@ export class Automod {
   judge(message: ChatMessageView, atMs: number): AutomodVerdict | null {
     const key = chatterKey(message);
     const seenBefore = this.#seen.has(key);
-    const folded = fold(message.content);
-    const normal = normalise(folded.letters);
-    const recent = this.#note(key, normal, atMs);
     this.#seen.add(key);
     if (this.#seen.size > MAX_CHATTERS) {
       this.#seen.delete(this.#seen.values().next().value!);
     }
+    if (!this.#settings.enabled) {
+      return null; // nothing to judge, and nothing folded or kept for rules that are off
+    }
+    const folded = fold(message.content);
+    const normal = normalise(folded.letters);
+    const keepMs = this.#keepMs();
+    const recent = keepMs > 0 ? this.#note(key, normal, atMs, keepMs) : [{ atMs, text: normal }];
     return this.check(message, { seenBefore, recent, atMs, normal, folded });
   }
 
@@ -184,14 +216,31 @@ export class Automod {
     return badges.some((badge) => exempt.includes(badge.type));
   }
 
-  /** Keeps the message (`normal`: its text normalised) in the chatter's recent list; returns the list, oldest first. */
-  #note(key: ChatterKey, normal: string, atMs: number): Recent[] {
+  /**
+   * Keeps the message (`normal`: its text normalised) in the chatter's recent list, less the lines older than
+   * `keepMs`; returns the list, oldest first. Chatters whose every line is older are forgotten a few at a time.
+   */
+  #note(key: ChatterKey, normal: string, atMs: number, keepMs = this.#keepMs()): Recent[] {
     const list = this.#recent.get(key) ?? [];
     this.#recent.delete(key);
     // Kept normalised: the repeat rule compares every kept line with each new one.
     list.push({ atMs, text: normal });
-    if (list.length > PER_CHATTER) {
-      list.splice(0, list.length - PER_CHATTER);
+    const since = atMs - keepMs;
+    let old = 0;
+    while (old < list.length - 1 && list[old]!.atMs < since) {
+      old++;
+    }
+    const over = Math.max(old, list.length - PER_CHATTER);
+    if (over > 0) {
+      list.splice(0, over);
+    }
+    // Map order is least recently active first: the first few are the likeliest to have nothing left in a window.
+    let swept = 0;
+    for (const [other, lines] of this.#recent) {
+      if (swept++ >= SWEEP_PER_NOTE || lines[lines.length - 1]!.atMs >= since) {
+        break;
+      }
+      this.#recent.delete(other);
     }
     this.#recent.set(key, list);
     if (this.#recent.size > MAX_CHATTERS) {

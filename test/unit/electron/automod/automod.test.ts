@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
+import { Automod } from '../../../../electron/automod/automod';
 import { automod, msg } from './automod-fixtures';
 
 describe('auto-moderation rules', () => {
@@ -101,6 +103,52 @@ describe('auto-moderation rules', () => {
     expect(mod.judge(msg('line 3', 9), 100_300)).toBeNull();
     expect(mod.judge(msg('line 4', 9), 100_400)).toMatchObject({ rule: 'rate', reason: '5 messages in 10 s' });
     expect(mod.judge(msg('later', 9), 200_000)).toBeNull();
+  });
+
+  it('the rate rule at its most, 100 messages, acts on the 101st', () => {
+    const mod = automod((s) => {
+      s.rate = { enabled: true, messages: 100, perSec: 600, action: { kind: 'timeout', minutes: 1 } };
+    });
+    for (let i = 0; i < 100; i++) {
+      expect(mod.judge(msg(`line ${i}`, 9), i * 1000)).toBeNull();
+    }
+    expect(mod.judge(msg('line 100', 9), 100_000)).toMatchObject({ rule: 'rate', reason: '101 messages in 600 s' });
+  });
+
+  it('keeps a chatter’s lines only as long as a rule that is on looks back, and forgets the quiet', () => {
+    const mod = automod((s) => {
+      s.repeatedMessages = { enabled: true, count: 3, windowSec: 30, action: { kind: 'timeout', minutes: 2 } };
+      s.rate = { enabled: true, messages: 4, perSec: 10, action: { kind: 'timeout', minutes: 1 } };
+    });
+    for (let user = 0; user < 500; user++) {
+      for (let i = 0; i < 3; i++) {
+        mod.judge(msg(`hello ${i}`, 1000 + user), user * 10 + i);
+      }
+    }
+    expect(mod.remembered()).toEqual({ chatters: 500, lines: 1500 });
+    // A minute on, one chatter talks: their old lines go, and the quiet chatters are forgotten as lines come.
+    for (let i = 0; i < 300; i++) {
+      mod.judge(msg(`later ${i}`, 7), 90_000 + i);
+    }
+    expect(mod.remembered()).toEqual({ chatters: 1, lines: 101 });
+  });
+
+  it('keeps nothing while switched off or with no rule that looks back; switched on, counts from then', () => {
+    const settings = structuredClone(DEFAULT_AUTOMOD_SETTINGS);
+    settings.dryRun = false;
+    settings.repeatedMessages = { enabled: true, count: 2, windowSec: 60, action: { kind: 'timeout', minutes: 2 } };
+    const mod = new Automod(settings); // off, as it starts
+    for (let i = 0; i < 5; i++) {
+      expect(mod.judge(msg('same again', 7), i * 1000)).toBeNull();
+    }
+    mod.remember(msg('same again', 7), 5000);
+    expect(mod.remembered()).toEqual({ chatters: 0, lines: 0 });
+    mod.configure({ ...settings, enabled: true, repeatedMessages: { ...settings.repeatedMessages, enabled: false } });
+    expect(mod.judge(msg('same again', 7), 6000)).toBeNull();
+    expect(mod.remembered()).toEqual({ chatters: 0, lines: 0 });
+    mod.configure({ ...settings, enabled: true });
+    expect(mod.judge(msg('same again', 7), 7000)).toBeNull();
+    expect(mod.judge(msg('same again', 7), 8000)).toMatchObject({ rule: 'repeated-message' });
   });
 
   it('exempts the chosen badges, and does nothing while switched off', () => {
