@@ -25,8 +25,11 @@ interface Recent {
 const MAX_CHATTERS = 20_000;
 /** Messages kept per chatter for the repeat and rate rules, at most: the rate rule counts up to 101. */
 const PER_CHATTER = 101;
-/** Chatters whose lines have all left the rules' windows, forgotten per message noted: the memory shrinks as fast as it grew. */
-const SWEEP_PER_NOTE = 2;
+/**
+ * Every so many lines noted, up to twice as many chatters whose lines have all left the rules' windows are
+ * forgotten: the memory shrinks as fast as it grew.
+ */
+const SWEEP_EVERY = 64;
 
 /** Printable ASCII only: what folding leaves as it is but for case (shared/normalise-text.ts). */
 const PLAIN = /^[\x20-\x7e]*$/;
@@ -37,6 +40,8 @@ export class Automod {
   #refused: RefusedTerm[];
   readonly #recent = new Map<ChatterKey, Recent[]>();
   readonly #seen = new Set<ChatterKey>();
+  /** Lines noted, for the sweep's turn. */
+  #notes = 0;
   #allow: { from: readonly string[]; hosts: string[] } = { from: [], hosts: [] };
 
   constructor(settings: AutomodSettings) {
@@ -50,6 +55,17 @@ export class Automod {
       ({ matcher: this.#terms, refused: this.#refused } = buildTermMatcher(settings.blockedTerms.terms));
     }
     this.#settings = settings;
+  }
+
+  /** Forgets the least recently active chatters whose newest line is before `since`, a bounded number at a time. */
+  #sweep(since: number): void {
+    let left = 2 * SWEEP_EVERY;
+    for (const [key, lines] of this.#recent) {
+      if (left-- === 0 || lines[lines.length - 1]!.atMs >= since) {
+        return;
+      }
+      this.#recent.delete(key);
+    }
   }
 
   /** What the repeat and rate rules hold now: chatters and their lines (for Health and the tests). */
@@ -234,13 +250,10 @@ export class Automod {
     if (over > 0) {
       list.splice(0, over);
     }
-    // Map order is least recently active first: the first few are the likeliest to have nothing left in a window.
-    let swept = 0;
-    for (const [other, lines] of this.#recent) {
-      if (swept++ >= SWEEP_PER_NOTE || lines[lines.length - 1]!.atMs >= since) {
-        break;
-      }
-      this.#recent.delete(other);
+    // Map order is least recently active first, so the stale chatters are at its head. Swept every so many lines,
+    // not per line: an iterator per line cost a tenth of the rules' time.
+    if (++this.#notes % SWEEP_EVERY === 0) {
+      this.#sweep(since);
     }
     this.#recent.set(key, list);
     if (this.#recent.size > MAX_CHATTERS) {
