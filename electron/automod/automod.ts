@@ -55,6 +55,9 @@ export class Automod {
       ({ matcher: this.#terms, refused: this.#refused } = buildTermMatcher(settings.blockedTerms.terms));
     }
     this.#settings = settings;
+    if (this.#keepMs() === 0) {
+      this.#recent.clear(); // no rule that is on looks back: switched on again, they count from then
+    }
   }
 
   /** Forgets the least recently active chatters whose newest line is before `since`, a bounded number at a time. */
@@ -68,7 +71,7 @@ export class Automod {
     }
   }
 
-  /** What the repeat and rate rules hold now: chatters and their lines (for Health and the tests). */
+  /** What the repeat and rate rules hold now: chatters and their lines (what the tests read). */
   remembered(): { chatters: number; lines: number } {
     let lines = 0;
     for (const list of this.#recent.values()) {

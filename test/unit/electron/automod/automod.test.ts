@@ -151,6 +151,23 @@ describe('auto-moderation rules', () => {
     expect(mod.judge(msg('same again', 7), 8000)).toMatchObject({ rule: 'repeated-message' });
   });
 
+  it('lets every kept message go when switched off, so on again within the window it counts from then', () => {
+    const settings = structuredClone(DEFAULT_AUTOMOD_SETTINGS);
+    settings.enabled = true;
+    settings.dryRun = false;
+    settings.repeatedMessages = { enabled: true, count: 2, windowSec: 60, action: { kind: 'timeout', minutes: 2 } };
+    const mod = new Automod(settings);
+    for (let user = 0; user < 100; user++) {
+      expect(mod.judge(msg('same again', 1000 + user), 1000)).toBeNull();
+    }
+    expect(mod.remembered()).toEqual({ chatters: 100, lines: 100 });
+    mod.configure({ ...settings, enabled: false });
+    expect(mod.remembered()).toEqual({ chatters: 0, lines: 0 });
+    mod.configure(settings);
+    expect(mod.judge(msg('same again', 1000), 2000)).toBeNull();
+    expect(mod.judge(msg('same again', 1000), 3000)).toMatchObject({ rule: 'repeated-message' });
+  });
+
   it('exempts the chosen badges, and does nothing while switched off', () => {
     const mod = automod((s) => {
       s.caps.enabled = true;
