@@ -126,10 +126,10 @@ export class SandboxState {
 
   /**
    * The time of a subscription, a gift of subs or a gift of KICKs: now, or a millisecond after the last one.
-   * Kick times each of these transactions to the millisecond and no two share one, so a burst the sandbox makes
-   * in one millisecond must not either: the same viewer drawn twice would otherwise send byte-identical bodies,
-   * and a client that drops a body it saw seconds ago, as Kick's duplicate deliveries ask
-   * ([docs](../docs/sandbox.md#one-millisecond-per-support-event)), would rightly drop the second.
+   * These carry no id, only their time, so a burst the sandbox makes in one millisecond would otherwise send
+   * byte-identical bodies when the same viewer gives the same gift twice, and a client that drops a body it saw
+   * seconds ago (Kick sometimes delivers one event twice) would rightly drop the second
+   * ([docs](../docs/sandbox.md#subs-gifted-subs-and-kicks-one-millisecond-each)).
    */
   supportAtMs(): number {
     this.#lastSupportAtMs = Math.max(this.now(), this.#lastSupportAtMs + 1);
