@@ -140,12 +140,12 @@ export function generateKicks(g: GenerateContext): void {
     throw new TriggerInputError('overrides.gift.amount: must be a positive integer');
   }
   const message = overrideString(g, 'gift.message', pick(g.rng, KICKS_MESSAGES));
-  const createdAtMs = g.state.supportAtMs();
+  // The leaderboard counts it from now; the webhook's time may run a few ms ahead in a burst (`supportAtMs`).
   g.state.kicksGifts.push({
     broadcasterUserId: g.broadcasterUserId,
     senderUserId: sender,
     amount: gift.amount,
-    createdAtMs,
+    createdAtMs: g.state.now(),
   });
-  g.emit('kicks.gifted', kicksPayload(g.state, g.broadcasterUserId, sender, gift, message, createdAtMs));
+  g.emit('kicks.gifted', kicksPayload(g.state, g.broadcasterUserId, sender, gift, message, g.state.supportAtMs()));
 }

@@ -298,4 +298,15 @@ describe('each event type', () => {
     const times = bodies.map((b) => Date.parse((JSON.parse(b) as { created_at: string }).created_at) - at);
     expect(times).toEqual([0, 1, 2]);
   });
+
+  it('kicks.gifted: a burst timed ahead of a stopped clock still counts whole on the leaderboard', async () => {
+    await fx.sandbox.close();
+    const at = Date.parse('2026-11-28T10:00:00.000Z');
+    fx.sandbox = await startSandbox({ keys, delivery: { tickMs: 0 }, clock: { now: () => at } });
+    fx.token = mintUserToken(fx.sandbox);
+    const sender = FIRST_VIEWER_USER_ID + 7;
+    await trigger('kicks.gifted', { count: 3, overrides: { 'sender.user_id': sender, 'gift.amount': 100 } });
+    const board = await api<KickLeaderboard>('/public/v1/kicks/leaderboard');
+    expect(board.lifetime[0]).toMatchObject({ user_id: sender, gifted_amount: 300 });
+  });
 });
