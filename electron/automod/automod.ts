@@ -42,6 +42,8 @@ export class Automod {
   readonly #seen = new Set<ChatterKey>();
   /** Lines noted, for the sweep's turn. */
   #notes = 0;
+  /** The cut-off the last sweep was asked for: a sweep goes no further than the earlier of it and its own. */
+  #lastSince = -Infinity;
   #allow: { from: readonly string[]; hosts: string[] } = { from: [], hosts: [] };
 
   constructor(settings: AutomodSettings) {
@@ -61,7 +63,14 @@ export class Automod {
   }
 
   /** Forgets the least recently active chatters whose newest line is before `since`, a bounded number at a time. */
-  #sweep(since: number): void {
+  #sweep(lineSince: number): void {
+    if (!Number.isFinite(lineSince)) {
+      return;
+    }
+    // Two sweeps 64 lines apart must agree: one line timed far ahead (a computer's clock running fast) cannot
+    // forget chatters whose lines are still in the window.
+    const since = Math.min(lineSince, this.#lastSince);
+    this.#lastSince = lineSince;
     let left = 2 * SWEEP_EVERY;
     for (const [key, lines] of this.#recent) {
       if (left-- === 0 || lines[lines.length - 1]!.atMs >= since) {
@@ -91,7 +100,15 @@ export class Automod {
     if (this.#keepMs() > 0) {
       this.#note(key, normalise(fold(message.content).letters), atMs);
     }
+    this.#see(key);
+  }
+
+  /** Remembers a chatter as seen; past the bound the earliest seen are forgotten, a journal replay's too. */
+  #see(key: ChatterKey): void {
     this.#seen.add(key);
+    while (this.#seen.size > MAX_CHATTERS) {
+      this.#seen.delete(this.#seen.values().next().value!);
+    }
   }
 
   /**
@@ -116,10 +133,7 @@ export class Automod {
   judge(message: ChatMessageView, atMs: number): AutomodVerdict | null {
     const key = chatterKey(message);
     const seenBefore = this.#seen.has(key);
-    this.#seen.add(key);
-    if (this.#seen.size > MAX_CHATTERS) {
-      this.#seen.delete(this.#seen.values().next().value!);
-    }
+    this.#see(key);
     if (!this.#settings.enabled) {
       return null; // nothing to judge, and nothing folded or kept for rules that are off
     }

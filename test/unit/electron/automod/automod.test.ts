@@ -151,6 +151,33 @@ describe('auto-moderation rules', () => {
     expect(mod.judge(msg('same again', 7), 8000)).toMatchObject({ rule: 'repeated-message' });
   });
 
+  it('forgets no chatter in the window for a few lines timed far ahead, or with no time at all', () => {
+    for (const stray of [400_000, Number.NaN]) {
+      const mod = automod((s) => {
+        s.repeatedMessages = { enabled: true, count: 3, windowSec: 60, action: { kind: 'timeout', minutes: 2 } };
+      });
+      expect(mod.judge(msg('buy now', 9), 1000)).toBeNull();
+      expect(mod.judge(msg('buy now', 9), 2000)).toBeNull();
+      // Enough lines from others for the sweeps to run; those around a sweep are timed far ahead (or not at all).
+      for (let i = 0; i < 200; i++) {
+        mod.judge(msg(`hello ${i}`, 5000 + i), i >= 55 && i < 70 ? stray : 2000 + i);
+      }
+      expect(mod.judge(msg('buy now', 9), 3000)).toMatchObject({ rule: 'repeated-message' });
+    }
+  });
+
+  it('remembers at most 20,000 chatters as seen, a journal replay’s too', () => {
+    const mod = automod((s) => {
+      s.links = { enabled: true, allow: [], allowSeenChatters: true, action: { kind: 'delete', minutes: 5 } };
+    });
+    for (let user = 0; user < 30_000; user++) {
+      mod.remember(msg('hi', 100_000 + user), 0);
+    }
+    // The first 10,000 replayed are forgotten: their link is judged as a first-time chatter's.
+    expect(mod.judge(msg('see spam.example', 100_000 + 5000), 1000)?.rule).toBe('link');
+    expect(mod.judge(msg('see spam.example', 100_000 + 25_000), 1000)).toBeNull();
+  });
+
   it('lets every kept message go when switched off, so on again within the window it counts from then', () => {
     const settings = structuredClone(DEFAULT_AUTOMOD_SETTINGS);
     settings.enabled = true;
