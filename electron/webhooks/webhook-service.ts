@@ -99,9 +99,9 @@ export interface WebhookService {
    * Journals an event the live socket brought first, under its event key, so the webhook that follows is a
    * copy however late it comes, this run or the next ([design notes](../../docs/design-notes.md#chat-from-the-live-socket-first)).
    * 'new' when it is to be shown; 'duplicate' when its webhook (or an earlier socket copy) came first;
-   * 'closed' before restore() or after stop().
+   * 'closed' before restore() or after stop(). `payload` is the record's body already parsed, when the caller has
+   * it: a chat line is then not parsed again.
    */
-  /** `payload` is the record's body already parsed, when the caller has it: a chat line is then not parsed again. */
   recordLive(record: JournalRecord, eventKey: string, payload?: unknown): 'new' | 'duplicate' | 'closed';
   /** How far the webhooks trail the live socket, over the chat lines both brought this run. */
   trail(): TrailView;

@@ -54,9 +54,13 @@ function isId(value: unknown): value is string {
 const keyCodes: number[] = new Array<number>(26).fill(0);
 const CROCKFORD_CODES = Array.from(CROCKFORD, (c) => c.charCodeAt(0));
 
+/** The value of one lower-case hex digit's character code. */
+function nibble(code: number): number {
+  return code <= 57 ? code - 48 : code - 87;
+}
+
 /** Byte `i` of a lower-case hex digest, read in place. */
 function hexByte(hex: string, i: number): number {
-  const nibble = (code: number) => (code <= 57 ? code - 48 : code - 87);
   return (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
 }
 
