@@ -40,6 +40,7 @@ describe("journey: Kick's live socket drops, and chat in the gap comes by webhoo
   };
   /** A line that must come by socket: it is on screen while its webhook is still held. */
   const bySocket = async (content: string): Promise<void> => {
+    await expect.poll(() => live.listening(), WAIT).toBe(true);
     const id = await say(content);
     await row(id).waitFor(WAIT);
     expect(await live.heldChat()).toContain(id);

@@ -4,9 +4,11 @@
  * sandbox's live-socket status, and the connection's Health as the panel contract reports it.
  */
 import type { Page } from 'playwright-core';
+import { channelName, type LiveRoom } from '../../sandbox/live-socket/ids';
 import type { LiveSocketHealthView } from '../../shared/views';
 import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { openPanel, value } from './panel';
+import { type SandboxAdmin, STREAMER_USER_ID } from './sandbox-admin';
 
 /**
  * Counts, in the page, the chat rows of the chat column ever rendered, by message id: a line shown twice (two
@@ -46,12 +48,28 @@ export interface LiveWorld {
   status(): Promise<SandboxLiveStatus>;
   /** The app's live connection as Health has it (through the panel contract). */
   health(): Promise<LiveSocketHealthView | undefined>;
+  /** {@link socketListening} for this world's sandbox. */
+  listening(): Promise<boolean>;
   /** A viewer's chat line in the streamer's channel; its message id. */
   chat(content: string, userId?: number): Promise<string>;
   /** The message ids of the webhooks the sandbox still holds. */
   heldChat(): Promise<string[]>;
   /** The chat message ids whose webhook the app acknowledged (through the recorder in front of it). */
   acknowledgedChat(): string[];
+}
+
+/** Every room of the streamer's the sandbox sends to: chat, pins, hosts and the rest (docs/sandbox.md). */
+const ROOMS: readonly LiveRoom[] = ['chatrooms.v2', 'chatrooms', 'chatroom_', 'channel.', 'channel_'];
+
+/**
+ * Whether one socket session of the sandbox has subscribed to every room of the streamer's. Health says
+ * connected once the connection is up, a round trip before its subscriptions are: a chat line or a raid sent in
+ * between goes to no socket (a chat line then comes by webhook only, a raid not at all).
+ */
+export async function socketListening(admin: Pick<SandboxAdmin, 'call'>): Promise<boolean> {
+  const names = ROOMS.map((room) => channelName(room, STREAMER_USER_ID));
+  const status = await admin.call<SandboxLiveStatus>('GET', '/live-socket');
+  return status.sessions.some((session) => names.every((name) => session.channels.includes(name)));
 }
 
 /**
@@ -72,6 +90,7 @@ export async function startLiveWorld(sandboxSettings: Record<string, unknown> = 
     world,
     panel,
     status: () => world.sandbox.admin.call<SandboxLiveStatus>('GET', '/live-socket'),
+    listening: () => socketListening(world.sandbox.admin),
     health: async () => (await value(world.panel.api.health.snapshot())).liveSocket,
     chat: (content, userId = 100101) => world.sandbox.admin.chat(content, userId),
     heldChat: async () =>
