@@ -43,8 +43,18 @@ describe("journey: Kick's live socket drops, and chat in the gap comes by webhoo
     await expect.poll(() => live.listening(), WAIT).toBe(true);
     const id = await say(content);
     await row(id).waitFor(WAIT);
-    expect(await live.heldChat()).toContain(id);
-    expect(live.acknowledgedChat()).not.toContain(id);
+    // On failure, whether the sandbox sent the line to a socket at all: if it did, the app lost it.
+    const frames = await live.world.sandbox.admin.call<{ frames: { id: string | null; sockets: number }[] }>(
+      'GET',
+      '/live-socket/frames?limit=1000',
+    );
+    const why = JSON.stringify({
+      toSockets: frames.frames.filter((frame) => frame.id === id).map((frame) => frame.sockets),
+      sessions: (await live.status()).sessions,
+      app: await live.health(),
+    });
+    expect(await live.heldChat(), why).toContain(id);
+    expect(live.acknowledgedChat(), why).not.toContain(id);
   };
 
   beforeAll(async () => {
