@@ -6,7 +6,7 @@
  * The user cards' lines are bounded in all as well as per user: 2,000 chatters with 50 lines each were 100,000
  * lines (about 100 MB) held for cards few of them will ever open ([decisions](../../docs/decisions.md#the-user-cards-lines-are-bounded-in-all)).
  */
-import type { ChatMessageView } from '../../shared/views';
+import type { ChatMessageView, ChatUserView } from '../../shared/views';
 
 /** Sizes; every bound is a positive integer. */
 export interface ChatHistoryOptions {
@@ -100,6 +100,13 @@ export class ChatHistory {
     if (userId !== null) {
       const list = this.#byUser.get(userId) ?? [];
       this.#byUser.delete(userId);
+      const last = list[list.length - 1];
+      if (last !== undefined && last.sender !== message.sender && sameSender(last.sender, message.sender)) {
+        // One sender object per chatter while their name, colour and badges stay the same: a raid's kept lines
+        // would otherwise each hold a copy, about two thirds of a kept line's memory
+        // (docs/decisions.md#a-chatters-lines-share-one-sender).
+        message.sender = last.sender;
+      }
       list.push(message);
       this.#cardLines++;
       if (list.length > this.#perUser) {
@@ -203,4 +210,34 @@ function positive(n: number): number {
     throw new RangeError(`chat history sizes must be positive integers, got ${n}`);
   }
   return n;
+}
+
+/** Whether two senders read the same, badge by badge (a badge with fields beyond Kick's three never matches). */
+function sameSender(a: ChatUserView, b: ChatUserView): boolean {
+  if (
+    a.userId !== b.userId ||
+    a.username !== b.username ||
+    a.color !== b.color ||
+    a.isVerified !== b.isVerified ||
+    a.badges.length !== b.badges.length
+  ) {
+    return false;
+  }
+  for (let i = 0; i < a.badges.length; i++) {
+    const x = a.badges[i]!;
+    const y = b.badges[i]!;
+    if (x.type !== y.type || x.text !== y.text || x.count !== y.count || !plainBadge(x) || !plainBadge(y)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function plainBadge(badge: object): boolean {
+  for (const key in badge) {
+    if (key !== 'type' && key !== 'text' && key !== 'count') {
+      return false;
+    }
+  }
+  return true;
 }

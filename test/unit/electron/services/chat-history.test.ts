@@ -181,4 +181,34 @@ describe('ChatHistory', () => {
     expect(history.messages().map((m) => m.messageId)).toEqual(['m2']);
     expect(history.recentFor(7).map((m) => m.content)).toEqual(['signed']);
   });
+
+  it('keeps one sender object per chatter while the chatter reads the same, and a new one when they change', () => {
+    const history = new ChatHistory();
+    const line = (id: number, badges: ChatMessageView['sender']['badges'], color: string | null = '#ff0000') => ({
+      ...message(id, 7, 'marble_moth'),
+      sender: { userId: 7, username: 'marble_moth', color, badges, isVerified: false },
+    });
+    const first = line(1, [{ type: 'subscriber', text: 'Subscriber', count: 3 }]);
+    const second = line(2, [{ type: 'subscriber', text: 'Subscriber', count: 3 }]);
+    history.add(first);
+    history.add(second);
+    expect(history.find('m2')!.sender).toBe(history.find('m1')!.sender);
+    // A badge's month count changed: the new line has the new sender, the old line keeps what it was sent with.
+    history.add(line(3, [{ type: 'subscriber', text: 'Subscriber', count: 4 }]));
+    expect(history.find('m3')!.sender).not.toBe(history.find('m2')!.sender);
+    expect(history.find('m3')!.sender.badges[0]!.count).toBe(4);
+    expect(history.find('m1')!.sender.badges[0]!.count).toBe(3);
+    // Another colour, a badge with a field beyond Kick's three, another user with the same name: never shared.
+    history.add(line(4, [{ type: 'subscriber', text: 'Subscriber', count: 4 }], '#00ff00'));
+    expect(history.find('m4')!.sender.color).toBe('#00ff00');
+    expect(history.find('m4')!.sender).not.toBe(history.find('m3')!.sender);
+    const extra = { type: 'subscriber', text: 'Subscriber', count: 4, image: 'x' };
+    history.add(line(5, [extra], '#00ff00'));
+    history.add(line(6, [extra], '#00ff00'));
+    expect(history.find('m6')!.sender).not.toBe(history.find('m5')!.sender);
+    expect(history.find('m6')!.sender.badges[0]).toBe(extra);
+    history.add({ ...message(7, 8, 'marble_moth') });
+    expect(history.find('m7')!.sender.userId).toBe(8);
+    expect(history.recentFor(7).map((m) => m.messageId)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+  });
 });
