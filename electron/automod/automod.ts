@@ -354,19 +354,39 @@ function countCase(text: string): { letters: number; upper: number } {
       upper += 1;
     } else if (code >= 97 && code <= 122) {
       letters += 1;
-    } else if (code > 127) {
-      const c = text[i]!;
-      const lower = c.toLowerCase();
-      const up = c.toUpperCase();
-      if (lower !== up) {
+    } else if (code > 127 && (code < 0xd800 || code > 0xdfff)) {
+      // Half of a surrogate pair, read alone, has no case: skipped, as the case test would.
+      const kind = caseOf(code);
+      if (kind !== CASELESS) {
         letters += 1;
-        if (c !== lower) {
+        if (kind === UPPER) {
           upper += 1;
         }
       }
     }
   }
   return { letters, upper };
+}
+
+const CASELESS = 0;
+const LOWER = 1;
+const UPPER = 2;
+/** Code units above ASCII already read, at most {@link READ_CASES_MAX}: a raid repeats the same emoji. */
+const readCases = new Map<number, number>();
+const READ_CASES_MAX = 4096;
+
+/** A character's case as `countCase` reads it: a letter when its lower and upper case differ. */
+function caseOf(code: number): number {
+  let kind = readCases.get(code);
+  if (kind === undefined) {
+    const c = String.fromCharCode(code);
+    const lower = c.toLowerCase();
+    kind = lower === c.toUpperCase() ? CASELESS : c === lower ? LOWER : UPPER;
+    if (readCases.size < READ_CASES_MAX) {
+      readCases.set(code, kind);
+    }
+  }
+  return kind;
 }
 
 const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;

@@ -48,6 +48,22 @@ type WordMatcher = (word: string) => boolean;
 
 const SEPARATORS = /[^\p{L}\p{N}*]+/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** Code points above ASCII already read, at most {@link READ_CODE_POINTS_MAX}: a raid repeats the same emoji. */
+const readCodePoints = new Map<number, boolean>();
+const READ_CODE_POINTS_MAX = 4096;
+
+/** Whether a code point above ASCII is a letter or a digit; the regular expression and its one-character
+ * string cost more than the rest of a long line's split, so each answer is kept while there is room. */
+function isLetterOrDigit(codePoint: number): boolean {
+  let known = readCodePoints.get(codePoint);
+  if (known === undefined) {
+    known = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
+    if (readCodePoints.size < READ_CODE_POINTS_MAX) {
+      readCodePoints.set(codePoint, known);
+    }
+  }
+  return known;
+}
 
 /**
  * The lower-case words of `text`, letters and digits only. A scan rather than `split(/[^\p{L}\p{N}]+/u)`:
@@ -66,7 +82,7 @@ function wordsOfLower(lower: string): string[] {
     const inWord =
       (code >= 97 && code <= 122) ||
       (code >= 48 && code <= 57) ||
-      (code > 127 && LETTER_OR_DIGIT.test(String.fromCodePoint(lower.codePointAt(i)!)));
+      (code > 127 && isLetterOrDigit(lower.codePointAt(i)!));
     if (inWord) {
       if (start < 0) {
         start = i;
