@@ -13,7 +13,8 @@
  * (space-separated, e.g. `--max-semi-space-size=4`); `GREENROOM_RSS_PROBE_SNAPSHOTS=<prefix>` writes a heap
  * snapshot after the warm-up and after the storm; `GREENROOM_RSS_PROBE_ALLOCATIONS=<file>` samples where the storm
  * allocates (V8's sampling heap profiler, every 32 KB, counting what the collector already freed) and prints the
- * 25 places that allocated most.
+ * 25 places that allocated most; with `GREENROOM_RSS_PROBE_PROMOTED=1` it leaves out what a young collection
+ * freed, so it shows what outlived one: what the old generation holds, live or garbage waiting for a full collection.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { startStormSandbox, type StormSandbox } from './storm-sandbox';
 const LINES = Number(process.env.GREENROOM_RSS_PROBE_LINES ?? 24_000);
 const SNAPSHOTS = process.env.GREENROOM_RSS_PROBE_SNAPSHOTS;
 const ALLOCATIONS = process.env.GREENROOM_RSS_PROBE_ALLOCATIONS;
+const PROMOTED_ONLY = process.env.GREENROOM_RSS_PROBE_PROMOTED === '1';
 const NODE = process.env.GREENROOM_RSS_PROBE_NODE ?? '24';
 const NODE_ARGS = (process.env.GREENROOM_RSS_PROBE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const KICK = process.env.GREENROOM_RSS_PROBE_KICK ?? 'standalone';
@@ -289,7 +291,8 @@ async function main(): Promise<void> {
       await inspector.call('HeapProfiler.startSampling', {
         samplingInterval: 32_768,
         includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
+        // Without those a young collection freed: what outlived one, the old generation's garbage to be.
+        includeObjectsCollectedByMinorGC: !PROMOTED_ONLY,
       });
     }
     await storm(admin, LINES);
