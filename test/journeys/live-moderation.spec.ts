@@ -7,10 +7,10 @@
  * clears it, one entry though the socket tells of it too.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSection } from '../helpers/panel-tabs';
 import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
-import { socketListening } from './live-socket-journey-fixtures';
+import { waitUntilListening } from './live-socket-journey-fixtures';
 import { openPanel, value } from './panel';
 import { STREAMER_USER_ID } from './sandbox-admin';
 import type { HeldDeliveries } from './webhooks-behind-fixtures';
@@ -45,7 +45,7 @@ describe("journey: another moderator's timeout, before Kick's webhook says so", 
       .filter({ hasText: 'Connected: chat arrives the moment it is typed' })
       .waitFor(WAIT);
     // Subscribed too, not only connected: what the sandbox sends before its subscriptions reaches no socket.
-    await vi.waitFor(async () => expect(await socketListening(world.sandbox.admin)).toBe(true), WAIT);
+    await waitUntilListening(world.sandbox.admin, WAIT.timeout);
     await world.sandbox.admin.call('POST', '/live-socket/settings', { webhook_delay_seconds: DELAY_S });
   });
   afterAll(async () => {

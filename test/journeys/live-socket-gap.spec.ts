@@ -40,21 +40,26 @@ describe("journey: Kick's live socket drops, and chat in the gap comes by webhoo
   };
   /** A line that must come by socket: it is on screen while its webhook is still held. */
   const bySocket = async (content: string): Promise<void> => {
-    await expect.poll(() => live.listening(), WAIT).toBe(true);
+    await live.untilListening();
     const id = await say(content);
     await row(id).waitFor(WAIT);
-    // On failure, whether the sandbox sent the line to a socket at all: if it did, the app lost it.
+    const held = await live.heldChat();
+    const acknowledged = live.acknowledgedChat();
+    const why = held.includes(id) && !acknowledged.includes(id) ? '' : await socketDiagnosis(id);
+    expect(held, why).toContain(id);
+    expect(acknowledged, why).not.toContain(id);
+  };
+  /** Whether the sandbox sent the line to a socket at all (if it did, the app lost it), its sessions, the app's view. */
+  const socketDiagnosis = async (id: string): Promise<string> => {
     const frames = await live.world.sandbox.admin.call<{ frames: { id: string | null; sockets: number }[] }>(
       'GET',
       '/live-socket/frames?limit=1000',
     );
-    const why = JSON.stringify({
+    return JSON.stringify({
       toSockets: frames.frames.filter((frame) => frame.id === id).map((frame) => frame.sockets),
       sessions: (await live.status()).sessions,
       app: await live.health(),
     });
-    expect(await live.heldChat(), why).toContain(id);
-    expect(live.acknowledgedChat(), why).not.toContain(id);
   };
 
   beforeAll(async () => {

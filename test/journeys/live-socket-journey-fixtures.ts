@@ -9,6 +9,7 @@ import type { LiveSocketHealthView } from '../../shared/views';
 import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { openPanel, value } from './panel';
 import { type SandboxAdmin, STREAMER_USER_ID } from './sandbox-admin';
+import { waitUntil } from './wait';
 
 /**
  * Counts, in the page, the chat rows of the chat column ever rendered, by message id: a line shown twice (two
@@ -48,8 +49,8 @@ export interface LiveWorld {
   status(): Promise<SandboxLiveStatus>;
   /** The app's live connection as Health has it (through the panel contract). */
   health(): Promise<LiveSocketHealthView | undefined>;
-  /** {@link socketListening} for this world's sandbox. */
-  listening(): Promise<boolean>;
+  /** {@link waitUntilListening} for this world's sandbox. */
+  untilListening(): Promise<void>;
   /** A viewer's chat line in the streamer's channel; its message id. */
   chat(content: string, userId?: number): Promise<string>;
   /** The message ids of the webhooks the sandbox still holds. */
@@ -62,14 +63,19 @@ export interface LiveWorld {
 const ROOMS: readonly LiveRoom[] = ['chatrooms.v2', 'chatrooms', 'chatroom_', 'channel.', 'channel_'];
 
 /**
- * Whether one socket session of the sandbox has subscribed to every room of the streamer's. Health says
- * connected once the connection is up, a round trip before its subscriptions are: a chat line or a raid sent in
- * between goes to no socket (a chat line then comes by webhook only, a raid not at all).
+ * Waits, in a hook or in a test, until one socket session of the sandbox has subscribed to every room of the
+ * streamer's; fails with the sessions it last saw. Health says connected once the connection is up, a round trip
+ * before its subscriptions are: a chat line or a raid sent in between goes to no socket (a chat line then comes by
+ * webhook only, a raid not at all).
  */
-export async function socketListening(admin: Pick<SandboxAdmin, 'call'>): Promise<boolean> {
+export async function waitUntilListening(admin: Pick<SandboxAdmin, 'call'>, timeoutMs = 30_000): Promise<void> {
   const names = ROOMS.map((room) => channelName(room, STREAMER_USER_ID));
-  const status = await admin.call<SandboxLiveStatus>('GET', '/live-socket');
-  return status.sessions.some((session) => names.every((name) => session.channels.includes(name)));
+  await waitUntil(
+    "a live socket session subscribed to every room of the streamer's",
+    async () => (await admin.call<SandboxLiveStatus>('GET', '/live-socket')).sessions,
+    (sessions) => sessions.some((session) => names.every((name) => session.channels.includes(name))),
+    timeoutMs,
+  );
 }
 
 /**
@@ -90,7 +96,7 @@ export async function startLiveWorld(sandboxSettings: Record<string, unknown> = 
     world,
     panel,
     status: () => world.sandbox.admin.call<SandboxLiveStatus>('GET', '/live-socket'),
-    listening: () => socketListening(world.sandbox.admin),
+    untilListening: () => waitUntilListening(world.sandbox.admin),
     health: async () => (await value(world.panel.api.health.snapshot())).liveSocket,
     chat: (content, userId = 100101) => world.sandbox.admin.chat(content, userId),
     heldChat: async () =>

@@ -75,7 +75,7 @@ describe("journey: Kick's live socket on Centrifugo only, then switched off", ()
   });
 
   it('shows chat at once on Centrifugo while its webhook is still held', async () => {
-    await expect.poll(() => live.listening(), WAIT).toBe(true);
+    await live.untilListening();
     const id = await live.chat('hello over centrifugo');
     await row(id).waitFor(WAIT);
     expect(await live.heldChat()).toContain(id);

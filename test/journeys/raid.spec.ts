@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { openSection } from '../helpers/panel-tabs';
 import { screenshot, startOverlayWorld, WATCH_ALERTS, type OverlayWorld } from './overlay-fixtures';
-import { socketListening } from './live-socket-journey-fixtures';
+import { waitUntilListening } from './live-socket-journey-fixtures';
 import { openPanel, value } from './panel';
 import { STREAMER_USER_ID } from './sandbox-admin';
 
@@ -39,10 +39,7 @@ describe('journey: an incoming raid', () => {
       async () => expect((await value(world.panel.api.health.snapshot())).liveSocket?.state).toBe('connected'),
       { ...WAIT, interval: 200 },
     );
-    await vi.waitFor(async () => expect(await socketListening(world.sandbox.admin)).toBe(true), {
-      ...WAIT,
-      interval: 200,
-    });
+    await waitUntilListening(world.sandbox.admin, WAIT.timeout);
   };
 
   beforeAll(async () => {

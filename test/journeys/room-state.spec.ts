@@ -6,9 +6,9 @@
  * connection makes the bar say "as of", and switching the connection off takes the bar away.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOverlayWorld, screenshot, type OverlayWorld } from './overlay-fixtures';
-import { socketListening } from './live-socket-journey-fixtures';
+import { waitUntilListening } from './live-socket-journey-fixtures';
 import { newContext, openPanel, value } from './panel';
 
 const WAIT = { timeout: 20_000 };
@@ -40,7 +40,7 @@ describe("journey: the chat room's modes, pin and clear in a 340 px dock", () =>
     await value(world.panel.api.settings.update({ liveSocket: { enabled: true } }));
     await connected;
     // Subscribed too, not only connected: what the sandbox sends before its subscriptions reaches no socket.
-    await vi.waitFor(async () => expect(await socketListening(world.sandbox.admin)).toBe(true), WAIT);
+    await waitUntilListening(world.sandbox.admin, WAIT.timeout);
     dock = await openPanel(await newContext(world.browser, DOCK), world.app);
     // The pointer off the chat log: hovering it pauses chat.
     await dock.mouse.move(1, 1);

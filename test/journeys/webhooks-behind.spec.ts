@@ -16,9 +16,9 @@ import { DEFAULT_CHAT_BOT_SETTINGS } from '../../shared/chat-bot';
 import { lateDigestText } from '../../shared/late-events';
 import { openSection } from '../helpers/panel-tabs';
 import { screenshot, startOverlayWorld, WATCH_ALERTS, type OverlayWorld } from './overlay-fixtures';
+import { waitUntilListening } from './live-socket-journey-fixtures';
 import { openPanel, value } from './panel';
 import { STREAMER_USER_ID } from './sandbox-admin';
-import { waitUntil } from './wait';
 import {
   DELAY_S,
   LATE_AFTER_S,
@@ -31,7 +31,6 @@ import {
 const WAIT = { timeout: 20_000 };
 /** The held webhooks come after the delay; the sandbox then sends them over a few seconds. */
 const ARRIVAL = { timeout: (DELAY_S + 120) * 1000, interval: 1000 };
-const CHATROOM = `chatrooms.${70_000_000 + STREAMER_USER_ID}.v2`;
 
 describe("journey: Kick's webhooks ten minutes behind", () => {
   let world: OverlayWorld;
@@ -90,9 +89,7 @@ describe("journey: Kick's webhooks ten minutes behind", () => {
         settings.alerts[kind].durationMs = 1000;
       }
     });
-    const chatroomSubscribed = async () =>
-      JSON.stringify((await world.sandbox.admin.call('GET', '/live-socket')).sessions).includes(CHATROOM);
-    await waitUntil("the live socket's chatroom subscription", chatroomSubscribed, (yes) => yes, 20_000);
+    await waitUntilListening(world.sandbox.admin, 20_000);
 
     // Tall enough that every line of the journey stays in the log's window (it renders only rows in view).
     const context = await world.browser.newContext({ viewport: { width: 1280, height: 1400 } });
@@ -224,7 +221,8 @@ describe("journey: Kick's webhooks ten minutes behind", () => {
         ).toBe(true);
       }
       // Only the episode's entries: the on-time follow is in the feed under a late name too, not late.
-      const feed = (await value(world.panel.api.feed.history())).filter((item) => !feedBeforeEpisode.has(item.id));
+      const wholeFeed = await value(world.panel.api.feed.history());
+      const feed = wholeFeed.filter((item) => !feedBeforeEpisode.has(item.id));
       for (const name of lateNames) {
         // One entry for each of their late follows and subs: none lost, none doubled.
         const theirs = feed.filter((item) => item.username === name && item.kind !== 'app');
@@ -234,7 +232,7 @@ describe("journey: Kick's webhooks ten minutes behind", () => {
           name,
         ).toBe(true);
       }
-      const onTime = (await value(world.panel.api.feed.history())).find(
+      const onTime = wholeFeed.find(
         (item) => feedBeforeEpisode.has(item.id) && item.username === onTimeFollower.username,
       );
       expect(onTime?.kind, 'the on-time follow').toBe('follow');
