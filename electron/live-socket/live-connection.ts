@@ -37,11 +37,11 @@ export const STABLE_AFTER_MS = 60_000;
  */
 export const REPEAT_WINDOW_MS = 30_000;
 /**
- * The most keys that repeat memory holds, however fast frames come. The window alone lets it grow with the rate:
- * a raid at 400 lines a second keeps 12,000 keys, and a server sending new ids as fast as it can would keep
- * millions. A line's copy on another alias comes right after it, so the newest 20,000 keys (about 1.5 MB in a heap
- * snapshot) cover the whole window up to 660 lines a second and the copies far beyond
- * ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)).
+ * The most keys each of the two repeat memories (chat lines; deletions and hosts) holds, however fast frames
+ * come. The window alone lets it grow with the rate: a raid at 400 lines a second keeps 12,000 keys, and a server
+ * sending new ids as fast as it can would keep millions. A line's copy on another alias comes right after it, so
+ * the newest 20,000 keys (about 1.5 MB in a heap snapshot) cover the whole window up to 660 lines a second and
+ * the copies far beyond ([reference §10.2](../../docs/kick-wire-reference.md#102-channels)).
  */
 export const REPEAT_KEYS_MAX = 20_000;
 /**
@@ -97,7 +97,10 @@ export class LiveConnection {
   #problem: string | null = null;
   #counters = { events: 0, unknown: 0, malformed: 0, reconnects: 0 };
   readonly #loggedOnce = new Set<string>();
-  readonly #recent = new Map<string, number>();
+  /** Chat lines by their own id, the string the line already holds: no key is built per line in a raid. */
+  readonly #recentLines = new Map<string, number>();
+  /** Deletions and hosts, by a key naming their kind. */
+  readonly #recentOther = new Map<string, number>();
 
   constructor(deps: LiveConnectionDeps) {
     this.#deps = deps;
@@ -362,30 +365,16 @@ export class LiveConnection {
    * remembered for {@link REPEAT_WINDOW_MS}.
    */
   #isRepeat(event: LiveEvent): boolean {
+    if (event.type === 'chat.message') {
+      return remembered(this.#recentLines, event.messageId, this.#deps.clock.now());
+    }
     const key =
-      event.type === 'chat.message'
-        ? `m:${event.messageId}`
-        : event.type === 'chat.deleted'
-          ? `d:${event.messageId}`
-          : event.type === 'host'
-            ? `h:${event.version}:${event.hostUsername.toLowerCase()}:${event.viewers}`
-            : null;
-    if (key === null) {
-      return false;
-    }
-    const now = this.#deps.clock.now();
-    // Insertion order is time order, so the expired keys, and past the cap the oldest, are at the front.
-    for (const [old, at] of this.#recent) {
-      if (now - at <= REPEAT_WINDOW_MS && this.#recent.size < REPEAT_KEYS_MAX) {
-        break;
-      }
-      this.#recent.delete(old);
-    }
-    if (this.#recent.has(key)) {
-      return true;
-    }
-    this.#recent.set(key, now);
-    return false;
+      event.type === 'chat.deleted'
+        ? `d:${event.messageId}`
+        : event.type === 'host'
+          ? `h:${event.version}:${event.hostUsername.toLowerCase()}:${event.viewers}`
+          : null;
+    return key !== null && remembered(this.#recentOther, key, this.#deps.clock.now());
   }
 
   /**
@@ -477,5 +466,23 @@ function tooLarge(raw: unknown): boolean {
       return true;
     }
   }
+  return false;
+}
+
+/**
+ * Whether `key` is in `recent` within {@link REPEAT_WINDOW_MS}; remembers it at `now` if not. Insertion order is
+ * time order, so the expired keys, and past {@link REPEAT_KEYS_MAX} the oldest, are at the front.
+ */
+function remembered(recent: Map<string, number>, key: string, now: number): boolean {
+  for (const [old, at] of recent) {
+    if (now - at <= REPEAT_WINDOW_MS && recent.size < REPEAT_KEYS_MAX) {
+      break;
+    }
+    recent.delete(old);
+  }
+  if (recent.has(key)) {
+    return true;
+  }
+  recent.set(key, now);
   return false;
 }

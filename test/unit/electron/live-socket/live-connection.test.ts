@@ -61,6 +61,10 @@ describe('LiveConnection', () => {
 
   it('remembers at most the newest keys within the window, however fast new ids come', async () => {
     const { fake, events } = await connected();
+    // A deletion is remembered apart from chat lines: a flood of lines does not push it out.
+    const deletion = { event: 'App\\Events\\MessageDeletedEvent', data: { id: 'd1', message: { id: 'gone' } } };
+    fake.last.handlers.onFrame(deletion, 'chatrooms.4242.v2');
+    events.length = 0;
     // A flood of new ids inside the window (the clock never moves): past the cap, the oldest key is let go.
     for (let i = 0; i <= REPEAT_KEYS_MAX; i++) {
       fake.last.handlers.onFrame(CHAT(`flood-${i}`), null);
@@ -74,6 +78,8 @@ describe('LiveConnection', () => {
     fake.last.handlers.onFrame(CHAT('flood-1', 'chatrooms.4242'), null);
     expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
     expect(events.at(-1)).toMatchObject({ type: 'chat.message', messageId: 'flood-1' });
+    fake.last.handlers.onFrame(deletion, 'chatroom_4242');
+    expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
   });
 
   it('counts unknown and unreadable frames and logs each kind once, never throwing', async () => {
