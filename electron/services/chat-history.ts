@@ -103,7 +103,7 @@ export class ChatHistory {
       const last = list[list.length - 1];
       if (last !== undefined && last.sender !== message.sender && sameSender(last.sender, message.sender)) {
         // One sender object per chatter while their name, colour and badges stay the same: a raid's kept lines
-        // would otherwise each hold a copy, about two thirds of a kept line's memory
+        // would otherwise each hold a copy, nearly half of a kept line's memory
         // (docs/decisions.md#a-chatters-lines-share-one-sender).
         message.sender = last.sender;
       }

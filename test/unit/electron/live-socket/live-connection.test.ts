@@ -64,6 +64,7 @@ describe('LiveConnection', () => {
     // A deletion is remembered apart from chat lines: a flood of lines does not push it out.
     const deletion = { event: 'App\\Events\\MessageDeletedEvent', data: { id: 'd1', message: { id: 'gone' } } };
     fake.last.handlers.onFrame(deletion, 'chatrooms.4242.v2');
+    expect(events).toMatchObject([{ type: 'chat.deleted', messageId: 'gone' }]);
     events.length = 0;
     // A flood of new ids inside the window (the clock never moves): past the cap, the oldest key is let go.
     for (let i = 0; i <= REPEAT_KEYS_MAX; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageView } from '../../../../shared/views';
+import type { ChatMessageView, ChatUserView } from '../../../../shared/views';
 import { ChatHistory } from '../../../../electron/services/chat-history';
 
 function message(id: number, userId: number | null, username = `user${userId}`): ChatMessageView {
@@ -198,17 +198,46 @@ describe('ChatHistory', () => {
     expect(history.find('m3')!.sender).not.toBe(history.find('m2')!.sender);
     expect(history.find('m3')!.sender.badges[0]!.count).toBe(4);
     expect(history.find('m1')!.sender.badges[0]!.count).toBe(3);
-    // Another colour, a badge with a field beyond Kick's three, another user with the same name: never shared.
-    history.add(line(4, [{ type: 'subscriber', text: 'Subscriber', count: 4 }], '#00ff00'));
-    expect(history.find('m4')!.sender.color).toBe('#00ff00');
-    expect(history.find('m4')!.sender).not.toBe(history.find('m3')!.sender);
+    // A badge with a field beyond Kick's three: never shared.
     const extra = { type: 'subscriber', text: 'Subscriber', count: 4, image: 'x' };
-    history.add(line(5, [extra], '#00ff00'));
-    history.add(line(6, [extra], '#00ff00'));
-    expect(history.find('m6')!.sender).not.toBe(history.find('m5')!.sender);
-    expect(history.find('m6')!.sender.badges[0]).toBe(extra);
-    history.add({ ...message(7, 8, 'marble_moth') });
-    expect(history.find('m7')!.sender.userId).toBe(8);
+    history.add(line(4, [extra]));
+    history.add(line(5, [extra]));
+    expect(history.find('m5')!.sender).not.toBe(history.find('m4')!.sender);
+    expect(history.find('m5')!.sender.badges[0]).toBe(extra);
+    history.add(line(6, [{ type: 'subscriber', text: 'Subscriber', count: 4 }]));
     expect(history.recentFor(7).map((m) => m.messageId)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+  });
+
+  it('gives a line its own sender when anything it shows changed: name, colour, verified, any part of a badge', () => {
+    const base: ChatUserView = {
+      userId: 7,
+      username: 'marble_moth',
+      color: '#ff0000',
+      badges: [{ type: 'subscriber', text: 'Subscriber', count: 3 }],
+      isVerified: false,
+    };
+    const changes: Partial<ChatUserView>[] = [
+      { username: 'marble_moth_2' },
+      { color: '#00ff00' },
+      { color: null },
+      { isVerified: true },
+      { badges: [{ type: 'subscriber', text: 'Sub', count: 3 }] },
+      { badges: [{ type: 'founder', text: 'Subscriber', count: 3 }] },
+      {
+        badges: [
+          { type: 'subscriber', text: 'Subscriber', count: 3 },
+          { type: 'og', text: 'OG', count: 3 },
+        ],
+      },
+      { badges: [] },
+    ];
+    for (const change of changes) {
+      const history = new ChatHistory();
+      history.add({ ...message(1, 7), sender: { ...base, badges: base.badges.map((b) => ({ ...b })) } });
+      const changed = { ...base, ...change };
+      history.add({ ...message(2, 7), sender: changed });
+      expect(history.find('m2')!.sender, JSON.stringify(change)).toBe(changed);
+      expect(history.find('m1')!.sender.username).toBe('marble_moth');
+    }
   });
 });
