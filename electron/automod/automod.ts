@@ -371,7 +371,10 @@ function countCase(text: string): { letters: number; upper: number } {
 const CASELESS = 0;
 const LOWER = 1;
 const UPPER = 2;
-/** Code units above ASCII already read, at most {@link READ_CASES_MAX}: a raid repeats the same emoji. */
+/**
+ * Code units above ASCII already read, at most {@link READ_CASES_MAX} (then it starts afresh, so text made of ever
+ * new characters costs a lookup more than before and no more memory): a raid repeats the same characters.
+ */
 const readCases = new Map<number, number>();
 const READ_CASES_MAX = 4096;
 
@@ -382,9 +385,10 @@ function caseOf(code: number): number {
     const c = String.fromCharCode(code);
     const lower = c.toLowerCase();
     kind = lower === c.toUpperCase() ? CASELESS : c === lower ? LOWER : UPPER;
-    if (readCases.size < READ_CASES_MAX) {
-      readCases.set(code, kind);
+    if (readCases.size >= READ_CASES_MAX) {
+      readCases.clear();
     }
+    readCases.set(code, kind);
   }
   return kind;
 }

@@ -48,7 +48,10 @@ type WordMatcher = (word: string) => boolean;
 
 const SEPARATORS = /[^\p{L}\p{N}*]+/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-/** Code points above ASCII already read, at most {@link READ_CODE_POINTS_MAX}: a raid repeats the same emoji. */
+/**
+ * Code points above ASCII already read, at most {@link READ_CODE_POINTS_MAX} (then it starts afresh, so text made of
+ * ever new characters costs a lookup more than before and no more memory): a raid repeats the same emoji.
+ */
 const readCodePoints = new Map<number, boolean>();
 const READ_CODE_POINTS_MAX = 4096;
 
@@ -58,9 +61,10 @@ function isLetterOrDigit(codePoint: number): boolean {
   let known = readCodePoints.get(codePoint);
   if (known === undefined) {
     known = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
-    if (readCodePoints.size < READ_CODE_POINTS_MAX) {
-      readCodePoints.set(codePoint, known);
+    if (readCodePoints.size >= READ_CODE_POINTS_MAX) {
+      readCodePoints.clear();
     }
+    readCodePoints.set(codePoint, known);
   }
   return known;
 }

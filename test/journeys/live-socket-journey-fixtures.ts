@@ -72,7 +72,8 @@ export async function waitUntilListening(admin: Pick<SandboxAdmin, 'call'>, time
   const names = ROOMS.map((room) => channelName(room, STREAMER_USER_ID));
   await waitUntil(
     "a live socket session subscribed to every room of the streamer's",
-    async () => (await admin.call<SandboxLiveStatus>('GET', '/live-socket')).sessions,
+    // One failed admin call is a miss, not the end of the wait (as the polls this replaced had it).
+    async () => (await admin.call<SandboxLiveStatus>('GET', '/live-socket').catch(() => null))?.sessions ?? [],
     (sessions) => sessions.some((session) => names.every((name) => session.channels.includes(name))),
     timeoutMs,
   );
