@@ -14,6 +14,7 @@ import { EMOTE_MARK, EMOTE_TOKEN } from '../../shared/emotes';
 import { findLinks } from '../../shared/links';
 import { fold } from '../../shared/normalise-text';
 import type { ChatMessageView } from '../../shared/views';
+import { charMemo } from './char-memo';
 import { buildTermMatcher, type RefusedTerm, type TermMatcher } from './term-matcher';
 
 interface Recent {
@@ -371,27 +372,12 @@ function countCase(text: string): { letters: number; upper: number } {
 const CASELESS = 0;
 const LOWER = 1;
 const UPPER = 2;
-/**
- * Code units above ASCII already read, at most {@link READ_CASES_MAX} (then it starts afresh, so text made of ever
- * new characters costs a lookup more than before and no more memory): a raid repeats the same characters.
- */
-const readCases = new Map<number, number>();
-const READ_CASES_MAX = 4096;
-
-/** A character's case as `countCase` reads it: a letter when its lower and upper case differ. */
-function caseOf(code: number): number {
-  let kind = readCases.get(code);
-  if (kind === undefined) {
-    const c = String.fromCharCode(code);
-    const lower = c.toLowerCase();
-    kind = lower === c.toUpperCase() ? CASELESS : c === lower ? LOWER : UPPER;
-    if (readCases.size >= READ_CASES_MAX) {
-      readCases.clear();
-    }
-    readCases.set(code, kind);
-  }
-  return kind;
-}
+/** A code unit's case as `countCase` reads it: a letter when its lower and upper case differ. */
+const caseOf = charMemo((code: number): number => {
+  const c = String.fromCharCode(code);
+  const lower = c.toLowerCase();
+  return lower === c.toUpperCase() ? CASELESS : c === lower ? LOWER : UPPER;
+});
 
 const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;
 

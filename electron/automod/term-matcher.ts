@@ -20,6 +20,7 @@
 import type { BlockedTerm } from '../../shared/automod';
 import { foldLetters } from '../../shared/normalise-text';
 import { checkRegex, MAX_REGEX_TERMS, MAX_RULE_SET_STEPS } from '../../shared/safe-regex';
+import { charMemo } from './char-memo';
 import { type RegexTerm, RegexTerms } from './regex-terms';
 
 export interface TermMatcher {
@@ -48,26 +49,8 @@ type WordMatcher = (word: string) => boolean;
 
 const SEPARATORS = /[^\p{L}\p{N}*]+/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-/**
- * Code points above ASCII already read, at most {@link READ_CODE_POINTS_MAX} (then it starts afresh, so text made of
- * ever new characters costs a lookup more than before and no more memory): a raid repeats the same emoji.
- */
-const readCodePoints = new Map<number, boolean>();
-const READ_CODE_POINTS_MAX = 4096;
-
-/** Whether a code point above ASCII is a letter or a digit; the regular expression and its one-character
- * string cost more than the rest of a long line's split, so each answer is kept while there is room. */
-function isLetterOrDigit(codePoint: number): boolean {
-  let known = readCodePoints.get(codePoint);
-  if (known === undefined) {
-    known = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
-    if (readCodePoints.size >= READ_CODE_POINTS_MAX) {
-      readCodePoints.clear();
-    }
-    readCodePoints.set(codePoint, known);
-  }
-  return known;
-}
+/** Whether a code point above ASCII is a letter or a digit. */
+const isLetterOrDigit = charMemo((codePoint: number) => LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint)));
 
 /**
  * The lower-case words of `text`, letters and digits only. A scan rather than `split(/[^\p{L}\p{N}]+/u)`:
