@@ -379,11 +379,19 @@ const caseOf = charMemo((code: number): number => {
   return lower === c.toUpperCase() ? CASELESS : c === lower ? LOWER : UPPER;
 });
 
-const UNEVEN_SPACE = /\s\s|[\t\n\r\f\v\u00a0]|^\s|\s$/;
+/**
+ * Whether `text` has white space other than single spaces between words (what `normalise` changes): two
+ * together, any but the plain space (a line separator alone between two words is uneven), or one at an end.
+ */
+const UNEVEN_SPACE = /\s\s|[^\S ]|^\s|\s$/;
+
+export function unevenSpace(text: string): boolean {
+  return UNEVEN_SPACE.test(text);
+}
 
 /** Folded text with runs of white space as one space; the replace only for the few lines that need it. */
 function normalise(folded: string): string {
-  return UNEVEN_SPACE.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
+  return unevenSpace(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
 /** An allow-list entry as a host: what a browser would make of `https://<entry>/`. */

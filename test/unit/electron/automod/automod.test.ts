@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUTOMOD_SETTINGS } from '../../../../shared/automod';
-import { Automod } from '../../../../electron/automod/automod';
+import { Automod, unevenSpace } from '../../../../electron/automod/automod';
 import { automod, msg } from './automod-fixtures';
 
 describe('auto-moderation rules', () => {
@@ -103,6 +103,59 @@ describe('auto-moderation rules', () => {
     expect(mod.judge(msg('line 3', 9), 100_300)).toBeNull();
     expect(mod.judge(msg('line 4', 9), 100_400)).toMatchObject({ rule: 'rate', reason: '5 messages in 10 s' });
     expect(mod.judge(msg('later', 9), 200_000)).toBeNull();
+  });
+
+  it('repeated messages: any white space between the words reads as one space', () => {
+    const mod = automod((s) => {
+      s.repeatedMessages = { enabled: true, count: 3, windowSec: 30, action: { kind: 'timeout', minutes: 2 } };
+    });
+    // A line separator, a paragraph separator and an ogham space mark fold to nothing else: each alone between
+    // two words once passed as a new line.
+    expect(mod.judge(msg('buy\u2028now', 7), 0)).toBeNull();
+    expect(mod.judge(msg('buy\u2029now', 7), 1000)).toBeNull();
+    expect(mod.judge(msg('buy\u1680now', 7), 2000)).toMatchObject({ rule: 'repeated-message' });
+  });
+
+  it('reads uneven white space exactly where collapsing it would change the line', () => {
+    const spaces = [' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029'];
+    const others = [
+      'a',
+      'B',
+      '7',
+      '\u0085',
+      '\u180e',
+      '\u200b',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+      '\ufeff',
+      '🔥',
+      '\ud83d',
+    ];
+    const pieces = [...spaces, ' ', ' ', ...others, ...others];
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const wrong: string[] = [];
+    for (let k = 0; k < 20_000; k++) {
+      let text = '';
+      for (let n = next(9); n > 0; n--) {
+        text += pieces[next(pieces.length)];
+      }
+      if (unevenSpace(text) !== (text.replace(/\s+/g, ' ').trim() !== text)) {
+        wrong.push(JSON.stringify(text));
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (let code = 0; code < 0x10000; code++) {
+      const char = String.fromCharCode(code);
+      if (unevenSpace(`a${char}b`) !== (/\s/.test(char) && char !== ' ')) {
+        wrong.push(code.toString(16));
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('the rate rule at its most, 100 messages, acts on the 101st', () => {
