@@ -2,7 +2,7 @@
  * The webhook receiver: a node:http adapter that composes the hot-path steps ([design notes](../../../docs/design-notes.md#event-path-the-hot-path) "Event path"):
  * route → content type → size-capped raw body → headers → RSA verify over the exact bytes → replay window
  * → parse and the own-channel check (`channel-check.ts`) → dedup (message id, event id, body hash) → journal
- * append queued → (once per turn) validate → onEvent → append durable → 200. It binds to loopback only;
+ * append queued → (once per turn, a few ms at most) validate → onEvent → append durable → 200. It binds to loopback only;
  * the tunnel is its one public door. Every rejection gets a precise status, a log line (code and reason,
  * never the body or the signature) and a count, and the server keeps serving whatever arrives.
  * @see https://github.com/octokit/webhooks.js (verify-and-receive: verify the raw body before parsing)
@@ -57,7 +57,8 @@ export interface WebhookReceiverDeps {
   maxHolding?: number;
   /**
    * Each new delivery, parsed, at the end of the turn its journal append was queued in (the turn's deliveries
-   * together, in order) and before Kick is answered; Kick's 200 waits for the append to be durable. A delivery
+   * together, in order; in a burst that takes longer than a slice, the rest in the turns after) and before Kick
+   * is answered; Kick's 200 waits for the append to be durable. A delivery
    * whose append fails is not announced again when Kick retries it. A throw here is logged and ignored.
    */
   onEvent: (event: KickEvent) => void;
@@ -132,6 +133,13 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
   // Requests past their body (verifying, journaling), which stop() lets finish; slow senders it cuts off.
   let inFlight = 0;
   let drained: (() => void) | null = null;
+
+  /**
+   * Once the hand-over has reached the record at `place` (at once when it has, or the record was never queued):
+   * a delivery is answered only after its event was published.
+   */
+  const handedOver = (place: number | null): Promise<void> | null =>
+    place === null ? null : handOver.whenHanded(place);
 
   const reject = createReject(counters, deps.log);
   const debugRead = deps.debugRead ?? (() => true);
@@ -263,13 +271,16 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
     // raid's chat would otherwise wait on an fdatasync to be seen (docs/decisions.md, "Shown while the
     // journal write is on its way"), with the turn's other deliveries. Kick gets its 200 once it is durable.
     const appended = appendRecord(deps.journal, record);
-    if (!shownUnkept.take(record.messageId, bodyHash)) {
-      handOver.add({ record, payload: judged.payload });
-    }
+    const place = shownUnkept.take(record.messageId, bodyHash)
+      ? null
+      : handOver.add({ record, payload: judged.payload });
     try {
       await appended;
     } catch (error) {
-      handOver.flush();
+      const publishing = handedOver(place);
+      if (publishing) {
+        await publishing;
+      }
       // Not kept: Kick's retry of this delivery (and any copy waiting on it) must be retried. It was shown
       // already, so the retry is kept without being announced again.
       claim.settle(false);
@@ -278,7 +289,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): WebhookReceive
       const failed = new WebhookError('WebhookJournal', 500, 'journal append failed; retry later', { cause: error });
       return reject(req, res, failed, { ...describe(headers), error: String(error) });
     }
-    handOver.flush();
+    // Awaited only when the hand-over has not reached it yet: an await per delivery costs a turn of microtasks.
+    const publishing = handedOver(place);
+    if (publishing) {
+      await publishing;
+    }
     claim.settle(true);
     signedOver?.(true);
     replyOk(res);

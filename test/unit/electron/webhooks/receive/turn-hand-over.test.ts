@@ -116,3 +116,71 @@ describe('createTurnHandOver', () => {
     expect(handed).toEqual(['m1']);
   });
 });
+
+describe('createTurnHandOver in slices', () => {
+  /** A hand-over whose records each take 1 ms on its clock, with a 4 ms slice. */
+  function sliced() {
+    let clockMs = 0;
+    const handed: string[] = [];
+    const turnEnds: Array<() => void> = [];
+    const handOver = createTurnHandOver(
+      (r) => {
+        handed.push(r.messageId);
+        clockMs += 1;
+      },
+      (run) => turnEnds.push(run),
+      { sliceMs: 4, now: () => clockMs },
+    );
+    const endTurn = (): void => {
+      for (const run of turnEnds.splice(0)) {
+        run();
+      }
+    };
+    return { handed, turnEnds, handOver, endTurn };
+  }
+
+  it('a turn hands over for at most its slice and leaves the rest, in order, to the turns after', () => {
+    const h = sliced();
+    for (let n = 0; n < 10; n++) {
+      h.handOver.add(record(n));
+    }
+    h.endTurn();
+    expect(h.handed).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(h.turnEnds).toHaveLength(1);
+    h.handOver.add(record(10));
+    expect(h.turnEnds).toHaveLength(1);
+    h.endTurn();
+    h.endTurn();
+    expect(h.handed).toEqual(Array.from({ length: 11 }, (_, n) => `m${n}`));
+    expect(h.turnEnds).toHaveLength(0);
+  });
+
+  it('whenHanded settles once the hand-over reaches the record, and is null after', async () => {
+    const h = sliced();
+    const places = Array.from({ length: 6 }, (_, n) => h.handOver.add(record(n)));
+    expect(places).toEqual([0, 1, 2, 3, 4, 5]);
+    let fifth = false;
+    void h.handOver.whenHanded(4)!.then(() => (fifth = true));
+    h.endTurn();
+    await Promise.resolve();
+    expect(fifth).toBe(false);
+    h.endTurn();
+    await Promise.resolve();
+    expect(h.handed).toHaveLength(6);
+    expect(fifth).toBe(true);
+    expect(h.handOver.whenHanded(0)).toBeNull();
+    expect(h.handOver.whenHanded(5)).toBeNull();
+    expect(h.handOver.whenHanded(6)).not.toBeNull();
+  });
+
+  it('flush hands over everything queued, whatever the slice', () => {
+    const h = sliced();
+    for (let n = 0; n < 10; n++) {
+      h.handOver.add(record(n));
+    }
+    h.handOver.flush();
+    expect(h.handed).toHaveLength(10);
+    h.endTurn();
+    expect(h.handed).toHaveLength(10);
+  });
+});
