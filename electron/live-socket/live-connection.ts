@@ -12,6 +12,7 @@ import { parseLiveFrame } from '../../shared/kick/live-frames';
 import { Listeners } from '../../shared/listeners';
 import type { LiveSocketHealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import { RecentKeys } from '../core/recent-keys';
 import { closeAction, LOCAL_CLOSE } from './close-action';
 import { type ChannelIds, liveChannels } from './channel-ids';
 import type { Result } from '../../shared/errors';
@@ -98,9 +99,9 @@ export class LiveConnection {
   #counters = { events: 0, unknown: 0, malformed: 0, reconnects: 0 };
   readonly #loggedOnce = new Set<string>();
   /** Chat lines by their own id, the string the line already holds: no key is built per line in a raid. */
-  readonly #recentLines = new Map<string, number>();
+  readonly #recentLines = new RecentKeys(REPEAT_WINDOW_MS, REPEAT_KEYS_MAX);
   /** Deletions and hosts, by a key naming their kind. */
-  readonly #recentOther = new Map<string, number>();
+  readonly #recentOther = new RecentKeys(REPEAT_WINDOW_MS, REPEAT_KEYS_MAX);
 
   constructor(deps: LiveConnectionDeps) {
     this.#deps = deps;
@@ -366,7 +367,7 @@ export class LiveConnection {
    */
   #isRepeat(event: LiveEvent): boolean {
     if (event.type === 'chat.message') {
-      return remembered(this.#recentLines, event.messageId, this.#deps.clock.now());
+      return this.#recentLines.seenOrRemember(event.messageId, this.#deps.clock.now());
     }
     const key =
       event.type === 'chat.deleted'
@@ -374,7 +375,7 @@ export class LiveConnection {
         : event.type === 'host'
           ? `h:${event.version}:${event.hostUsername.toLowerCase()}:${event.viewers}`
           : null;
-    return key !== null && remembered(this.#recentOther, key, this.#deps.clock.now());
+    return key !== null && this.#recentOther.seenOrRemember(key, this.#deps.clock.now());
   }
 
   /**
@@ -466,23 +467,5 @@ function tooLarge(raw: unknown): boolean {
       return true;
     }
   }
-  return false;
-}
-
-/**
- * Whether `key` is in `recent` within {@link REPEAT_WINDOW_MS}; remembers it at `now` if not. Insertion order is
- * time order, so the expired keys, and past {@link REPEAT_KEYS_MAX} the oldest, are at the front.
- */
-function remembered(recent: Map<string, number>, key: string, now: number): boolean {
-  for (const [old, at] of recent) {
-    if (now - at <= REPEAT_WINDOW_MS && recent.size < REPEAT_KEYS_MAX) {
-      break;
-    }
-    recent.delete(old);
-  }
-  if (recent.has(key)) {
-    return true;
-  }
-  recent.set(key, now);
   return false;
 }

@@ -17,6 +17,7 @@
  */
 import { hash } from 'node:crypto';
 import { WIRE_ASSUMPTIONS } from '../../kick/wire-assumptions';
+import { RecentKeys } from '../../core/recent-keys';
 import { IdMemory, type IdMemoryDeps } from './id-memory';
 import type { JournalRecord } from '../events/types';
 
@@ -100,26 +101,10 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
   const ids = new IdMemory({ dir: null, retentionMs: DEFAULT_ID_RETENTION_MS, ...options.ids });
   const windowMs = options.bodyWindowMs ?? BODY_DEDUP_WINDOW_MS;
   const maxBodies = options.maxBodyHashes ?? MAX_BODY_HASHES;
-  // Insertion order is time order, so expiry and the size cap both drop from the front.
-  const bodies = new Map<string, number>();
+  const bodies = new RecentKeys(windowMs, maxBodies);
   const pendingIds = new Map<string, Pending>();
   const pendingEvents = new Map<string, Pending>();
   const pendingBodies = new Map<string, Pending>();
-
-  const rememberBody = (hash: string, atMs: number, nowMs: number): void => {
-    bodies.delete(hash);
-    bodies.set(hash, atMs);
-    for (const [oldest, at] of bodies) {
-      if (bodies.size <= maxBodies && at >= nowMs - windowMs) {
-        break;
-      }
-      bodies.delete(oldest);
-    }
-  };
-  const seenBody = (hash: string, nowMs: number): boolean => {
-    const at = bodies.get(hash);
-    return at !== undefined && at >= nowMs - windowMs;
-  };
 
   return {
     claim(messageId, bodyHash, nowMs, eventKey = null) {
@@ -143,7 +128,7 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
       if (byBody) {
         return { verdict: 'pending', by: 'body', kept: byBody.kept };
       }
-      if (seenBody(bodyHash, nowMs)) {
+      if (bodies.has(bodyHash, nowMs)) {
         return { verdict: 'duplicate-body' };
       }
       const pending = new Pending();
@@ -170,7 +155,7 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
             if (eventKey !== null) {
               ids.add(eventKey, nowMs);
             }
-            rememberBody(bodyHash, nowMs, nowMs);
+            bodies.remember(bodyHash, nowMs);
           }
           pending.resolve(kept);
         },
@@ -181,7 +166,7 @@ export function createDeliveryDedup(options: DeliveryDedupOptions = {}): Deliver
       if (eventKey !== null) {
         ids.add(eventKey, record.receivedAtMs);
       }
-      rememberBody(record.bodyHash, record.receivedAtMs, record.receivedAtMs);
+      bodies.remember(record.bodyHash, record.receivedAtMs);
     },
     size: () => ({ ids: ids.stats().ids, bodies: bodies.size, pending: pendingIds.size }),
     close: () => ids.close(),

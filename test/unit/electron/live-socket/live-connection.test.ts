@@ -77,8 +77,9 @@ describe('LiveConnection', () => {
     fake.last.handlers.onFrame(CHAT(`flood-${REPEAT_KEYS_MAX}`, 'chatrooms.4242'), null);
     fake.last.handlers.onFrame({ event: 'App\\Events\\StreamHostEvent', data: host(1) }, 'chatroom_4242');
     fake.last.handlers.onFrame(CHAT('flood-1', 'chatrooms.4242'), null);
+    fake.last.handlers.onFrame(CHAT('flood-0', 'chatrooms.4242'), null);
     expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
-    expect(events.at(-1)).toMatchObject({ type: 'chat.message', messageId: 'flood-1' });
+    expect(events.at(-1)).toMatchObject({ type: 'chat.message', messageId: 'flood-0' });
     fake.last.handlers.onFrame(deletion, 'chatroom_4242');
     expect(events).toHaveLength(REPEAT_KEYS_MAX + 3);
   });
