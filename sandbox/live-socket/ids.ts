@@ -30,6 +30,9 @@ export function broadcasterOfChannelId(channelId: number): number | null {
 /** Where an event goes: the five public channel names of section 10.2, by broadcaster. */
 export type LiveRoom = 'chatrooms.v2' | 'chatrooms' | 'chatroom_' | 'channel.' | 'channel_';
 
+/** Every room, in the order of section 10.2. */
+export const LIVE_ROOMS: readonly LiveRoom[] = ['chatrooms.v2', 'chatrooms', 'chatroom_', 'channel.', 'channel_'];
+
 /** The channel name a room has for a broadcaster, e.g. `chatrooms.70100001.v2`. */
 export function channelName(room: LiveRoom, broadcasterUserId: number): string {
   const chatroom = chatroomIdOf(broadcasterUserId);

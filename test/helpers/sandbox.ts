@@ -7,6 +7,7 @@ import { KICK_SCOPES } from '../../shared/kick/scopes';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index';
 import { issueAccessToken } from '../../sandbox/tokens';
 import { BOT_USER_ID, STREAMER_USER_ID } from '../../sandbox/world';
+import { channelName, LIVE_ROOMS } from '../../sandbox/live-socket/ids';
 import { createUlid } from '../../electron/core/ids';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -122,4 +123,31 @@ export function otherAppUserToken(sandbox: Sandbox): string {
     userId: STREAMER_USER_ID,
     scopes: [...KICK_SCOPES],
   }).token;
+}
+
+/**
+ * Waits until one live socket session of the sandbox has subscribed to every room of the broadcaster's (the
+ * streamer's by default). The app says connected once its connection is up, a round trip before its
+ * subscriptions are: a frame the sandbox sends in between goes to no socket. Fails with the sessions last seen.
+ */
+export async function untilSocketListening(
+  sandbox: Sandbox,
+  broadcasterUserId = STREAMER_USER_ID,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const names = LIVE_ROOMS.map((room) => channelName(room, broadcasterUserId));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // One failed admin call is a miss, not the end of the wait.
+    const res = await callAdmin(sandbox, 'GET', '/live-socket').catch(() => null);
+    const sessions: { channels: string[] }[] =
+      res?.status === 200 ? ((res.json as { sessions?: { channels: string[] }[] }).sessions ?? []) : [];
+    if (sessions.some((session) => names.every((name) => session.channels.includes(name)))) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no live socket session listened to ${names.join(', ')}: ${JSON.stringify(sessions)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

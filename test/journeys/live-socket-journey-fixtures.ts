@@ -4,7 +4,7 @@
  * sandbox's live-socket status, and the connection's Health as the panel contract reports it.
  */
 import type { Page } from 'playwright-core';
-import { channelName, type LiveRoom } from '../../sandbox/live-socket/ids';
+import { channelName, LIVE_ROOMS } from '../../sandbox/live-socket/ids';
 import type { LiveSocketHealthView } from '../../shared/views';
 import { startOverlayWorld, type OverlayWorld } from './overlay-fixtures';
 import { openPanel, value } from './panel';
@@ -59,9 +59,6 @@ export interface LiveWorld {
   acknowledgedChat(): string[];
 }
 
-/** Every room of the streamer's the sandbox sends to: chat, pins, hosts and the rest (docs/sandbox.md). */
-const ROOMS: readonly LiveRoom[] = ['chatrooms.v2', 'chatrooms', 'chatroom_', 'channel.', 'channel_'];
-
 /**
  * Waits, in a hook or in a test, until one socket session of the sandbox has subscribed to every room of the
  * streamer's; fails with the sessions it last saw. Health says connected once the connection is up, a round trip
@@ -69,7 +66,7 @@ const ROOMS: readonly LiveRoom[] = ['chatrooms.v2', 'chatrooms', 'chatroom_', 'c
  * webhook only, a raid not at all).
  */
 export async function waitUntilListening(admin: Pick<SandboxAdmin, 'call'>, timeoutMs = 30_000): Promise<void> {
-  const names = ROOMS.map((room) => channelName(room, STREAMER_USER_ID));
+  const names = LIVE_ROOMS.map((room) => channelName(room, STREAMER_USER_ID));
   await waitUntil(
     "a live socket session subscribed to every room of the streamer's",
     // One failed admin call is a miss, not the end of the wait (as the polls this replaced had it).

@@ -9,7 +9,7 @@ import type { LiveEvent } from '../../../shared/kick/live-events';
 import type { LiveSocketHealthView } from '../../../shared/views';
 import { channelIdOf, chatroomIdOf } from '../../../sandbox/live-socket/ids';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
-import { callAdmin } from '../../helpers/sandbox';
+import { callAdmin, untilSocketListening } from '../../helpers/sandbox';
 import { browser, call, fx, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
 useSetup({ liveSocket: true });
@@ -89,6 +89,8 @@ describe("Kick's live chat connection in the app", () => {
   });
 
   it('counts an unknown event and unknown fields without losing the line', async () => {
+    // Socket-only frames: sent once the sandbox has the app's subscriptions, not merely its connection.
+    await untilSocketListening(fx.sandbox);
     const unknownBefore = live().counters.unknown;
     await admin('POST', '/live-socket/unknown-event', { event: 'App\\Events\\FromTheFuture' });
     const arrived = nextChat('with extra fields');

@@ -9,7 +9,7 @@ import type { LiveEvent } from '../../../shared/kick/live-events';
 import type { FeedItem } from '../../../shared/views';
 import { STREAMER_USER_ID } from '../../../sandbox/world';
 import { RAID_TIME_WAIT_MS } from '../../../electron/services/raids';
-import { callAdmin } from '../../helpers/sandbox';
+import { callAdmin, untilSocketListening } from '../../helpers/sandbox';
 import { browser, call, fx, logs, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
 useSetup({ liveSocket: true });
@@ -66,6 +66,8 @@ describe('raids in the app', () => {
       const off = fx.app.events.on('health:changed', () => void check());
       void check();
     });
+    // Raids come by the socket only: sent once the sandbox has the app's subscriptions.
+    await untilSocketListening(fx.sandbox);
     const chatBot = structuredClone(DEFAULT_CHAT_BOT_SETTINGS);
     chatBot.replies.raid = { ...chatBot.replies.raid, enabled: true, combineSec: 0 };
     await call('settings:update', { chatBot });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PIN_CONTENT_MAX, ROOM_NAME_MAX, type RoomStateView } from '../../../shared/room-state';
 import { FIRST_VIEWER_USER_ID, STREAMER_USER_ID } from '../../../sandbox/world';
-import { callAdmin } from '../../helpers/sandbox';
+import { callAdmin, untilSocketListening } from '../../helpers/sandbox';
 import { browser, call, fx, received, useSetup } from '../app/create-app-sandbox-mode-fixtures';
 
 useSetup({ liveSocket: true });
@@ -31,12 +31,14 @@ function roomWhere(check: (view: RoomStateView) => boolean): Promise<RoomStateVi
   });
 }
 
-function connected(): Promise<void> {
-  return new Promise<void>((resolve) => {
+/** Connected, and the sandbox has the app's subscriptions: the room's state comes by the socket only. */
+async function connected(): Promise<void> {
+  await new Promise<void>((resolve) => {
     const check = () => fx.app.liveSocket.health().state === 'connected' && (off(), resolve());
     const off = fx.app.events.on('health:changed', () => void check());
     void check();
   });
+  await untilSocketListening(fx.sandbox);
 }
 
 async function admin(method: string, path: string, body: Record<string, unknown> = {}): Promise<void> {
