@@ -14,6 +14,7 @@ import { HAND_OVER_SLICE_MS } from '../../../electron/webhooks/receive/turn-hand
 import { MemoryJournal } from '../../helpers/memory-journal';
 import { postDelivery, postRaw } from '../../helpers/webhook-signing';
 import type { EventJournal } from '../../../electron/webhooks/events/types';
+import type { WebhookReceiver } from '../../../electron/webhooks/receive/receiver';
 import { T0, payloads, running, startReceiver, useSetup, withHeader } from './receiver-fixtures';
 
 useSetup();
@@ -93,22 +94,9 @@ describe('receiver: accepting', () => {
     // The receiver hands deliveries over once per event-loop turn (docs/decisions.md, "Deliveries handed over
     // once per turn"); the in-memory journal is durable at once, so an answer could otherwise beat its event.
     const h = await startReceiver();
-    const answeredUnpublished: string[] = [];
-    const server = createServer((req, res) => {
-      const id = String(req.headers['kick-event-message-id']);
-      const end = res.end.bind(res);
-      res.end = ((...args: Parameters<typeof end>) => {
-        if (res.statusCode === 200 && !h.events.some((e) => e.messageId === id)) {
-          answeredUnpublished.push(id);
-        }
-        return end(...args);
-      }) as typeof res.end;
-      h.receiver.handle(req, res);
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kick/webhook`;
+    const { url, answeredUnpublished } = await serveNotingEarlyAnswers(h.receiver, (id) =>
+      h.events.some((e) => e.messageId === id),
+    );
     const burst = Array.from({ length: 60 }, () => h.delivery());
     const answers = await Promise.all(burst.map((d) => postDelivery(url, d)));
     expect(answers.map((a) => a.status)).toEqual(burst.map(() => 200));
@@ -160,22 +148,7 @@ describe('receiver: accepting', () => {
         },
       },
     });
-    const answeredUnpublished: string[] = [];
-    const server = createServer((req, res) => {
-      const id = String(req.headers['kick-event-message-id']);
-      const end = res.end.bind(res);
-      res.end = ((...args: Parameters<typeof end>) => {
-        if (res.statusCode === 200 && !published.has(id)) {
-          answeredUnpublished.push(id);
-        }
-        return end(...args);
-      }) as typeof res.end;
-      h.receiver.handle(req, res);
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kick/webhook`;
+    const { url, answeredUnpublished } = await serveNotingEarlyAnswers(h.receiver, (id) => published.has(id));
     const burst = Array.from({ length: 40 }, () => h.delivery());
     let answered = 0;
     const answers = Promise.all(burst.map((d) => postDelivery(url, d).finally(() => (answered += 1))));
@@ -209,3 +182,29 @@ describe('receiver: accepting', () => {
     expect(h.receiver.counters.rejected).toBe(0);
   });
 });
+
+/**
+ * The receiver behind a server of the test's own, which notes each delivery answered 200 before `published`
+ * says its event was published.
+ */
+async function serveNotingEarlyAnswers(
+  receiver: WebhookReceiver,
+  published: (messageId: string) => boolean,
+): Promise<{ url: string; answeredUnpublished: string[] }> {
+  const answeredUnpublished: string[] = [];
+  const server = createServer((req, res) => {
+    const id = String(req.headers['kick-event-message-id']);
+    const end = res.end.bind(res);
+    res.end = ((...args: Parameters<typeof end>) => {
+      if (res.statusCode === 200 && !published(id)) {
+        answeredUnpublished.push(id);
+      }
+      return end(...args);
+    }) as typeof res.end;
+    receiver.handle(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/kick/webhook`, answeredUnpublished };
+}
