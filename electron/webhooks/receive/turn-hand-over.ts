@@ -1,10 +1,13 @@
 /**
  * Accepted records go to the app once per event-loop turn, in arrival order, instead of one by one in the
  * middle of each delivery's work (docs/decisions.md, "Deliveries handed over once per turn"). A turn's
- * hand-over runs for at most `sliceMs` and leaves the rest to the next turn, so a burst that costs much per
- * record (hostile chat against the largest auto-moderation rules) cannot keep main from a panel's request
- * for longer. The receiver answers a delivery only once the hand-over has reached it (`whenHanded`), so a
- * delivery Kick hears 200 (or 500) for has always been handed over by then.
+ * hand-over hands records over until `sliceMs` have passed, finishing the record in hand, and leaves the rest
+ * to the next turn, so a burst that costs much per record (hostile chat against the largest auto-moderation
+ * rules) keeps main from a panel's request for about one slice at a time instead of the whole burst. The
+ * receiver answers a delivery only once the hand-over has reached it (`whenHanded`), so a delivery Kick hears
+ * 200 (or 500) for has always been handed over by then. `flush` is the exception to slicing: it hands over the
+ * whole queue in one task, because its caller (a live-socket line, which the journal orders after every
+ * delivery before it) needs everything before it handed over first.
  */
 import { performance } from 'node:perf_hooks';
 import type { JournalRecord } from '../events/types';
@@ -15,9 +18,15 @@ export const HAND_OVER_SLICE_MS = 4;
 export interface TurnHandOver<T = JournalRecord> {
   /** Queues a record; the first of a turn schedules the hand-over. Returns the record's place in line. */
   add(record: T): number;
-  /** Hands over everything queued, now (from inside `handOne`: once the running hand-over reaches it). */
+  /**
+   * Hands over everything queued, now, in one task. From inside `handOne` the running hand-over does it: it then
+   * drops its deadline and hands over everything queued before it returns.
+   */
   flush(): void;
-  /** Null when the record at `place` (from `add`) has been handed over; else a promise of that moment. */
+  /**
+   * Null when the record at `place` (from `add`) has been handed over; else a promise of that moment, the same
+   * one for every call with that place. A place `add` has not returned is a caller's bug, and throws.
+   */
   whenHanded(place: number): Promise<void> | null;
 }
 
@@ -39,8 +48,11 @@ export function createTurnHandOver<T = JournalRecord>(
   let queued = 0;
   let handed = 0;
   let handing = false;
+  /** Set by a flush while a sliced hand-over runs: it then hands over everything before it stops. */
+  let flushAll = false;
   let scheduled = false;
-  let waiters: { place: number; resolve: () => void }[] = [];
+  /** By place: released in place order as `handed` passes them, so each turn touches only its own. */
+  const waiters = new Map<number, { promise: Promise<void>; resolve: () => void }>();
 
   const turn = (): void => {
     scheduled = false;
@@ -58,14 +70,17 @@ export function createTurnHandOver<T = JournalRecord>(
     // A flush from inside `handOne` leaves the work to the one already running, which takes what is added
     // meanwhile after what was there: handing over from the middle of a batch would reorder it.
     if (handing) {
+      flushAll ||= deadline === null;
       return;
     }
     handing = true;
+    flushAll = deadline === null;
+    const before = handed;
     let next = 0;
     try {
       while (next < waiting.length) {
         handOne(waiting[next++]!);
-        if (deadline !== null && now() >= deadline) {
+        if (!flushAll && deadline !== null && now() >= deadline) {
           break;
         }
       }
@@ -74,13 +89,18 @@ export function createTurnHandOver<T = JournalRecord>(
       waiting = waiting.slice(next);
       handed += next;
       handing = false;
+      flushAll = false;
       if (waiting.length > 0) {
         scheduleTurn();
       }
-      if (waiters.length > 0) {
-        const ready = waiters.filter((w) => w.place < handed);
-        waiters = waiters.filter((w) => w.place >= handed);
-        ready.forEach((w) => w.resolve());
+      if (waiters.size > 0) {
+        for (let place = before; place < handed; place++) {
+          const waiter = waiters.get(place);
+          if (waiter) {
+            waiters.delete(place);
+            waiter.resolve();
+          }
+        }
       }
     }
   };
@@ -93,7 +113,20 @@ export function createTurnHandOver<T = JournalRecord>(
     },
     flush: () => handOver(null),
     whenHanded(place) {
-      return place < handed ? null : new Promise((resolve) => waiters.push({ place, resolve }));
+      if (place < handed) {
+        return null;
+      }
+      if (!Number.isInteger(place) || place >= queued) {
+        throw new RangeError(`no record was queued at place ${place} (${queued} queued)`);
+      }
+      let waiter = waiters.get(place);
+      if (!waiter) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((settle) => (resolve = settle));
+        waiter = { promise, resolve };
+        waiters.set(place, waiter);
+      }
+      return waiter.promise;
     },
   };
 }

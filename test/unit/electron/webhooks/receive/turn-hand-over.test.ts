@@ -170,7 +170,49 @@ describe('createTurnHandOver in slices', () => {
     expect(fifth).toBe(true);
     expect(h.handOver.whenHanded(0)).toBeNull();
     expect(h.handOver.whenHanded(5)).toBeNull();
-    expect(h.handOver.whenHanded(6)).not.toBeNull();
+    expect(() => h.handOver.whenHanded(6)).toThrow(RangeError);
+  });
+
+  it('whenHanded gives every caller for one place the same promise, and frees it once handed over', async () => {
+    const h = sliced();
+    for (let n = 0; n < 3; n++) {
+      h.handOver.add(record(n));
+    }
+    const first = h.handOver.whenHanded(2);
+    expect(h.handOver.whenHanded(2)).toBe(first);
+    h.endTurn();
+    await expect(first).resolves.toBeUndefined();
+    expect(h.handOver.whenHanded(2)).toBeNull();
+  });
+
+  it('a flush from inside a sliced hand-over makes it hand over everything, past its deadline', () => {
+    let clockMs = 0;
+    const handed: string[] = [];
+    const turnEnds: Array<() => void> = [];
+    const handOver = createTurnHandOver(
+      (r) => {
+        handed.push(r.messageId);
+        clockMs += 1;
+        // As a live-socket line recorded while a delivery is handed over does: it must follow everything queued.
+        if (r.messageId === 'm1') {
+          handOver.add(record(99));
+          handOver.flush();
+        }
+      },
+      (run) => turnEnds.push(run),
+      { sliceMs: 2, now: () => clockMs },
+    );
+    for (let n = 0; n < 8; n++) {
+      handOver.add(record(n));
+    }
+    turnEnds.shift()!();
+    expect(handed).toEqual([...Array.from({ length: 8 }, (_, n) => `m${n}`), 'm99']);
+    // The next sliced turn obeys its deadline again.
+    for (let n = 10; n < 20; n++) {
+      handOver.add(record(n));
+    }
+    turnEnds.shift()!();
+    expect(handed).toHaveLength(11);
   });
 
   it('flush hands over everything queued, whatever the slice', () => {
