@@ -173,6 +173,46 @@ describe('receiver: accepting', () => {
     expect(Math.max(...perLoopTurn.values())).toBeLessThanOrEqual(HAND_OVER_SLICE_MS + 1);
   });
 
+  it('has published each delivery before its 500 leaves when the journal fails', async () => {
+    // Not kept, but already on its way to the panels: Kick's retry must not be the first time the app sees it.
+    const published = new Set<string>();
+    const turns: (() => void)[] = [];
+    let appends = 0;
+    const h = await startReceiver({
+      deps: {
+        journal: {
+          append: () => {
+            appends += 1;
+            return Promise.reject(new Error('disk full'));
+          },
+          readAll: () => Promise.resolve([]),
+          close: () => Promise.resolve(),
+        },
+        handOverSchedule: (run) => turns.push(run),
+        onEvent: (event) => published.add(event.messageId),
+      },
+    });
+    const { url, answeredUnpublished } = await serveNotingEarlyAnswers(h.receiver, (id) => published.has(id));
+    const burst = Array.from({ length: 5 }, () => h.delivery());
+    let answered = 0;
+    const answers = Promise.all(burst.map((d) => postDelivery(url, d).finally(() => (answered += 1))));
+    // Every append has failed before the app's first turn runs.
+    while (appends < burst.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (let n = 0; n < 20; n++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(published.size).toBe(0);
+    while (answered < burst.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns.splice(0).forEach((run) => run());
+    }
+    expect((await answers).map((a) => a.status)).toEqual(burst.map(() => 500));
+    expect(answeredUnpublished).toEqual([]);
+    expect(published.size).toBe(burst.length);
+  });
+
   it('answers the tunnel self-check with its nonce', async () => {
     const h = await startReceiver();
     const res = await postRaw(`${h.url}?check=3f9a1c0b5e`, {}, undefined, { method: 'GET' });
@@ -184,8 +224,8 @@ describe('receiver: accepting', () => {
 });
 
 /**
- * The receiver behind a server of the test's own, which notes each delivery answered 200 before `published`
- * says its event was published.
+ * The receiver behind a server of the test's own, which notes each delivery answered 200 or 500 before
+ * `published` says its event was published.
  */
 async function serveNotingEarlyAnswers(
   receiver: WebhookReceiver,
@@ -196,7 +236,7 @@ async function serveNotingEarlyAnswers(
     const id = String(req.headers['kick-event-message-id']);
     const end = res.end.bind(res);
     res.end = ((...args: Parameters<typeof end>) => {
-      if (res.statusCode === 200 && !published(id)) {
+      if ((res.statusCode === 200 || res.statusCode === 500) && !published(id)) {
         answeredUnpublished.push(id);
       }
       return end(...args);
