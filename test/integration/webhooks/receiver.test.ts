@@ -15,7 +15,7 @@ import { MemoryJournal } from '../../helpers/memory-journal';
 import { postDelivery, postRaw } from '../../helpers/webhook-signing';
 import type { EventJournal } from '../../../electron/webhooks/events/types';
 import type { WebhookReceiver } from '../../../electron/webhooks/receive/receiver';
-import { T0, payloads, running, startReceiver, useSetup, withHeader } from './receiver-fixtures';
+import { T0, payloads, running, startReceiver, useSetup, withHeader, type Harness } from './receiver-fixtures';
 
 useSetup();
 
@@ -149,24 +149,19 @@ describe('receiver: accepting', () => {
       },
     });
     const { url, answeredUnpublished } = await serveNotingEarlyAnswers(h.receiver, (id) => published.has(id));
-    const burst = Array.from({ length: 40 }, () => h.delivery());
-    let answered = 0;
-    const answers = Promise.all(burst.map((d) => postDelivery(url, d).finally(() => (answered += 1))));
+    const burst = postBurst(
+      url,
+      Array.from({ length: 40 }, () => h.delivery()),
+    );
     // Every append queued and none durable: the whole burst waits in one group commit.
-    while (waitingAppends < burst.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await loopTurnsUntil(() => waitingAppends === burst.size);
     commit();
     committed = Promise.resolve();
-    // The app's turns, one per turn of the event loop.
-    while (answered < burst.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turns.splice(0).forEach((run) => run());
-    }
+    await burst.answeredAfterRunning(turns);
     ticking = false;
-    expect((await answers).map((a) => a.status)).toEqual(burst.map(() => 200));
+    expect((await burst.answers).map((a) => a.status)).toEqual(burst.deliveries.map(() => 200));
     expect(answeredUnpublished).toEqual([]);
-    expect(published.size).toBe(burst.length);
+    expect(published.size).toBe(burst.size);
     // In journal order, across the turns.
     expect([...published]).toEqual(memory.records.map((r) => r.messageId));
     // 4 ms of 1 ms events, and one more when the clock's reading lands just short.
@@ -193,24 +188,19 @@ describe('receiver: accepting', () => {
       },
     });
     const { url, answeredUnpublished } = await serveNotingEarlyAnswers(h.receiver, (id) => published.has(id));
-    const burst = Array.from({ length: 5 }, () => h.delivery());
-    let answered = 0;
-    const answers = Promise.all(burst.map((d) => postDelivery(url, d).finally(() => (answered += 1))));
-    // Every append has failed before the app's first turn runs.
-    while (appends < burst.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    for (let n = 0; n < 20; n++) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const burst = postBurst(
+      url,
+      Array.from({ length: 5 }, () => h.delivery()),
+    );
+    // Every append has failed, and had time to be answered, before the app's first turn runs.
+    await loopTurnsUntil(() => appends === burst.size);
+    let spare = 20;
+    await loopTurnsUntil(() => --spare === 0);
     expect(published.size).toBe(0);
-    while (answered < burst.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turns.splice(0).forEach((run) => run());
-    }
-    expect((await answers).map((a) => a.status)).toEqual(burst.map(() => 500));
+    await burst.answeredAfterRunning(turns);
+    expect((await burst.answers).map((a) => a.status)).toEqual(burst.deliveries.map(() => 500));
     expect(answeredUnpublished).toEqual([]);
-    expect(published.size).toBe(burst.length);
+    expect(published.size).toBe(burst.size);
   });
 
   it('answers the tunnel self-check with its nonce', async () => {
@@ -247,4 +237,27 @@ async function serveNotingEarlyAnswers(
   await once(server, 'listening');
   running.push({ stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/kick/webhook`, answeredUnpublished };
+}
+
+/** Turns of the event loop until `done` says so. */
+async function loopTurnsUntil(done: () => boolean): Promise<void> {
+  while (!done()) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Deliveries posted all at once; `answeredAfterRunning` runs the app's held turns, one per loop turn, until all are answered. */
+function postBurst(url: string, deliveries: ReturnType<Harness['delivery']>[]) {
+  let answered = 0;
+  const answers = Promise.all(deliveries.map((d) => postDelivery(url, d).finally(() => (answered += 1))));
+  return {
+    deliveries,
+    size: deliveries.length,
+    answers,
+    answeredAfterRunning: (turns: (() => void)[]) =>
+      loopTurnsUntil(() => {
+        turns.splice(0).forEach((run) => run());
+        return answered === deliveries.length;
+      }),
+  };
 }

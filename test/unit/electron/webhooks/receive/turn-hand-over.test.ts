@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurnHandOver } from '../../../../../electron/webhooks/receive/turn-hand-over';
+import { createTurnHandOver, type TurnHandOver } from '../../../../../electron/webhooks/receive/turn-hand-over';
 import type { JournalRecord } from '../../../../../electron/webhooks/events/types';
 
 const record = (n: number): JournalRecord => ({
@@ -118,18 +118,22 @@ describe('createTurnHandOver', () => {
 });
 
 describe('createTurnHandOver in slices', () => {
-  /** A hand-over whose records each take 1 ms on its clock, with a 4 ms slice. */
-  function sliced() {
+  /**
+   * A hand-over whose records each take 1 ms on its clock, with a 4 ms slice; `during` runs inside `handOne`
+   * after each record.
+   */
+  function sliced(sliceMs = 4, during?: (r: JournalRecord, handOver: TurnHandOver) => void) {
     let clockMs = 0;
     const handed: string[] = [];
     const turnEnds: Array<() => void> = [];
-    const handOver = createTurnHandOver(
+    const handOver: TurnHandOver = createTurnHandOver(
       (r) => {
         handed.push(r.messageId);
         clockMs += 1;
+        during?.(r, handOver);
       },
       (run) => turnEnds.push(run),
-      { sliceMs: 4, now: () => clockMs },
+      { sliceMs, now: () => clockMs },
     );
     const endTurn = (): void => {
       for (const run of turnEnds.splice(0)) {
@@ -186,33 +190,24 @@ describe('createTurnHandOver in slices', () => {
   });
 
   it('a flush from inside a sliced hand-over makes it hand over everything, past its deadline', () => {
-    let clockMs = 0;
-    const handed: string[] = [];
-    const turnEnds: Array<() => void> = [];
-    const handOver = createTurnHandOver(
-      (r) => {
-        handed.push(r.messageId);
-        clockMs += 1;
-        // As a live-socket line recorded while a delivery is handed over does: it must follow everything queued.
-        if (r.messageId === 'm1') {
-          handOver.add(record(99));
-          handOver.flush();
-        }
-      },
-      (run) => turnEnds.push(run),
-      { sliceMs: 2, now: () => clockMs },
-    );
+    // As a live-socket line recorded while a delivery is handed over does: it must follow everything queued.
+    const h = sliced(2, (r, handOver) => {
+      if (r.messageId === 'm1') {
+        handOver.add(record(99));
+        handOver.flush();
+      }
+    });
     for (let n = 0; n < 8; n++) {
-      handOver.add(record(n));
+      h.handOver.add(record(n));
     }
-    turnEnds.shift()!();
-    expect(handed).toEqual([...Array.from({ length: 8 }, (_, n) => `m${n}`), 'm99']);
+    h.turnEnds.shift()!();
+    expect(h.handed).toEqual([...Array.from({ length: 8 }, (_, n) => `m${n}`), 'm99']);
     // The next sliced turn obeys its deadline again.
     for (let n = 10; n < 20; n++) {
-      handOver.add(record(n));
+      h.handOver.add(record(n));
     }
-    turnEnds.shift()!();
-    expect(handed).toHaveLength(11);
+    h.turnEnds.shift()!();
+    expect(h.handed).toHaveLength(11);
   });
 
   it('flush hands over everything queued, whatever the slice', () => {
