@@ -302,10 +302,11 @@ async function start(dataDir: string, holder: { launched: Launched | null; tray:
     })),
   });
   holder.launched = launched;
-  // The secrets held outside the secret store; the overlay key and configuration are read at each line, so a
-  // new key or a restarted app is known before it could be logged.
+  // The secrets held outside the secret store (the overlay key, the configuration's client secret, the stream
+  // key once read from Kick) are read at each line, so a new one or a restarted app is known before it could be
+  // logged.
   logger.secrets.add(panelTokenOf(launched.panel?.url));
-  logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
+  logger.secrets.watch(() => launched.app.heldSecrets());
   const logFile = openLogFile({ dataDir: launched.dataDir, nowMs: () => Date.now(), notice: say });
   if (logFile) {
     logger.attachFile(logFile);

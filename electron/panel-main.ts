@@ -76,10 +76,11 @@ async function main(): Promise<void> {
     })),
   });
   dataDir = launched.dataDir;
-  // The secrets the app holds outside the secret store. The overlay key and the configuration are read at
-  // each line, so a new key or a restarted app is known before it could be logged.
+  // The secrets the app holds outside the secret store (the overlay key, the configuration's client secret, the
+  // stream key once read from Kick) are read at each line, so a new one or a restarted app is known before it
+  // could be logged.
   logger.secrets.add(panelTokenOf(launched.panel?.url));
-  logger.secrets.watch(() => [launched.app.overlays.key(), launched.app.config.kick?.clientSecret]);
+  logger.secrets.watch(() => launched.app.heldSecrets());
   const file = openLogFile({ dataDir, nowMs: () => Date.now(), notice: say });
   if (file) {
     logger.attachFile(file);

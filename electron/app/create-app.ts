@@ -72,6 +72,12 @@ export interface GreenroomApp {
    * the webhook path in `live-merge.ts` (../../docs/design-notes.md#chat-from-the-live-socket-first).
    */
   liveSocket: Pick<AppLiveSocket, 'onEvent' | 'health'>;
+  /**
+   * The secrets the app holds outside the secret store, for the logger to learn by value: the overlay key, the
+   * client secret from the configuration and the last stream key read from Kick. Read before each log line, so
+   * a new one is known before it could be logged: a getter, cheap.
+   */
+  heldSecrets(): readonly (string | null | undefined)[];
 }
 
 /** Builds the app (and, in sandbox mode, starts the embedded sandbox); call `start()` next. */
@@ -447,6 +453,7 @@ export async function createApp(config: AppConfig, adapters: AppDeps): Promise<G
     sandbox: embedded?.sandbox,
     overlays,
     liveSocket,
+    heldSecrets: () => [overlays.key(), config.kick?.clientSecret, channel.streamKeySeen()],
     start() {
       starting ??= (async () => {
         // Not awaited: OBS connects beside the rest, and its being down never holds up the start.

@@ -74,6 +74,7 @@ export type ManagedReward = KickReward & { canManage: boolean };
 
 /** Redemptions, rewards, stream info, leaderboard and ads for the signed-in broadcaster. */
 export class ChannelOps {
+  #streamKeySeen: string | null = null;
   readonly #deps: ChannelOpsDeps;
   readonly #names: RedeemerNames;
 
@@ -243,7 +244,16 @@ export class ChannelOps {
     if (channel === null || !channel.stream.key) {
       throw new AppError('NotFound', 'Kick sent no stream key for this channel');
     }
+    this.#streamKeySeen = channel.stream.key;
     return { key: channel.stream.key, url: channel.stream.url };
+  }
+
+  /**
+   * The last stream key Kick sent, or null: for the logger to learn by value before any line could carry it
+   * (../../docs/logging.md#no-secret-in-any-line). Not for showing: `streamKey` is the only way to a panel.
+   */
+  streamKeySeen(): string | null {
+    return this.#streamKeySeen;
   }
 
   /** Updates title, category and tags, then reads the channel back so the panel shows what Kick kept. */

@@ -1,8 +1,8 @@
 /**
  * Journey ([logging](../../docs/logging.md#no-secret-in-any-line)): the built app against the sandbox, signed
- * in, through a short chat storm, a timeout, a test alert on an overlay, Save diagnostics and sign-out. Then
- * every file under the data folder, and the saved diagnostics, are read and searched for each secret the app
- * held, read from where the app keeps it: the access and refresh tokens and the client secret (through the
+ * in, through a short chat storm, a forged delivery whose message id is the stream key, a timeout, a test alert
+ * on an overlay, Save diagnostics and sign-out. Then every file under the data folder, and the saved
+ * diagnostics, are read and searched for each secret the app held, read from where the app keeps it: the access and refresh tokens and the client secret (through the
  * app's own secret store), the stream key (from Kick), the overlay key and the panel token. A file that is a
  * secret's own home (the panel token's file, the overlay key's) is searched for every other secret.
  */
@@ -56,13 +56,29 @@ describe('journey: no secret in any file', () => {
     await world?.close().catch(() => undefined);
   });
 
-  it('runs a storm, a timeout, an overlay alert, Save diagnostics and sign-out', async () => {
+  it('runs a storm, a forged delivery, a timeout, an overlay alert, Save diagnostics and sign-out', async () => {
     for (let n = 0; n < STORM; n++) {
       await world.sandbox.admin.chat(`storm line ${n}`, VIEWER + (n % 20));
     }
     await expect
       .poll(async () => (await value(world.panel.api.chat.history())).length, { timeout: 20_000 })
       .toBeGreaterThan(100);
+    // A delivery nobody signed, with the stream key as its message id: the receiver logs each rejection with the
+    // id it was sent, and a key the app has read from Kick must leave that line redacted, not only by a pattern.
+    const forged = await fetch(world.recorder.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'Kick-Event-Message-Id': secrets.get('stream key')!,
+        'Kick-Event-Subscription-Id': '01FORGED000000000000000000',
+        'Kick-Event-Signature': Buffer.alloc(256, 7).toString('base64'),
+        'Kick-Event-Message-Timestamp': new Date().toISOString(),
+        'Kick-Event-Type': 'chat.message.sent',
+        'Kick-Event-Version': '1',
+      },
+      body: '{}',
+    });
+    expect(forged.status).toBe(400);
     await value(world.panel.api.mod.timeout({ userId: VIEWER, minutes: 5, reason: 'storm' }));
     await value(world.panel.api.overlays.testAlert({ kind: 'follow' }));
     const saved = await value(world.panel.api.diagnostics.save());
