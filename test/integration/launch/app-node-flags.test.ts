@@ -5,11 +5,11 @@
  * (docs/decisions.md#where-the-apps-memory-goes-in-a-chat-storm). Runs in a temp copy of the app, as
  * electron-install.test.ts does; reads the processes from /proc, so Linux only.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
-import { buildPanelEntry, makeAppCopy, PANEL_LINE, running, startApp, temps } from './electron-install-fixtures';
+import { makeAppCopy, PANEL_LINE, startApp, useLaunchLifecycle } from './electron-install-fixtures';
 
 /** The argv of every process whose command line names `entry`. */
 function processesRunning(entry: string): { pid: number; argv: string[] }[] {
@@ -28,19 +28,7 @@ function processesRunning(entry: string): { pid: number; argv: string[] }[] {
 }
 
 describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
-  beforeAll(buildPanelEntry);
-
-  afterEach(() => {
-    for (const child of running) {
-      child.kill('SIGKILL');
-    }
-  });
-
-  afterAll(() => {
-    for (const dir of temps) {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  useLaunchLifecycle();
 
   it('runs the panel server on a Node started with the app’s heap settings, and stops it', async () => {
     const root = makeAppCopy();

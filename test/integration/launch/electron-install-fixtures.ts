@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -19,7 +20,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { electronPackageDir } from '../../../scripts/find-electron.mjs';
+import { storedZip } from './fixtures/stored-zip';
 
 export const repo = join(import.meta.dirname, '..', '..', '..');
 export const { version } = JSON.parse(readFileSync(join(electronPackageDir(repo), 'package.json'), 'utf8')) as {
@@ -104,6 +107,34 @@ export const running = new Set<ChildProcessByStdio<null, Readable, Readable>>();
 export const fx = {} as {
   panelJs: string;
 };
+
+/**
+ * A describe block's set-up and clean-up: the panel entry built once, every app run it started killed after each
+ * test, every temp dir removed at the end (`after` runs then, before the dirs go).
+ */
+export function useLaunchLifecycle(after?: () => void): void {
+  beforeAll(buildPanelEntry);
+  afterEach(() => {
+    for (const child of running) {
+      child.kill('SIGKILL');
+    }
+  });
+  afterAll(() => {
+    for (const dir of temps) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    after?.();
+  });
+}
+
+/** Electron's release zip for this platform with the stub binary (`fixtures/stub-electron.sh`) in it. */
+export function stubElectronZip(): Buffer {
+  const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'stub-electron.sh'));
+  return storedZip([
+    { name: binaryInZip ?? 'electron', data: stub, mode: 0o755 },
+    { name: 'version', data: Buffer.from(`v${version}`), mode: 0o644 },
+  ]);
+}
 
 /** Builds the panel-only entry once, as scripts/build.mjs does, for the app copies to run. */
 export async function buildPanelEntry(): Promise<void> {

@@ -14,53 +14,36 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { electronJsFlags } from '../../../scripts/app-node-flags.mjs';
 import { electronPackageDir, findElectronBinary } from '../../../scripts/find-electron.mjs';
 import { DEFAULT_TIMEOUT_S, parseInstallTimeout, TIMEOUT_VARIABLE } from '../../../scripts/electron-install-policy.mjs';
-import { storedZip } from './fixtures/stored-zip';
 import {
   INSTEAD,
   LOG,
   PANEL_LINE,
   READY_LINE,
   binaryInZip,
-  buildPanelEntry,
   closedPort,
   fallbackLines,
   makeAppCopy,
   repo,
-  running,
   sha256,
   startApp,
   startMirror,
   sumsPath,
-  temps,
   version,
   zipName,
   zipPath,
+  useLaunchLifecycle,
+  stubElectronZip,
 } from './electron-install-fixtures';
 
 describe.skipIf(!binaryInZip)('npm start without an Electron binary', () => {
-  const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'stub-electron.sh'));
-  const zip = storedZip([
-    { name: binaryInZip ?? 'electron', data: stub, mode: 0o755 },
-    { name: 'version', data: Buffer.from(`v${version}`), mode: 0o644 },
-  ]);
+  const zip = stubElectronZip();
   const repoElectronBefore = findElectronBinary(repo);
 
-  beforeAll(buildPanelEntry);
-
-  afterEach(() => {
-    for (const child of running) {
-      child.kill('SIGKILL');
-    }
-  });
-
-  afterAll(() => {
-    for (const dir of temps) {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  useLaunchLifecycle(() => {
     // The repository's own electron package is as it was: the stub never landed there.
     expect(findElectronBinary(repo)).toEqual(repoElectronBefore);
   });

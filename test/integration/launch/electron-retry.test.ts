@@ -5,55 +5,37 @@
  * hold back this one. Through the real entry points (scripts/start.mjs and scripts/install-electron.mjs) in a
  * temp copy of the app, against a mirror on 127.0.0.1 (electron-install-fixtures.ts).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../../scripts/find-electron.mjs';
 import { installStateDir } from '../../../scripts/electron-install-policy.mjs';
-import { storedZip } from './fixtures/stored-zip';
 import {
   INSTEAD,
   LOG,
   PANEL_LINE,
   READY_LINE,
   binaryInZip,
-  buildPanelEntry,
   fallbackLines,
   makeAppCopy,
-  running,
   sha256,
   startApp,
   startMirror,
   sumsPath,
-  temps,
   version,
   zipName,
   zipPath,
+  useLaunchLifecycle,
+  stubElectronZip,
 } from './electron-install-fixtures';
 
 /** Either the stub's window line or the panel's: without the binary, start.mjs serves the panel instead. */
 const WINDOW_OR_PANEL = /^(Greenroom: window open|Greenroom panel: .*)$/m;
 
 describe.skipIf(!binaryInZip)('npm start after a failed Electron download', () => {
-  const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'stub-electron.sh'));
-  const zip = storedZip([
-    { name: binaryInZip ?? 'electron', data: stub, mode: 0o755 },
-    { name: 'version', data: Buffer.from(`v${version}`), mode: 0o644 },
-  ]);
+  const zip = stubElectronZip();
 
-  beforeAll(buildPanelEntry);
-
-  afterEach(() => {
-    for (const child of running) {
-      child.kill('SIGKILL');
-    }
-  });
-
-  afterAll(() => {
-    for (const dir of temps) {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  useLaunchLifecycle();
 
   it('does not try again by itself, even after a quick failure; `npm run install-electron` does', async () => {
     const down = await startMirror({ zip, checksum: sha256(zip), status: 503 });
