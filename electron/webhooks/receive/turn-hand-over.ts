@@ -7,7 +7,9 @@
  * receiver answers a delivery only once the hand-over has reached it (`whenHanded`), so a delivery Kick hears
  * 200 (or 500) for has always been handed over by then. `flush` is the exception to slicing: it hands over the
  * whole queue in one task, because its caller (a live-socket line, which the journal orders after every
- * delivery before it) needs everything before it handed over first.
+ * delivery before it) needs everything before it handed over first. A flush from inside a running hand-over
+ * changes nothing: the only one is a late mark journaled by a listener, which nobody sees, so its place among
+ * what is shown does not matter, and honouring it would turn the slice back into the whole burst.
  */
 import { performance } from 'node:perf_hooks';
 import type { JournalRecord } from '../events/types';
@@ -18,10 +20,7 @@ export const HAND_OVER_SLICE_MS = 4;
 export interface TurnHandOver<T = JournalRecord> {
   /** Queues a record; the first of a turn schedules the hand-over. Returns the record's place in line. */
   add(record: T): number;
-  /**
-   * Hands over everything queued, now, in one task. From inside `handOne` the running hand-over does it: it then
-   * drops its deadline and hands over everything queued before it returns.
-   */
+  /** Hands over everything queued, now, in one task; from inside `handOne`, nothing more than the running one. */
   flush(): void;
   /**
    * Null when the record at `place` (from `add`) has been handed over; else a promise of that moment, the same
@@ -48,8 +47,6 @@ export function createTurnHandOver<T = JournalRecord>(
   let queued = 0;
   let handed = 0;
   let handing = false;
-  /** Set by a flush while a sliced hand-over runs: it then hands over everything before it stops. */
-  let flushAll = false;
   let scheduled = false;
   /** By place: released in place order as `handed` passes them, so each turn touches only its own. */
   const waiters = new Map<number, { promise: Promise<void>; resolve: () => void }>();
@@ -70,17 +67,15 @@ export function createTurnHandOver<T = JournalRecord>(
     // A flush from inside `handOne` leaves the work to the one already running, which takes what is added
     // meanwhile after what was there: handing over from the middle of a batch would reorder it.
     if (handing) {
-      flushAll ||= deadline === null;
       return;
     }
     handing = true;
-    flushAll = deadline === null;
     const before = handed;
     let next = 0;
     try {
       while (next < waiting.length) {
         handOne(waiting[next++]!);
-        if (!flushAll && deadline !== null && now() >= deadline) {
+        if (deadline !== null && now() >= deadline) {
           break;
         }
       }
@@ -89,7 +84,6 @@ export function createTurnHandOver<T = JournalRecord>(
       waiting = waiting.slice(next);
       handed += next;
       handing = false;
-      flushAll = false;
       if (waiting.length > 0) {
         scheduleTurn();
       }
