@@ -226,6 +226,10 @@ export class ChannelOps {
   async streamInfo(): Promise<ChannelView | null> {
     const userId = this.#deps.broadcasterUserId();
     const channel = await this.#deps.client.fetchChannel(userId === null ? {} : { userId });
+    // Kick sends the key with the channel to a token with `streamkey:read`: learned here too, though not shown.
+    if (channel?.stream.key) {
+      this.#streamKeySeen = channel.stream.key;
+    }
     return channel === null ? null : toChannelView(channel);
   }
 
@@ -249,8 +253,9 @@ export class ChannelOps {
   }
 
   /**
-   * The last stream key Kick sent, or null: for the logger to learn by value before any line could carry it
-   * (../../docs/logging.md#no-secret-in-any-line). Not for showing: `streamKey` is the only way to a panel.
+   * The last stream key Kick sent (asked for, or with the channel), or null: for the logger to learn by value
+   * before any line could carry it (../../docs/logging.md#no-secret-in-any-line). Not for showing: `streamKey`
+   * is the only way to a panel.
    */
   streamKeySeen(): string | null {
     return this.#streamKeySeen;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KickRedemptionFailure, KickRedemptionGroup, KickReward, Page } from '../../../../shared/kick/resources';
 import { KickApiError } from '../../../../electron/kick/kick-errors';
 import { type ChannelClient, ChannelOps } from '../../../../electron/services/channel-ops';
+import { channel } from '../../renderer/fixtures';
 
 const ids = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 
@@ -222,5 +223,28 @@ describe('ChannelOps rewards', () => {
       ['update', { streamTitle: 'New title', categoryId: undefined, customTags: ['chill'] }],
       ['fetch', { userId: 100001 }],
     ]);
+  });
+});
+
+describe('ChannelOps stream key seen', () => {
+  const withKey = (key: string) => {
+    const base = channel();
+    return { ...base, stream: { ...base.stream, key } };
+  };
+
+  it('remembers the key Kick sends with the channel, for the logger, and never puts it in the view', async () => {
+    const answers = [withKey(''), withKey('sk_us-west-2_seen1234')];
+    const { ops } = setup({ fetchChannel: () => Promise.resolve(answers.shift()!) });
+    await ops.streamInfo();
+    expect(ops.streamKeySeen()).toBeNull();
+    const view = await ops.streamInfo();
+    expect(ops.streamKeySeen()).toBe('sk_us-west-2_seen1234');
+    expect(JSON.stringify(view)).not.toContain('sk_us-west-2_seen1234');
+  });
+
+  it('remembers the key read for a panel that asked', async () => {
+    const { ops } = setup({ fetchChannel: () => Promise.resolve(withKey('sk_us-west-2_asked5678')) });
+    expect((await ops.streamKey(['streamkey:read'])).key).toBe('sk_us-west-2_asked5678');
+    expect(ops.streamKeySeen()).toBe('sk_us-west-2_asked5678');
   });
 });
