@@ -31,9 +31,28 @@ if (built.status !== 0) {
   process.exit(built.status ?? 1);
 }
 
+/**
+ * Calls `stop` once the process that started this one has gone. npm stops a script by signalling the shell it
+ * ran it in, and that shell exits without passing the signal on: Greenroom would run on, holding its panel port,
+ * with nothing left to stop it by.
+ * @param {() => void} stop
+ */
+function stopWhenParentGone(stop) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop();
+    }
+  }, 500);
+  timer.unref();
+}
+
 async function runPanel() {
   const entry = join(root, 'out', 'main', 'panel.js');
   if (APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+    // The panel server runs in this process: its own SIGTERM handler stops it.
+    stopWhenParentGone(() => process.kill(process.pid, 'SIGTERM'));
     await import(pathToFileURL(entry).href);
     return;
   }
@@ -43,6 +62,7 @@ async function runPanel() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => child.kill(signal));
   }
+  stopWhenParentGone(() => child.kill('SIGTERM'));
   await new Promise((resolve) => {
     child.on('error', (error) => {
       console.error(`Greenroom panel could not start: ${error.message}`);
@@ -95,6 +115,7 @@ function runElectron(binary) {
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.on(signal, () => child.kill(signal));
     }
+    stopWhenParentGone(() => child.kill('SIGTERM'));
   });
 }
 

@@ -43,4 +43,28 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
     expect(await run.stop()).toBe(0);
     expect(processesRunning(entry)).toEqual([]);
   });
+
+  it('stops when npm stops it: its shell gone, the panel server goes too', async () => {
+    const root = makeAppCopy();
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const launcher = join(root, 'scripts', 'start.mjs');
+    const run = startApp(root, {}, { args: ['--panel'], viaShell: true });
+    await run.waitFor(PANEL_LINE);
+    expect(processesRunning(entry)).toHaveLength(1);
+    await run.stop();
+    const left = (): { pid: number }[] => [...processesRunning(entry), ...processesRunning(launcher)];
+    try {
+      // Polled, not slept: the launcher notices its parent is gone within a second.
+      await expect.poll(left, { timeout: 10_000, interval: 200 }).toEqual([]);
+    } finally {
+      // What a failure leaves is no child of this test's any more: stopped here, not left running.
+      for (const { pid } of left()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone between the listing and the kill.
+        }
+      }
+    }
+  });
 });

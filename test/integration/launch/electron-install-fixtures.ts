@@ -196,13 +196,18 @@ export interface Run {
 export function startApp(
   root: string,
   env: Record<string, string>,
-  { script = 'start.mjs', args = [] }: { script?: string; args?: string[] } = {},
+  { script = 'start.mjs', args = [], viaShell = false }: { script?: string; args?: string[]; viaShell?: boolean } = {},
 ): Run {
   // No inherited ELECTRON_* or npm_config_electron_* (a developer's own mirror) and no GREENROOM_* setting.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/electron|greenroom/i.test(key) && key !== 'force_no_cache'),
   );
-  const child = spawn(process.execPath, [join(root, 'scripts', script), ...args], {
+  const command = [process.execPath, join(root, 'scripts', script), ...args];
+  // `viaShell`: in a shell that waits for it, as npm runs a script (`stop` then signals the shell, as npm does,
+  // and the shell exits without passing the signal on).
+  const quoted = command.map((part) => `'${part}'`).join(' ');
+  const [file, ...argv] = viaShell ? ['sh', '-c', `${quoted}; exit $?`] : command;
+  const child = spawn(file!, argv, {
     cwd: root,
     env: {
       ...inherited,
