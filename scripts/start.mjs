@@ -48,6 +48,17 @@ function stopWhenParentGone(stop) {
   timer.unref();
 }
 
+/**
+ * Stops `child` as this process is stopped: Ctrl-C and SIGTERM are passed on, and its parent going stops it too.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+function stopWithThis(child) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  stopWhenParentGone(() => child.kill('SIGTERM'));
+}
+
 async function runPanel() {
   const entry = join(root, 'out', 'main', 'panel.js');
   if (APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -59,10 +70,7 @@ async function runPanel() {
   // V8 sizes its heap as a process starts, so the app's heap settings need a Node started with them
   // (scripts/app-node-flags.mjs): the panel server runs in a child, this process passes signals on and exits as it does.
   const child = spawn(process.execPath, [...APP_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => child.kill(signal));
-  }
-  stopWhenParentGone(() => child.kill('SIGTERM'));
+  stopWithThis(child);
   await new Promise((resolve) => {
     child.on('error', (error) => {
       console.error(`Greenroom panel could not start: ${error.message}`);
@@ -112,10 +120,7 @@ function runElectron(binary) {
         process.exit(code ?? 0);
       }
     });
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-      process.on(signal, () => child.kill(signal));
-    }
-    stopWhenParentGone(() => child.kill('SIGTERM'));
+    stopWithThis(child);
   });
 }
 
