@@ -37,6 +37,12 @@ const COMMAND = {
 } satisfies ChatCommand;
 /** "followed less than a minute ago" or "followed 2 minutes ago": the follow Greenroom saw, just now. */
 const JUST_FOLLOWED = 'followed (less than a minute|\\d+ minutes?) ago';
+/**
+ * Two viewers of the sandbox world (sandbox/world.ts), named so the sandbox's random picks cannot make the early
+ * chatter and the follower the same viewer (whose story would then count two messages).
+ */
+const EARLY_CHATTER = 100100;
+const FOLLOWER = 100101;
 
 interface SandboxChat {
   messages: { message_id: string; content: string; type: string }[];
@@ -109,12 +115,12 @@ describe('journey: !followage from the stream history', () => {
     // before the follow below (Kick times a follow to the second, so one in the very second Greenroom started
     // watching reads "following since at least").
     await admin.trigger('chat.message.sent', {
-      overrides: { created_at: new Date(Date.now() - 60_000).toISOString() },
+      overrides: { created_at: new Date(Date.now() - 60_000).toISOString(), 'sender.user_id': EARLY_CHATTER },
     });
     const [live] = await admin.trigger('livestream.status.updated', { overrides: { is_live: true } });
     const streamId = Date.parse(String(live!.started_at));
     await expect.poll(async () => (await value(panel.api.history.status())).liveStreamId, WAIT).toBe(streamId);
-    const [follow] = await admin.trigger('channel.followed');
+    const [follow] = await admin.trigger('channel.followed', { overrides: { 'follower.user_id': FOLLOWER } });
     const { user_id: userId, username } = follow!.follower as { user_id: number; username: string };
     await admin.chat('hello, first time here', userId);
     await expect
