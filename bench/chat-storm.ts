@@ -47,10 +47,10 @@
  * roll-ups while the figures are taken; the stream's line count in the history goes to stderr at the end.
  * `GREENROOM_BENCH_STORM_HISTORY=off` runs the same Node 24 with `node:sqlite` turned off (so no history), to compare.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { type AdminApi, adminCall, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
+import { appNode } from './lib/app-node';
 import { KICK_EVENT_TYPES } from '../shared/kick/scopes';
 import { descendants, ownCpuMs, processCpuMs, processesCpuMs, rendererPids } from './lib/process-cpu';
 import { type CdpPage, openPage } from './lib/cdp-page';
@@ -85,9 +85,6 @@ const note = (line: string): void => console.error(`chat-storm: ${line}`);
 /** History on (the default), or off: the same Node 24 without `node:sqlite`, so only the history differs. */
 const HISTORY = process.env.GREENROOM_BENCH_STORM_HISTORY !== 'off';
 const HISTORY_NODE_ARGS = HISTORY ? [] : ['--no-experimental-sqlite'];
-let node24: string | null = null;
-const appNode = (): string =>
-  (node24 ??= execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!);
 
 /** Waits until the sandbox holds a subscription for each of Kick's event types; throws after 30 s. */
 async function subscribed(admin: AdminApi): Promise<void> {

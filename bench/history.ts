@@ -15,12 +15,10 @@
  * are checked against a direct count of the stream's lines.
  * `GREENROOM_BENCH_HISTORY_SCALE=0.1` builds a tenth of it, for a quick look.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { migrate } from '../electron/history/history-schema';
 import { createHistoryStore } from '../electron/history/history-store';
 import { createRecapQueries } from '../electron/history/recap';
@@ -28,6 +26,7 @@ import type { SqliteDatabase } from '../electron/history/sqlite-driver';
 import { loadSqlite, SQLITE_MISSING } from '../electron/history/sqlite-driver';
 import { createViewerStoryQueries } from '../electron/history/viewer-story';
 import { measuredFigures } from './lib/figures';
+import { figuresOnAppNode } from './lib/app-node';
 import type { BenchFigure, BenchResult } from './types';
 
 const CHILD_ENV = 'GREENROOM_HISTORY_BENCH_CHILD';
@@ -241,21 +240,6 @@ function measure(): BenchResult[] {
   }
 }
 
-/** On a Node without `node:sqlite`, the same module on Node 24; its figures come back as one JSON line. */
-function onNode24(): BenchResult[] {
-  const node = execFileSync('bash', ['scripts/ensure-node24.sh'], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
-  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url));
-  const child = spawnSync(node, [tsx, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, [CHILD_ENV]: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) {
-    throw new Error(`the history bench on Node 24 failed (exit ${child.status})`);
-  }
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as BenchResult[];
-}
-
 /** What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts). */
 export const figures: BenchFigure[] = [
   { name: 'recap-ms', unit: 'ms', target: { op: '<=', value: 300 } },
@@ -266,7 +250,7 @@ export const figures: BenchFigure[] = [
 ];
 
 export async function run(): Promise<BenchResult[]> {
-  return Promise.resolve(loadSqlite() ? measure() : onNode24());
+  return Promise.resolve(loadSqlite() ? measure() : figuresOnAppNode(import.meta.url, CHILD_ENV, 'the history bench'));
 }
 
 if (process.env[CHILD_ENV] === '1') {

@@ -16,13 +16,13 @@
  * 25 places that allocated most; with `GREENROOM_RSS_PROBE_PROMOTED=1` it leaves out what a young collection
  * freed, so it shows what outlived one: what the old generation holds, live or garbage waiting for a full collection.
  */
-import { execFileSync } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { request } from 'undici';
 import WebSocket from 'ws';
 import { freePort } from '../../test/helpers/free-port';
-import { adminCall, type AdminApi, prepareDataDir, ROOT, startAppProcess } from './app-process';
+import { adminCall, type AdminApi, prepareDataDir, startAppProcess } from './app-process';
+import { appNode } from './app-node';
 import { inspectFlag } from './node-inspector';
 import { connectPanel, signInOverPanel } from './panel-client';
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
@@ -254,10 +254,7 @@ async function subscribed(admin: AdminApi, count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const node =
-    NODE === '20'
-      ? process.execPath
-      : execFileSync('bash', ['scripts/ensure-node24.sh'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  const node = NODE === '20' ? process.execPath : appNode();
   const port = await freePort();
   const kick: StormSandbox | null = KICK === 'embedded' ? null : await startStormSandbox();
   const dataDir = kick ? prepareDataDir(kick.appSettings) : undefined;
