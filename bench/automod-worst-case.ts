@@ -1,10 +1,10 @@
 /**
  * `automod-worst-case-ms`: the longest auto-moderation keeps main from answering a panel request while the
  * app judges adversarial chat against the largest rule sets Save allows (docs/automod.md#regular-expressions).
- * The built app runs in its own process, signed in to its embedded sandbox; every rule set goes in through
- * the panel socket's `settings:update`, as the panel's Save sends it (the nine catastrophic patterns first:
- * each must be refused, and one that were not would be measured instead). Then 500-character lines built
- * against the rules arrive as signed webhook deliveries at the storm's 400 a second.
+ * The built app runs in its own process on the app's Node (`lib/app-node.ts`), signed in to its embedded sandbox;
+ * every rule set goes in through the panel socket's `settings:update`, as the panel's Save sends it (the nine
+ * catastrophic patterns first: each must be refused, and one that were not would be measured instead). Then
+ * 500-character lines built against the rules arrive as signed webhook deliveries at the storm's 400 a second.
  *
  * The figure is read from a CPU profile of the app (`lib/automod-profile.ts`): the most time auto-moderation
  * spent judging within one task of main (a turn's deliveries are judged together), which is what it adds
@@ -28,6 +28,7 @@ import { adversarialLines, CATASTROPHIC, largestRuleSets } from './lib/automod-a
 import { type JudgingTime, judgingTime } from './lib/automod-profile';
 import { startProbe } from './lib/automod-probe';
 import { adminCall, type AppProcess, ensureBuilt, prepareDataDir, ROOT, startAppProcess } from './lib/app-process';
+import { appNode } from './lib/app-node';
 import { connectPanel, type PanelClient, signInOverPanel } from './lib/panel-client';
 import { quantile, round } from './lib/stats';
 import { measuredFigures } from './lib/figures';
@@ -183,11 +184,13 @@ async function withApp(
   const bundle = join(profileDir, 'panel.js');
   copyFileSync(join(ROOT, 'out', 'main', 'panel.js'), bundle);
   const port = await freePort();
-  const app = await startAppProcess({ GREENROOM_WEBHOOK_PORT: String(port) }, dataDir, [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
-    '--cpu-prof-interval=100',
-  ]);
+  // On the app's Node: the figure is what judging costs main, so it is read on the engine main runs.
+  const app = await startAppProcess(
+    { GREENROOM_WEBHOOK_PORT: String(port) },
+    dataDir,
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100'],
+    appNode(),
+  );
   let waits: number[] | null = null;
   try {
     const panel = await connectPanel(app.panelUrl);
