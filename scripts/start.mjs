@@ -7,11 +7,13 @@
 // install-electron` (scripts/electron-install-policy.mjs).
 //
 // `npm run panel` (`--panel`) goes straight to the panel server; GREENROOM_NO_ELECTRON_DOWNLOAD=1 never
-// downloads Electron (the panel server runs when the binary is missing).
+// downloads Electron (the panel server runs when the binary is missing). The panel server runs on a Node that
+// keeps the stream history: on an older one (the system's Node 20), on the project's Node 24 (`panelNode`).
 //
 // The build runs in a child process so this process, which may go on to host the panel server, never
 // loads Vite or esbuild.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
@@ -59,17 +61,58 @@ function stopWithThis(child) {
   stopWhenParentGone(() => child.kill('SIGTERM'));
 }
 
+/** Whether this Node has `node:sqlite`, which the stream history needs (as electron/history/sqlite-driver.ts reads it). */
+function hasSqlite() {
+  try {
+    return typeof process.getBuiltinModule?.('node:sqlite')?.DatabaseSync === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Node the panel server runs on: this one when it keeps the stream history (`node:sqlite`), else the project's
+ * Node 24 (scripts/ensure-node24.sh, fetched once from the npm registry into `.tools/`), as the desktop app has in
+ * Electron. Where that cannot be had, this one, after one line saying what the streamer goes without
+ * (docs/history.md#where-it-runs).
+ */
+function panelNode() {
+  if (hasSqlite()) {
+    return process.execPath;
+  }
+  const script = join(root, 'scripts', 'ensure-node24.sh');
+  // Its own lines (npm's, while it installs) go to the terminal; its last line of stdout is the path.
+  const fetched = existsSync(script)
+    ? spawnSync('bash', [script], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    : null;
+  const path = fetched?.status === 0 ? fetched.stdout.trim().split('\n').pop() : undefined;
+  if (path && existsSync(path)) {
+    return path;
+  }
+  const why =
+    fetched === null
+      ? `${script} is missing`
+      : (fetched.error?.message ?? `see above; exit ${fetched.status ?? fetched.signal}`);
+  console.log(
+    `Greenroom: past streams are not kept in this run: the stream history needs Node 22.13 or later, this is ` +
+      `Node ${process.versions.node}, and Node 24 could not be fetched (${why}).`,
+  );
+  return process.execPath;
+}
+
 async function runPanel() {
   const entry = join(root, 'out', 'main', 'panel.js');
-  if (APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const node = panelNode();
+  if (node === process.execPath && APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // The panel server runs in this process: its own SIGTERM handler stops it.
     stopWhenParentGone(() => process.kill(process.pid, 'SIGTERM'));
     await import(pathToFileURL(entry).href);
     return;
   }
   // V8 sizes its heap as a process starts, so the app's heap settings need a Node started with them
-  // (scripts/app-node-flags.mjs): the panel server runs in a child, this process passes signals on and exits as it does.
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
+  // (scripts/app-node-flags.mjs), and Node 24 is another program: the panel server runs in a child, this process
+  // passes signals on and exits as it does.
+  const child = spawn(node, [...APP_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
   stopWithThis(child);
   await new Promise((resolve) => {
     child.on('error', (error) => {

@@ -32,18 +32,20 @@ export interface SqliteDriver {
 export const SQLITE_MISSING = 'node:sqlite needs Node 22.13 or later';
 
 /**
- * What to do about it, in the terminal line: the desktop app's own Node always has `node:sqlite`; the
- * panel on its own runs on whatever `node` comes first ([where it runs](../../docs/history.md#where-it-runs)).
+ * What to do about it, in the terminal line: the desktop app's own Node always has `node:sqlite`, and the
+ * launcher runs the panel on its own on the project's Node 24 where the system's is older; started some other
+ * way, the panel runs on whatever `node` comes first ([where it runs](../../docs/history.md#where-it-runs)).
  */
 export const SQLITE_HOW_TO =
-  'to keep past streams, start the desktop app (`npm start`), or run the panel with Node 22.13 or later, ' +
+  'to keep past streams, start Greenroom with `npm start` or `npm run panel`, which run it on Node 24 ' +
+  '(fetched once into .tools/ by scripts/ensure-node24.sh), or run the panel with Node 22.13 or later, ' +
   'e.g. PATH="$(dirname "$(bash scripts/ensure-node24.sh)"):$PATH" npm run panel';
 
 /** What the Streams tab says where the Node is too old: what to do, in a streamer's words. */
 export const HISTORY_NEEDS_NEWER_NODE =
-  'Past streams and recaps are not kept here: they need Node 22.13 or later, and this panel runs on an ' +
-  'older Node. The desktop app (`npm start`) always has it; to run the panel on its own, start it with ' +
-  'Node 22.13 or later (`bash scripts/ensure-node24.sh` fetches Node 24). Everything else works.';
+  'Past streams and recaps are not kept in this run: they need Node 22.13 or later, and this panel runs on an ' +
+  'older Node. Start Greenroom with `npm start` or `npm run panel`: they fetch Node 24 for it once (where they ' +
+  'cannot, the terminal says why). Everything else works.';
 
 interface NodeSqliteModule {
   DatabaseSync: new (path: string, options?: { open?: boolean }) => SqliteDatabase;

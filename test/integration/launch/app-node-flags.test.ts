@@ -2,14 +2,29 @@
  * `npm run panel` starts the panel server on a Node carrying the app's heap settings
  * (scripts/app-node-flags.mjs): V8 reads them only as a process starts, so scripts/start.mjs runs the server in
  * a child started with them, passes a stop on to it and leaves nothing running
- * (docs/decisions.md#where-the-apps-memory-goes-in-a-chat-storm). Runs in a temp copy of the app, as
- * electron-install.test.ts does; reads the processes from /proc, so Linux only.
+ * (docs/decisions.md#where-the-apps-memory-goes-in-a-chat-storm). On a Node without `node:sqlite` that child is
+ * the project's Node 24, so the stream history runs (docs/history.md#where-it-runs). Runs in a temp copy of the
+ * app, as electron-install.test.ts does; reads the processes from /proc, so Linux only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
-import { makeAppCopy, PANEL_LINE, startApp, useLaunchLifecycle } from './electron-install-fixtures';
+import { makeAppCopy, PANEL_LINE, repo, startApp, useLaunchLifecycle } from './electron-install-fixtures';
+
+/** Whether the Node running this test has `node:sqlite`, as the launcher asks it. */
+function hasSqlite(): boolean {
+  try {
+    return (
+      typeof (process.getBuiltinModule('node:sqlite') as { DatabaseSync?: unknown } | undefined)?.DatabaseSync ===
+      'function'
+    );
+  } catch {
+    return false;
+  }
+}
+const NO_HISTORY_LINE = /^Greenroom: past streams are not kept in this run: .*Node 24 could not be fetched/m;
 
 /** The argv of every process whose command line names `entry`. */
 function processesRunning(entry: string): { pid: number; argv: string[] }[] {
@@ -66,5 +81,45 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
         }
       }
     }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('npm run panel and the stream history', () => {
+  useLaunchLifecycle();
+  let node24: string;
+  beforeAll(() => {
+    // Fetched here, once, so a first install's download is not timed as the panel's start.
+    node24 = execFileSync('bash', [join(repo, 'scripts', 'ensure-node24.sh')], { encoding: 'utf8' }).trim();
+  }, 300_000);
+
+  /** A copy that can fetch Node 24 as the repository does: its script, and the repository's `.tools/` already there. */
+  function copyWithNode24(): string {
+    const root = makeAppCopy();
+    copyFileSync(join(repo, 'scripts', 'ensure-node24.sh'), join(root, 'scripts', 'ensure-node24.sh'));
+    symlinkSync(join(repo, '.tools'), join(root, '.tools'));
+    return root;
+  }
+
+  it('runs the panel server on a Node that keeps past streams', async () => {
+    const root = copyWithNode24();
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(PANEL_LINE);
+    const [server] = processesRunning(entry);
+    // On Node 20 the launcher's own Node has no `node:sqlite`: the server runs on the copy's Node 24.
+    expect(server!.argv[0]).toBe(hasSqlite() ? process.execPath : join(root, node24.slice(repo.length + 1)));
+    expect(run.output()).not.toMatch(NO_HISTORY_LINE);
+    expect(run.errors()).not.toContain('the stream history does not run here');
+    expect(await run.stop()).toBe(0);
+  });
+
+  it.skipIf(hasSqlite())('says in one line that past streams are not kept when Node 24 cannot be had', async () => {
+    const root = makeAppCopy(); // no scripts/ensure-node24.sh
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(PANEL_LINE);
+    expect(run.output().match(new RegExp(NO_HISTORY_LINE.source, 'gm'))).toHaveLength(1);
+    const [server] = processesRunning(join(root, 'out', 'main', 'panel.js'));
+    expect(server!.argv[0]).toBe(process.execPath);
+    expect(await run.stop()).toBe(0);
   });
 });

@@ -116,7 +116,12 @@ export function useLaunchLifecycle(after?: () => void): void {
   beforeAll(buildPanelEntry);
   afterEach(() => {
     for (const child of running) {
-      child.kill('SIGKILL');
+      // The whole group: a launcher killed alone would leave its panel server child running, holding its port.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }
   });
   afterAll(() => {
@@ -184,6 +189,8 @@ export interface Run {
   /** Resolves with the exit code once the process has exited and its output is read. */
   exited: Promise<number | null>;
   output(): string;
+  /** What it wrote to stderr so far (the app's log lines). */
+  errors(): string;
   /** Resolves once stdout matches, or rejects with the output when the process ends first. */
   waitFor(pattern: RegExp): Promise<void>;
   stop(): Promise<number | null>;
@@ -221,6 +228,8 @@ export function startApp(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a test that fails half-way can stop everything it started (`useLaunchLifecycle`).
+    detached: true,
   });
   running.add(child);
   let stdout = '';
@@ -241,6 +250,7 @@ export function startApp(
   return {
     exited,
     output: () => stdout,
+    errors: () => stderr,
     waitFor: (pattern) =>
       new Promise<void>((resolve, reject) => {
         const check = (): void => {

@@ -89,7 +89,7 @@ describe('the stream history in Health', () => {
       }),
     );
     // What to do, not "this copy of Greenroom".
-    expect(state).toMatch(/^Not available: .*Node older than 22\.13.*The desktop app \(npm start\) always has it/);
+    expect(state).toMatch(/^Not available: .*Node older than 22\.13.*npm start or npm run panel: they fetch Node 24/);
     expect(state).not.toContain('this copy');
     const details = region.querySelector('details')!;
     expect(details.open).toBe(false);
