@@ -77,13 +77,14 @@ export function lagWords(lag: HealthView['lag']): string {
 }
 
 /**
- * What became of the events Kick sent. Repeats and refusals are named only when there were some: "0 repeats
- * Kick sent twice" read as a fault where there was none.
+ * What became of the events Kick sent. Repeats and refusals are named only when there were some: "0 repeats"
+ * read as a fault where there was none. A repeat is not blamed on Kick: most are the webhook copy of a line the
+ * live socket brought first, or Kick trying again after an answer it did not get.
  */
 export function deliveryWords(c: HealthView['counters']): string {
   return [
     `${plural(c.accepted, 'event')} received`,
-    ...(c.duplicates > 0 ? [`${plural(c.duplicates, 'repeat')} Kick sent twice, shown once`] : []),
+    ...(c.duplicates > 0 ? [`${plural(c.duplicates, 'event')} arrived twice, shown once`] : []),
     ...(c.rejected > 0 ? [formatRefused(c.rejected)] : []),
   ].join(' · ');
 }

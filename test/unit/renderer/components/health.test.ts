@@ -55,7 +55,7 @@ describe('HealthPanel', () => {
       screen.getByText(/usually arrive 0.2 s after they happen, at worst 0.9 s \(the last 12 events\)/),
     ).toBeTruthy();
     expect(screen.getByTestId('deliveries').textContent).toBe(
-      '40 events received · 2 repeats Kick sent twice, shown once · 1 delivery refused as not from Kick or damaged',
+      '40 events received · 2 events arrived twice, shown once · 1 delivery refused as not from Kick or damaged',
     );
   });
 
