@@ -8,16 +8,17 @@
 //
 // `npm run panel` (`--panel`) goes straight to the panel server; GREENROOM_NO_ELECTRON_DOWNLOAD=1 never
 // downloads Electron (the panel server runs when the binary is missing). The panel server runs on a Node that
-// keeps the stream history: on an older one (the system's Node 20), on the project's Node 24 (`panelNode`).
+// keeps the stream history: on an older one (the system's Node 20), on the project's Node 24
+// (scripts/panel-node.mjs).
 //
 // The build runs in a child process so this process, which may go on to host the panel server, never
 // loads Vite or esbuild.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
 import { findElectronBinary } from './find-electron.mjs';
+import { panelNode } from './panel-node.mjs';
 import { asSentence, installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
 import { electronVersion, installElectron } from './install-electron.mjs';
 
@@ -26,6 +27,11 @@ const panelOnly = process.argv.includes('--panel');
 /** The line electron/main.ts prints once its main window is shown. */
 const READY_LINE = 'Greenroom: window open';
 const INSTEAD = 'Use the panel in your browser instead (link below).';
+
+/** The process that started this one, read before anything can block: npm's shell, or a terminal's. */
+const parentAtStart = process.ppid;
+/** Whether that parent has gone: read as the process's parent changing (to init or a subreaper). */
+const parentGone = () => process.ppid !== parentAtStart;
 
 const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) {
@@ -40,9 +46,14 @@ if (built.status !== 0) {
  * @param {() => void} stop
  */
 function stopWhenParentGone(stop) {
-  const parent = process.ppid;
+  // Against the parent at start: the build and the download of Node 24 block this process, and a parent that went
+  // meanwhile would otherwise never be seen to go.
+  if (parentGone()) {
+    stop();
+    return;
+  }
   const timer = setInterval(() => {
-    if (process.ppid !== parent) {
+    if (parentGone()) {
       clearInterval(timer);
       stop();
     }
@@ -61,48 +72,15 @@ function stopWithThis(child) {
   stopWhenParentGone(() => child.kill('SIGTERM'));
 }
 
-/** Whether this Node has `node:sqlite`, which the stream history needs (as electron/history/sqlite-driver.ts reads it). */
-function hasSqlite() {
-  try {
-    return typeof process.getBuiltinModule?.('node:sqlite')?.DatabaseSync === 'function';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The Node the panel server runs on: this one when it keeps the stream history (`node:sqlite`), else the project's
- * Node 24 (scripts/ensure-node24.sh, fetched once from the npm registry into `.tools/`), as the desktop app has in
- * Electron. Where that cannot be had, this one, after one line saying what the streamer goes without
- * (docs/history.md#where-it-runs).
- */
-function panelNode() {
-  if (hasSqlite()) {
-    return process.execPath;
-  }
-  const script = join(root, 'scripts', 'ensure-node24.sh');
-  // Its own lines (npm's, while it installs) go to the terminal; its last line of stdout is the path.
-  const fetched = existsSync(script)
-    ? spawnSync('bash', [script], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-    : null;
-  const path = fetched?.status === 0 ? fetched.stdout.trim().split('\n').pop() : undefined;
-  if (path && existsSync(path)) {
-    return path;
-  }
-  const why =
-    fetched === null
-      ? `${script} is missing`
-      : (fetched.error?.message ?? `see above; exit ${fetched.status ?? fetched.signal}`);
-  console.log(
-    `Greenroom: past streams are not kept in this run: the stream history needs Node 22.13 or later, this is ` +
-      `Node ${process.versions.node}, and Node 24 could not be fetched (${why}).`,
-  );
-  return process.execPath;
-}
-
 async function runPanel() {
   const entry = join(root, 'out', 'main', 'panel.js');
-  const node = panelNode();
+  const { node, line } = panelNode(root);
+  if (line !== null) {
+    console.log(line);
+  }
+  if (parentGone()) {
+    return; // stopped while the build or the download ran: nothing is started
+  }
   if (node === process.execPath && APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // The panel server runs in this process: its own SIGTERM handler stops it.
     stopWhenParentGone(() => process.kill(process.pid, 'SIGTERM'));
@@ -196,6 +174,9 @@ if (panelOnly) {
   await runPanel();
 } else {
   const electron = await ensureElectron();
+  if (parentGone()) {
+    process.exit(0); // stopped while Electron downloaded: nothing is started
+  }
   if (!electron.ok) {
     await fallBack(electron.line);
   } else {

@@ -37,15 +37,14 @@ export const SQLITE_MISSING = 'node:sqlite needs Node 22.13 or later';
  * way, the panel runs on whatever `node` comes first ([where it runs](../../docs/history.md#where-it-runs)).
  */
 export const SQLITE_HOW_TO =
-  'to keep past streams, start Greenroom with `npm start` or `npm run panel`, which run it on Node 24 ' +
-  '(fetched once into .tools/ by scripts/ensure-node24.sh), or run the panel with Node 22.13 or later, ' +
-  'e.g. PATH="$(dirname "$(bash scripts/ensure-node24.sh)"):$PATH" npm run panel';
+  'to keep past streams, run the panel on Node 22.13 or later: `npm start` and `npm run panel` do, on the Node 24 ' +
+  'that `bash scripts/ensure-node24.sh` puts into .tools/ from the npm registry; or install Node 22.13 or later';
 
 /** What the Streams tab says where the Node is too old: what to do, in a streamer's words. */
 export const HISTORY_NEEDS_NEWER_NODE =
   'Past streams and recaps are not kept in this run: they need Node 22.13 or later, and this panel runs on an ' +
-  'older Node. Start Greenroom with `npm start` or `npm run panel`: they fetch Node 24 for it once (where they ' +
-  'cannot, the terminal says why). Everything else works.';
+  'older one. Greenroom downloads Node 24 for them when it starts, where it can; the terminal says why it could ' +
+  'not. Everything else works.';
 
 interface NodeSqliteModule {
   DatabaseSync: new (path: string, options?: { open?: boolean }) => SqliteDatabase;

@@ -7,7 +7,7 @@
  * app, as electron-install.test.ts does; reads the processes from /proc, so Linux only.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
@@ -24,7 +24,20 @@ function hasSqlite(): boolean {
     return false;
   }
 }
-const NO_HISTORY_LINE = /^Greenroom: past streams are not kept in this run: .*Node 24 could not be fetched/m;
+const NO_HISTORY_LINE =
+  /^Greenroom: past streams are not kept in this run: they need Node 22\.13 or later, this is Node [\d.]+/m;
+const DOWNLOADING = 'Greenroom: downloading Node 24 for the stream history (once, from the npm registry)…';
+/**
+ * An ensure-node24.sh whose download fails as an offline npm does, after `DELAY_S` seconds; every download it is
+ * asked for is noted in `downloads.txt`.
+ */
+const failingFetch = (delayS: number): string => `#!/usr/bin/env bash
+if [ "\${1:-}" = "--no-install" ]; then echo "Node 24.21.0 is not in .tools/ yet" >&2; exit 1; fi
+echo asked >> "$(dirname "$0")/../downloads.txt"
+sleep ${delayS}
+echo "npm error code ECONNREFUSED" >&2
+exit 1
+`;
 
 /** The argv of every process whose command line names `entry`. */
 function processesRunning(entry: string): { pid: number; argv: string[] }[] {
@@ -117,9 +130,60 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('npm run
     const root = makeAppCopy(); // no scripts/ensure-node24.sh
     const run = startApp(root, {}, { args: ['--panel'] });
     await run.waitFor(PANEL_LINE);
-    expect(run.output().match(new RegExp(NO_HISTORY_LINE.source, 'gm'))).toHaveLength(1);
+    expect(
+      run
+        .output()
+        .split('\n')
+        .filter((line) => NO_HISTORY_LINE.test(line)),
+    ).toEqual([expect.stringContaining('scripts/ensure-node24.sh is missing')]);
     const [server] = processesRunning(join(root, 'out', 'main', 'panel.js'));
     expect(server!.argv[0]).toBe(process.execPath);
     expect(await run.stop()).toBe(0);
+  });
+
+  it.skipIf(hasSqlite())(
+    'tries the download once: a failure is remembered, logged, and not waited on again',
+    async () => {
+      const root = makeAppCopy();
+      writeFileSync(join(root, 'scripts', 'ensure-node24.sh'), failingFetch(0));
+      const first = startApp(root, {}, { args: ['--panel'] });
+      await first.waitFor(PANEL_LINE);
+      const lines = first.output().split('\n');
+      expect(lines).toContain(DOWNLOADING);
+      expect(lines.filter((line) => NO_HISTORY_LINE.test(line))).toEqual([
+        expect.stringMatching(
+          /Node 24 could not be downloaded \(details in node_modules\/\.cache\/greenroom\/node24-install\.log\); `bash scripts\/ensure-node24\.sh` tries again\.$/,
+        ),
+      ]);
+      // npm's own lines went to the log, not the terminal.
+      expect(first.output()).not.toContain('ECONNREFUSED');
+      expect(readFileSync(join(root, 'node_modules', '.cache', 'greenroom', 'node24-install.log'), 'utf8')).toContain(
+        'ECONNREFUSED',
+      );
+      expect(await first.stop()).toBe(0);
+
+      const second = startApp(root, {}, { args: ['--panel'] });
+      await second.waitFor(PANEL_LINE);
+      expect(second.output()).not.toContain(DOWNLOADING);
+      expect(second.output()).toMatch(
+        /downloading Node 24 failed before \(details in .*\), and `bash scripts\/ensure-node24\.sh` tries again\.$/m,
+      );
+      expect(readFileSync(join(root, 'downloads.txt'), 'utf8')).toBe('asked\n');
+      expect(await second.stop()).toBe(0);
+    },
+  );
+
+  it.skipIf(hasSqlite())('starts nothing when npm is stopped while Node 24 downloads', async () => {
+    const root = makeAppCopy();
+    writeFileSync(join(root, 'scripts', 'ensure-node24.sh'), failingFetch(3));
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const launcher = join(root, 'scripts', 'start.mjs');
+    const run = startApp(root, {}, { args: ['--panel'], viaShell: true });
+    await run.waitFor(new RegExp(DOWNLOADING.replace(/[()…]/g, '.')));
+    await run.stop(); // npm signals its shell, which exits without passing the signal on
+    const left = (): { pid: number }[] => [...processesRunning(entry), ...processesRunning(launcher)];
+    // The download ends 3 s in; by then the launcher must have seen its parent go and started nothing.
+    await expect.poll(() => processesRunning(launcher), { timeout: 10_000, interval: 200 }).toEqual([]);
+    expect(left()).toEqual([]);
   });
 });

@@ -50,7 +50,8 @@ describe('the history in Health without node:sqlite', () => {
     const { history } = setup([], { driver: null, log: (line: string) => lines.push(line) });
     await history.open();
     const message = history.status().message ?? '';
-    expect(message).toContain('Start Greenroom with `npm start` or `npm run panel`: they fetch Node 24');
+    expect(message).toContain('Greenroom downloads Node 24 for them when it starts, where it can');
+    expect(message).not.toContain('`'); // read in the panel, where a backtick is only a backtick
     expect(message).toContain('Node 22.13 or later');
     expect(message).not.toContain('this copy of Greenroom');
     expect(lines.join('\n')).toMatch(/node:sqlite needs Node 22\.13 or later; this is Node [\d.]+\); .*npm start/);

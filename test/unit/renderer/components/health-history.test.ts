@@ -89,7 +89,7 @@ describe('the stream history in Health', () => {
       }),
     );
     // What to do, not "this copy of Greenroom".
-    expect(state).toMatch(/^Not available: .*Node older than 22\.13.*npm start or npm run panel: they fetch Node 24/);
+    expect(state).toMatch(/^Not available: .*Node older than 22\.13.*Greenroom downloads Node 24 for it when it starts/);
     expect(state).not.toContain('this copy');
     const details = region.querySelector('details')!;
     expect(details.open).toBe(false);
