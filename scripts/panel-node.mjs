@@ -19,9 +19,10 @@ export function hasSqlite() {
 }
 
 /**
- * The Node to run the panel server on, and at most one line to print first.
+ * The Node to run the panel server on (null: the download was stopped, so nothing is to start), and at most one
+ * line to print first.
  * @param {string} root the project's root
- * @returns {{ node: string, line: string | null }}
+ * @returns {{ node: string | null, line: string | null }}
  */
 export function panelNode(root) {
   if (hasSqlite()) {
@@ -35,6 +36,13 @@ export function panelNode(root) {
   const without = `Greenroom: past streams are not kept in this run: they need Node 22.13 or later, this is Node ${process.versions.node}`;
   if (!existsSync(script)) {
     return { node: process.execPath, line: `${without}, and ${relative(root, script)} is missing.` };
+  }
+  if (`${process.platform}-${process.arch}` !== 'linux-x64') {
+    // The npm registry's Node package is Linux x64 only: nothing to download here, and nothing to remember.
+    return {
+      node: process.execPath,
+      line: `${without}; install Node 22.13 or later (Greenroom downloads Node 24 for it only on Linux x64).`,
+    };
   }
   const run = (args, options) =>
     spawnSync('bash', [script, ...args], {
@@ -59,15 +67,17 @@ export function panelNode(root) {
     };
   }
   console.log('Greenroom: downloading Node 24 for the stream history (once, from the npm registry)…');
-  // A few seconds online; offline, npm's own retries would hold the start for over a minute.
-  const result = run([], {
-    env: { ...process.env, npm_config_fetch_retries: '1', npm_config_fetch_retry_maxtimeout: '5000' },
-  });
+  // Offline, npm's own retries held the start for over a minute; without them it fails in about a second.
+  const result = run([], { env: { ...process.env, npm_config_fetch_retries: '0' } });
   mkdirSync(cache, { recursive: true });
   writeFileSync(log, `${result.stderr ?? ''}${result.error ? `\n${result.error.message}\n` : ''}`);
   const path = pathOf(result);
   if (path) {
     return { node: path, line: null };
+  }
+  if (result.signal !== null) {
+    // Stopped (Ctrl-C reaches the whole process group), not failed: nothing to start, and the next start tries again.
+    return { node: null, line: null };
   }
   writeFileSync(memory, `${new Date().toISOString()}\n`);
   return {

@@ -66,10 +66,17 @@ function stopWhenParentGone(stop) {
  * @param {import('node:child_process').ChildProcess} child
  */
 function stopWithThis(child) {
+  const passOn = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => child.kill(signal));
+    process.on(signal, passOn);
   }
   stopWhenParentGone(() => child.kill('SIGTERM'));
+  // Once it has gone (Electron that never opened a window), Ctrl-C stops this process again, as by default.
+  child.once('exit', () => {
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.off(signal, passOn);
+    }
+  });
 }
 
 async function runPanel() {
@@ -78,7 +85,7 @@ async function runPanel() {
   if (line !== null) {
     console.log(line);
   }
-  if (parentGone()) {
+  if (node === null || parentGone()) {
     return; // stopped while the build or the download ran: nothing is started
   }
   if (node === process.execPath && APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {

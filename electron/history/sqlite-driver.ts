@@ -37,14 +37,14 @@ export const SQLITE_MISSING = 'node:sqlite needs Node 22.13 or later';
  * way, the panel runs on whatever `node` comes first ([where it runs](../../docs/history.md#where-it-runs)).
  */
 export const SQLITE_HOW_TO =
-  'to keep past streams, run the panel on Node 22.13 or later: `npm start` and `npm run panel` do, on the Node 24 ' +
-  'that `bash scripts/ensure-node24.sh` puts into .tools/ from the npm registry; or install Node 22.13 or later';
+  'to keep past streams, run the panel on Node 22.13 or later: `bash scripts/ensure-node24.sh` puts Node 24 ' +
+  'into .tools/ from the npm registry, and `npm start` and `npm run panel` then use it';
 
 /** What the Streams tab says where the Node is too old: what to do, in a streamer's words. */
 export const HISTORY_NEEDS_NEWER_NODE =
   'Past streams and recaps are not kept in this run: they need Node 22.13 or later, and this panel runs on an ' +
-  'older one. Greenroom downloads Node 24 for them when it starts, where it can; the terminal says why it could ' +
-  'not. Everything else works.';
+  'older one. Greenroom runs them on Node 24 when it can download it; the terminal says why it could not this ' +
+  'time and how to try again. Everything else works.';
 
 interface NodeSqliteModule {
   DatabaseSync: new (path: string, options?: { open?: boolean }) => SqliteDatabase;

@@ -45,7 +45,7 @@ export function historyHealthWords(view: HistoryHealthView, nowMs: number): Hist
   if (view.state === 'unavailable') {
     const why =
       view.unavailableBecause === 'needs-newer-node'
-        ? 'Not available: the panel runs on a Node older than 22.13, without the database the history needs. Greenroom downloads Node 24 for it when it starts, where it can; the terminal says why it could not.'
+        ? 'Not available: the panel runs on a Node older than 22.13, without the database the history needs. Greenroom runs it on Node 24 when it can download it; the terminal says why it could not this time and how to try again.'
         : view.unavailableBecause === 'could-not-open'
           ? 'Not available: the history could not be opened this time.'
           : (view.message ?? 'Not available this time.');

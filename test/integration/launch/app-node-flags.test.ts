@@ -7,7 +7,7 @@
  * app, as electron-install.test.ts does; reads the processes from /proc, so Linux only.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
@@ -185,5 +185,39 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('npm run
     // The download ends 3 s in; by then the launcher must have seen its parent go and started nothing.
     await expect.poll(() => processesRunning(launcher), { timeout: 10_000, interval: 200 }).toEqual([]);
     expect(left()).toEqual([]);
+  });
+
+  it.skipIf(hasSqlite())(
+    'downloads with the real script and, offline, says so in one line within seconds',
+    async () => {
+      const root = makeAppCopy();
+      copyFileSync(join(repo, 'scripts', 'ensure-node24.sh'), join(root, 'scripts', 'ensure-node24.sh'));
+      // Nothing listens on port 9: npm fails as offline, from an empty cache of its own.
+      const env = { npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: join(root, 'npm-cache') };
+      const started = Date.now();
+      const run = startApp(root, env, { args: ['--panel'] });
+      await run.waitFor(PANEL_LINE);
+      expect(Date.now() - started).toBeLessThan(20_000); // npm's own retries took over a minute
+      expect(
+        run
+          .output()
+          .split('\n')
+          .filter((line) => NO_HISTORY_LINE.test(line)),
+      ).toEqual([expect.stringContaining('Node 24 could not be downloaded')]);
+      const log = readFileSync(join(root, 'node_modules', '.cache', 'greenroom', 'node24-install.log'), 'utf8');
+      expect(log).toContain('ECONNREFUSED'); // npm tried the registry, rather than refusing its own settings
+      expect(existsSync(join(root, '.tools', 'node-24.21.0'))).toBe(false);
+      expect(await run.stop()).toBe(0);
+    },
+  );
+
+  it.skipIf(hasSqlite())('Ctrl-C during the download stops everything, and the next start tries again', async () => {
+    const root = makeAppCopy();
+    writeFileSync(join(root, 'scripts', 'ensure-node24.sh'), failingFetch(3));
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(new RegExp(DOWNLOADING.replace(/[()…]/g, '.')));
+    await run.interrupt();
+    expect(processesRunning(join(root, 'out', 'main', 'panel.js'))).toEqual([]);
+    expect(existsSync(join(root, 'node_modules', '.cache', 'greenroom', 'node24-install-failed'))).toBe(false);
   });
 });

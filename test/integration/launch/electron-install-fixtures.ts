@@ -194,6 +194,8 @@ export interface Run {
   /** Resolves once stdout matches, or rejects with the output when the process ends first. */
   waitFor(pattern: RegExp): Promise<void>;
   stop(): Promise<number | null>;
+  /** Ctrl-C in a terminal: SIGINT to the whole process group. */
+  interrupt(): Promise<number | null>;
 }
 
 /**
@@ -267,6 +269,10 @@ export function startApp(
       }),
     stop: () => {
       child.kill('SIGTERM');
+      return exited;
+    },
+    interrupt: () => {
+      process.kill(-child.pid!, 'SIGINT');
       return exited;
     },
   };

@@ -50,7 +50,7 @@ describe('the history in Health without node:sqlite', () => {
     const { history } = setup([], { driver: null, log: (line: string) => lines.push(line) });
     await history.open();
     const message = history.status().message ?? '';
-    expect(message).toContain('Greenroom downloads Node 24 for them when it starts, where it can');
+    expect(message).toContain('Greenroom runs them on Node 24 when it can download it');
     expect(message).not.toContain('`'); // read in the panel, where a backtick is only a backtick
     expect(message).toContain('Node 22.13 or later');
     expect(message).not.toContain('this copy of Greenroom');

@@ -89,7 +89,9 @@ describe('the stream history in Health', () => {
       }),
     );
     // What to do, not "this copy of Greenroom".
-    expect(state).toMatch(/^Not available: .*Node older than 22\.13.*Greenroom downloads Node 24 for it when it starts/);
+    expect(state).toMatch(
+      /^Not available: .*Node older than 22\.13.*Greenroom runs it on Node 24 when it can download it/,
+    );
     expect(state).not.toContain('this copy');
     const details = region.querySelector('details')!;
     expect(details.open).toBe(false);
