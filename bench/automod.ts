@@ -5,9 +5,9 @@
  * with spam mixed in: links, capitals, repeated characters and repeated lines. Nobody exempt, nothing in
  * dry run, so every rule runs on every message until one matches. The figure is the rule engine's own cost
  * (electron/automod/automod.ts), which main pays before each message is shown, so it is measured on the Node main
- * runs on (`lib/app-node.ts`), in three fresh processes: the figure is the median of their p99s, each one on stderr.
- * A process's p99 depends on how its JIT compiled the rules (40–45 µs in most processes on the two-core machine,
- * up to 50 in some), so one process alone reads its luck as much as the engine.
+ * runs on (`lib/app-node.ts`), in three fresh processes: the figure is the p99 of their judgements together, and each
+ * process's own p99 goes to stderr. A process's p99 depends on how its JIT compiled the rules (40–45 µs in most
+ * processes on the two-core machine, up to 50 in some), so one process alone reads its luck as much as the engine.
  */
 import type { ChatMessageView } from '../shared/views';
 import { Automod } from '../electron/automod/automod';
@@ -15,9 +15,9 @@ import { benchAutomodSettings } from './lib/automod-rules';
 import { raidLine, raidSenders, seededRandom } from './lib/raid-chat';
 import { runStorm } from './chat-storm';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
-import { median, quantile, round } from './lib/stats';
+import { quantile, round } from './lib/stats';
 import { reasonOf, unmeasured } from './lib/bench-line';
-import { APP_NODE_MAJOR, figuresOnAppNode, onAppNodeAlready } from './lib/app-node';
+import { APP_NODE_MAJOR, onAppNode, onAppNodeAlready } from './lib/app-node';
 import type { BenchFigure, BenchResult } from './types';
 
 const note = (line: string): void => console.error(`automod: ${line}`);
@@ -67,7 +67,14 @@ export const figures: BenchFigure[] = [
 ];
 
 export async function run(): Promise<BenchResult[]> {
-  const perMessage = judgedOnAppNode();
+  let perMessage: BenchResult;
+  try {
+    perMessage = judgedOnAppNode();
+  } catch (error) {
+    // Where the app's Node cannot be had, this figure says why and the storm still runs.
+    note(`the rule engine could not be measured: ${error instanceof Error ? error.message : String(error)}`);
+    perMessage = unmeasured('automod', figures.slice(0, 1), reasonOf(error))[0]!;
+  }
   // The same rules in the whole app during the 400 msg/s storm: the frame figures must hold with them on.
   let storm: BenchResult[];
   try {
@@ -83,18 +90,35 @@ export async function run(): Promise<BenchResult[]> {
   ];
 }
 
-/** `judgeCorpus` in `PROCESSES` fresh processes on the app's Node: the median of their p99s. */
+/**
+ * `judgeCorpus` in `PROCESSES` fresh processes on the app's Node: the p99 of all their judgements together, so no
+ * process's run is left out; each process's own p99 goes to stderr.
+ */
 function judgedOnAppNode(): BenchResult {
-  const rounds = Array.from(
-    { length: PROCESSES },
-    () => figuresOnAppNode(import.meta.url, CHILD_ENV, 'judging the corpus')[0]!,
+  const runs = Array.from({ length: PROCESSES }, () =>
+    onAppNode<JudgedCorpus>(import.meta.url, CHILD_ENV, 'judging the corpus'),
   );
-  const values = rounds.map((r) => r.value);
-  note(`p99 by process: ${values.join(', ')} µs; the figure is their median`);
-  return { ...rounds[0]!, value: median(values) };
+  note(`p99 by process: ${runs.map((r) => round(quantile(r.timesUs, 0.99), 2)).join(', ')} µs`);
+  return {
+    name: 'automod-per-message-us',
+    value: round(
+      quantile(
+        runs.flatMap((r) => r.timesUs),
+        0.99,
+      ),
+      2,
+    ),
+    unit: 'µs',
+    target: { op: '<=', value: 50 },
+  };
 }
 
-function judgeCorpus(): BenchResult {
+/** What one process's judging of the corpus gives back: each message's time. */
+interface JudgedCorpus {
+  timesUs: number[];
+}
+
+function judgeCorpus(): JudgedCorpus {
   const messages = corpus();
   const mod = new Automod(benchAutomodSettings());
   if (mod.refusedTerms().length > 0) {
@@ -119,17 +143,12 @@ function judgeCorpus(): BenchResult {
     `automod: ${messages.length} messages, ${matched} matched a rule, on Node ${process.versions.node}; ` +
       `p50 ${round(quantile([...times], 0.5), 2)} µs`,
   );
-  return {
-    name: 'automod-per-message-us',
-    value: round(quantile([...times], 0.99), 2),
-    unit: 'µs',
-    target: { op: '<=', value: 50 },
-  };
+  return { timesUs: Array.from(times, (t) => round(t, 2)) };
 }
 
 if (process.env[CHILD_ENV] === '1') {
   if (!onAppNodeAlready()) {
     throw new Error(`judging the corpus needs Node ${APP_NODE_MAJOR}, this is ${process.versions.node}`);
   }
-  console.log(JSON.stringify([judgeCorpus()]));
+  console.log(JSON.stringify(judgeCorpus()));
 }

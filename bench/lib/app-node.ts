@@ -26,18 +26,32 @@ export function onAppNodeAlready(): boolean {
 }
 
 /**
- * Runs the bench module at `moduleUrl` again on the app's Node, with `childEnv` set to 1, and reads back the
- * figures it prints as its last line of standard output (JSON). The module prints them when it sees `childEnv`.
+ * Runs the bench module at `moduleUrl` again on the app's Node, with `childEnv` set to 1, and reads back what it
+ * prints as its last line of standard output (JSON). The module prints it when it sees `childEnv`.
  */
-export function figuresOnAppNode(moduleUrl: string, childEnv: string, what: string): BenchResult[] {
+export function onAppNode<T>(moduleUrl: string, childEnv: string, what: string): T {
   const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
   const child = spawnSync(appNode(), [tsx, fileURLToPath(moduleUrl)], {
     env: { ...process.env, [childEnv]: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   });
-  if (child.status !== 0) {
-    throw new Error(`${what} on Node ${APP_NODE_MAJOR} failed (exit ${child.status ?? child.signal})`);
+  if (child.error || child.status !== 0) {
+    const why = child.error?.message ?? `exit ${child.status ?? child.signal}`;
+    throw new Error(`${what} on Node ${APP_NODE_MAJOR} failed (${why})`);
   }
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as BenchResult[];
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as T;
+  } catch {
+    throw new Error(
+      `${what} on Node ${APP_NODE_MAJOR} printed no figures (last line: ${JSON.stringify(last.slice(0, 200))})`,
+    );
+  }
+}
+
+/** `onAppNode` for a module that prints its figures. */
+export function figuresOnAppNode(moduleUrl: string, childEnv: string, what: string): BenchResult[] {
+  return onAppNode<BenchResult[]>(moduleUrl, childEnv, what);
 }

@@ -12,6 +12,7 @@ import { request } from 'undici';
 import { APP_NODE_FLAGS } from '../../scripts/app-node-flags.mjs';
 import { openSettings, type SettingsPatch } from '../../electron/app/settings';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
+import { appNode } from './app-node';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const PANEL_ENTRY = join(ROOT, 'out', 'main', 'panel.js');
@@ -93,14 +94,14 @@ export function prepareDataDir(settings: SettingsPatch = {}): string {
 /**
  * Starts `node out/main/panel.js` in sandbox mode: panel and webhook ports free, tunnel off, no simulated
  * activity, sign-in auto-approved as the sandbox streamer; `extraNodeArgs` go to Node before the entry. The
- * tail of its log (stderr) is kept for error messages. `node`: the Node that runs it (this process's by default;
- * Node 24 for what needs a newer one, as the stream history's `node:sqlite` does).
+ * tail of its log (stderr) is kept for error messages. `node`: the Node that runs it, the app's Node 24 by default
+ * (`app-node.ts`), as Electron 45 runs main.
  */
 export async function startAppProcess(
   extraEnv: Record<string, string> = {},
   dataDir = prepareDataDir(),
   extraNodeArgs: readonly string[] = [],
-  node = process.execPath,
+  node = appNode(),
 ): Promise<AppProcess> {
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;

@@ -7,6 +7,7 @@
  *   `fdatasync` before the 200; docs/decisions.md, "The durable floor");
  * - a dock: one panel connected over the panel server's WebSocket, counting the events pushed to it.
  */
+import { appNode } from './app-node';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ROOT } from './app-process';
@@ -24,7 +25,7 @@ export interface SideProcess {
 
 async function startScript(script: string, env: Record<string, string>): Promise<SideProcess> {
   // cwd is the repository, so the script's require('ws') finds the project's copy.
-  const child: ChildProcess = spawn(process.execPath, ['-e', script], {
+  const child: ChildProcess = spawn(appNode(), ['-e', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],

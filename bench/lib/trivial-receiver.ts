@@ -3,6 +3,7 @@
  * with the sender for the sender's event loop. Write `expect <n>` to it and it prints `done <ms>` once n
  * more requests have arrived, `ms` counted from the first of them.
  */
+import { appNode } from './app-node';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startedProcess } from './started';
@@ -37,7 +38,7 @@ export interface TrivialReceiver {
 }
 
 export async function startTrivialReceiver(path = '/kick/webhook'): Promise<TrivialReceiver> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(appNode(), ['-e', SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
   startedProcess(child);
   const lines: AsyncIterator<string, undefined> = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const first = await lines.next();
