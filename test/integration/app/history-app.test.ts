@@ -180,7 +180,7 @@ describe.runIf(!hasSqlite)('the app without node:sqlite', () => {
     const status = await call(world.app, 'history:status');
     expect(status).toMatchObject({
       state: 'unavailable',
-      message: expect.stringMatching(/not kept here: they need Node 22\.13 or later/),
+      message: expect.stringMatching(/not kept in this run: they need Node 22\.13 or later/),
     });
     expect(world.app.snapshot().health.history).toMatchObject({ state: 'unavailable' });
     expect(world.logs.filter((l) => l.startsWith('history:'))).toHaveLength(1);

@@ -64,7 +64,7 @@ describe('the app without node:sqlite', () => {
     await history.open();
     expect(history.status()).toMatchObject({
       state: 'unavailable',
-      message: expect.stringMatching(/not kept here: they need Node 22\.13 or later/),
+      message: expect.stringMatching(/not kept in this run: they need Node 22\.13 or later/),
     });
     expect(history.status().detail).toMatch(/node:sqlite/);
     expect(logs).toHaveLength(1);
