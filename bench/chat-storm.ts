@@ -60,7 +60,14 @@ import { raidMessage, raidSenders, rememberLine, seededRandom } from './lib/raid
 import { quantile, round } from './lib/stats';
 import { budgetFigures } from './lib/storm-budget';
 import { startStormSandbox, stormKick } from './lib/storm-sandbox';
-import { appRssMb, jankyFramesPct, measuredStormFigures, onFrameGrid, stormFigures } from './lib/storm-figures';
+import {
+  appRssMb,
+  jankyFramesPct,
+  measuredStormFigures,
+  onFrameGrid,
+  residentByKind,
+  stormFigures,
+} from './lib/storm-figures';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { describeBusy, describeFrames, rendererBusy, stormTimings } from './lib/storm-timings';
 import { runSender } from './lib/storm-sender';
@@ -289,6 +296,9 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const cpuAtStart = cpuNow();
     // The app's own resident memory after the warm-up, against the same at the end.
     const rssAfterWarmUp = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
+    // Which kind of memory a storm grows (V8's heap and malloc's other arenas are anonymous, malloc's main arena
+    // `[heap]`) says where a bad round's growth went.
+    const kindsAfterWarmUp = residentByKind(app.child.pid, (file) => readFileSync(file, 'utf8'));
     const stormStart = performance.now();
     stormStartMs = Date.now();
     // Beside the sender: drain the page's findings every second, read the sandbox's attempts every few,
@@ -359,6 +369,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const baselineHeap = watching.baselineHeap;
     const endHeap = await heapAfterGc();
     const rssAtEnd = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
+    const kindsAtEnd = residentByKind(app.child.pid, (file) => readFileSync(file, 'utf8'));
     await pollAttempts(10_000);
     if (HISTORY) {
       const reader = await connectPanel(app.panelUrl);
@@ -440,6 +451,7 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     }
 
     note(`app resident memory ${round(rssAfterWarmUp, 1)} MB after the warm-up, ${round(rssAtEnd, 1)} MB at the end`);
+    note(`app resident memory by kind (MB): after the warm-up ${kindsAfterWarmUp}; at the end ${kindsAtEnd}`);
     const budget = budgetFigures(
       {
         start: { appCpuMs: cpuAtStart[0]!, rendererCpuMs: cpuAtStart[5]! },

@@ -9,7 +9,8 @@
  * memory outside V8's heap (resident minus the heap's committed pages: malloc's arenas, code, stacks), read plainly
  * and after a full collection; and the storm's CPU and garbage collection time per line (Node's `gc` performance
  * entries). `GREENROOM_RSS_PROBE_LINES` sets the storm's lines (24,000); `GREENROOM_RSS_PROBE_NODE=20` runs the app
- * on this process's Node (20: no history) instead of Node 24; `GREENROOM_RSS_PROBE_NODE_ARGS` adds Node flags
+ * on this process's Node (20: no history) instead of Node 24; `GREENROOM_RSS_PROBE_AUTOMOD=1` turns the auto-moderation
+ * rules of `bench -- automod` on first; `GREENROOM_RSS_PROBE_NODE_ARGS` adds Node flags
  * (space-separated, e.g. `--max-semi-space-size=4`); `GREENROOM_RSS_PROBE_SNAPSHOTS=<prefix>` writes a heap
  * snapshot after the warm-up and after the storm; `GREENROOM_RSS_PROBE_ALLOCATIONS=<file>` samples where the storm
  * allocates (V8's sampling heap profiler, every 32 KB, counting what the collector already freed) and prints the
@@ -23,10 +24,12 @@ import WebSocket from 'ws';
 import { freePort } from '../../test/helpers/free-port';
 import { adminCall, type AdminApi, prepareDataDir, startAppProcess } from './app-process';
 import { appNode } from './app-node';
+import { benchAutomodSettings } from './automod-rules';
 import { inspectFlag } from './node-inspector';
 import { connectPanel, signInOverPanel } from './panel-client';
 import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { processCpuMs } from './process-cpu';
+import { residentByKind } from './storm-figures';
 import { startStormSandbox, type StormSandbox } from './storm-sandbox';
 
 const LINES = Number(process.env.GREENROOM_RSS_PROBE_LINES ?? 24_000);
@@ -36,6 +39,7 @@ const PROMOTED_ONLY = process.env.GREENROOM_RSS_PROBE_PROMOTED === '1';
 const NODE = process.env.GREENROOM_RSS_PROBE_NODE ?? '24';
 const NODE_ARGS = (process.env.GREENROOM_RSS_PROBE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const KICK = process.env.GREENROOM_RSS_PROBE_KICK ?? 'standalone';
+const AUTOMOD = process.env.GREENROOM_RSS_PROBE_AUTOMOD === '1';
 const RATE = 400;
 /** Lines per admin call: the sandbox takes at most 1,000 at once. */
 const BATCH = 100;
@@ -47,29 +51,6 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 function rssMbOf(pid: number): number {
   const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/**
- * The process's resident memory by kind of mapping, from /proc/<pid>/smaps: file-backed (the Node binary and
- * libraries as far as they were touched), malloc's main arena (`[heap]`), and anonymous memory (V8's heap pages,
- * malloc's other arenas, thread stacks).
- */
-function residentByKind(pid: number): string {
-  const kinds = new Map<string, number>();
-  let kind = 'anonymous';
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (mapping) {
-      const path = mapping[1]!;
-      kind = path.startsWith('/') ? 'files' : path === '' ? 'anonymous' : path;
-    } else if (line.startsWith('Rss:')) {
-      kinds.set(kind, (kinds.get(kind) ?? 0) + Number(/(\d+)/.exec(line)![1]) / 1024);
-    }
-  }
-  return [...kinds]
-    .filter(([, size]) => size >= 0.5)
-    .map(([name, size]) => `${name} ${size.toFixed(1)}`)
-    .join(', ');
 }
 
 interface Inspector {
@@ -164,7 +145,7 @@ async function reading(inspector: Inspector, pid: number, label: string, collect
       `resident), outside the heap ${outside.toFixed(1)} MB (V8's malloc ${mb(heap.malloced_memory ?? NaN)} MB), ` +
       `external ${mb(usage.external ?? NaN)} MB, array buffers ${mb(usage.arrayBuffers ?? NaN)} MB`,
   );
-  note(`  resident by kind (MB): ${residentByKind(pid)}`);
+  note(`  resident by kind (MB): ${residentByKind(pid, (file) => readFileSync(file, 'utf8'))}`);
   note(
     `  spaces (committed/used MB): ${spaces
       .map((space) => `${space.space_name} ${mb(space.space_size)}/${mb(space.space_used_size)}`)
@@ -267,6 +248,9 @@ async function main(): Promise<void> {
     await signInOverPanel(panel, async () => (await app.waitForLine(/^Open this link to continue: (\S+)/))[1]!);
     if (!(await panel.invoke('settings:update', [{ liveSocket: { enabled: true } }])).ok) {
       throw new Error('the app refused to switch Kick’s live chat connection on');
+    }
+    if (AUTOMOD && !(await panel.invoke('settings:update', [{ automod: benchAutomodSettings() }])).ok) {
+      throw new Error('the app refused the benchmark’s auto-moderation rules');
     }
     await subscribed(admin, KICK_EVENT_TYPES.length);
     const startedAt = new Date(Date.now() - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -39,6 +39,38 @@ export function appRssMb(pid: number | undefined, read: (path: string) => string
   }
 }
 
+/**
+ * A process's resident memory by kind of mapping, from /proc/<pid>/smaps: file-backed (the Node binary and
+ * libraries as far as they were touched), malloc's main arena (`[heap]`), and anonymous memory (V8's heap pages,
+ * malloc's other arenas, thread stacks), in MB; "unreadable" where /proc cannot be read (the process gone).
+ */
+export function residentByKind(pid: number | undefined, read: (path: string) => string): string {
+  let smaps: string;
+  try {
+    smaps = pid === undefined ? '' : read(`/proc/${pid}/smaps`);
+  } catch {
+    smaps = '';
+  }
+  if (smaps === '') {
+    return 'unreadable';
+  }
+  const kinds = new Map<string, number>();
+  let kind = 'anonymous';
+  for (const line of smaps.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const path = mapping[1]!;
+      kind = path.startsWith('/') ? 'files' : path === '' ? 'anonymous' : path;
+    } else if (line.startsWith('Rss:')) {
+      kinds.set(kind, (kinds.get(kind) ?? 0) + Number(/(\d+)/.exec(line)![1]) / 1024);
+    }
+  }
+  return [...kinds]
+    .filter(([, size]) => size >= 0.5)
+    .map(([name, size]) => `${name} ${size.toFixed(1)}`)
+    .join(', ');
+}
+
 /** The storm's rate the budget is set at, messages a second. */
 const BUDGET_RATE = 400;
 /** Half of each frame for the panel's main thread: 8.3 ms. */

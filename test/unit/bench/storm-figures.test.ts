@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appRssMb, jankyFramesPct, measuredStormFigures, stormFigures } from '../../../bench/lib/storm-figures';
+import {
+  appRssMb,
+  jankyFramesPct,
+  measuredStormFigures,
+  residentByKind,
+  stormFigures,
+} from '../../../bench/lib/storm-figures';
 
 describe('the storm’s janky frames', () => {
   it('counts the frames that took two frames of the display or more, as a share in percent', () => {
@@ -38,6 +44,41 @@ describe('the app’s resident memory', () => {
         throw new Error('ENOENT');
       }),
     ).toBeNaN();
+  });
+});
+
+describe('the app’s resident memory by kind', () => {
+  const smaps = [
+    '00400000-00500000 r-xp 00000000 fe:01 123 /usr/bin/node',
+    'Size:               1024 kB',
+    'Rss:                2048 kB',
+    '01000000-02000000 rw-p 00000000 00:00 0                                  [heap]',
+    'Rss:                 1536 kB',
+    '7f0000000000-7f0004000000 rw-p 00000000 00:00 0 ',
+    'Rss:                10240 kB',
+    '7f1000000000-7f1000100000 rw-p 00000000 00:00 0',
+    'Rss:                 1024 kB',
+    '7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]',
+    'Rss:                  100 kB',
+  ].join('\n');
+
+  it('adds each mapping’s resident size to its kind: files, malloc’s main arena, anonymous; under 0.5 MB left out', () => {
+    const read: string[] = [];
+    const kinds = residentByKind(4242, (path) => {
+      read.push(path);
+      return smaps;
+    });
+    expect(kinds).toBe('files 2.0, [heap] 1.5, anonymous 11.0');
+    expect(read).toEqual(['/proc/4242/smaps']);
+  });
+
+  it('says "unreadable" for a process without an id or one that is gone', () => {
+    expect(residentByKind(undefined, () => smaps)).toBe('unreadable');
+    expect(
+      residentByKind(4242, () => {
+        throw new Error('ENOENT');
+      }),
+    ).toBe('unreadable');
   });
 });
 
