@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
+import { APP_NODE_FLAGS, appNodeEnv, electronJsFlags } from './app-node-flags.mjs';
 import { mainTargets } from './build.mjs';
 import { findElectronBinary } from './find-electron.mjs';
 
@@ -43,7 +43,7 @@ let viteUrl = '';
 /** Panel mode: starts out/main/panel.js; resolves once it printed its panel URL. */
 function startPanelApp() {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, GREENROOM_PANEL_PORT: String(panelPort) };
+    const env = appNodeEnv({ ...process.env, GREENROOM_PANEL_PORT: String(panelPort) });
     const child = spawn(process.execPath, [...APP_NODE_FLAGS, join(root, 'out', 'main', 'panel.js')], {
       cwd: root,
       env,

@@ -16,7 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { APP_NODE_FLAGS, electronJsFlags } from './app-node-flags.mjs';
+import { APP_NODE_FLAGS, appNodeEnv, electronJsFlags, hasAppNodeEnv } from './app-node-flags.mjs';
 import { findElectronBinary } from './find-electron.mjs';
 import { panelNode } from './panel-node.mjs';
 import { asSentence, installLogPath, readFailureMemory, shouldSkipInstall } from './electron-install-policy.mjs';
@@ -88,16 +88,16 @@ async function runPanel() {
   if (node === null || parentGone()) {
     return; // stopped while the build or the download ran: nothing is started
   }
-  if (node === process.execPath && APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  if (node === process.execPath && APP_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) && hasAppNodeEnv()) {
     // The panel server runs in this process: its own SIGTERM handler stops it.
     stopWhenParentGone(() => process.kill(process.pid, 'SIGTERM'));
     await import(pathToFileURL(entry).href);
     return;
   }
-  // V8 sizes its heap as a process starts, so the app's heap settings need a Node started with them
-  // (scripts/app-node-flags.mjs), and Node 24 is another program: the panel server runs in a child, this process
-  // passes signals on and exits as it does.
-  const child = spawn(node, [...APP_NODE_FLAGS, entry], { cwd: root, stdio: 'inherit' });
+  // V8 sizes its heap and glibc its arenas as a process starts, so the app's memory settings need a Node started
+  // with them (scripts/app-node-flags.mjs), and Node 24 is another program: the panel server runs in a child, this
+  // process passes signals on and exits as it does.
+  const child = spawn(node, [...APP_NODE_FLAGS, entry], { cwd: root, env: appNodeEnv(), stdio: 'inherit' });
   stopWithThis(child);
   await new Promise((resolve) => {
     child.on('error', (error) => {

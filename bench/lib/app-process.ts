@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { APP_NODE_FLAGS } from '../../scripts/app-node-flags.mjs';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from '../../scripts/app-node-flags.mjs';
 import { openSettings, type SettingsPatch } from '../../electron/app/settings';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
 import { appNode } from './app-node';
@@ -105,7 +105,8 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
   const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
-  // The app's own heap settings first, as its launcher starts it (scripts/app-node-flags.mjs).
+  // The app's own memory settings (flags first, and its environment), as its launcher starts it
+  // (scripts/app-node-flags.mjs).
   const nodeArgs = [
     ...APP_NODE_FLAGS,
     ...extraNodeArgs,
@@ -115,6 +116,7 @@ export async function startAppProcess(
     cwd: ROOT,
     env: {
       ...process.env,
+      ...APP_NODE_ENV,
       GREENROOM_DATA_DIR: dataDir,
       GREENROOM_PANEL_PORT: '0',
       GREENROOM_WEBHOOK_PORT: '0',

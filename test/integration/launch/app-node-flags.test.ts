@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from '../../../scripts/app-node-flags.mjs';
 import { makeAppCopy, PANEL_LINE, repo, startApp, useLaunchLifecycle } from './electron-install-fixtures';
 
 /** Whether the Node running this test has `node:sqlite`, as the launcher asks it. */
@@ -55,10 +55,16 @@ function processesRunning(entry: string): { pid: number; argv: string[] }[] {
   return found;
 }
 
+/** The environment process `pid` was started with. */
+function environOf(pid: number): Record<string, string> {
+  const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
 describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
   useLaunchLifecycle();
 
-  it('runs the panel server on a Node started with the app’s heap settings, and stops it', async () => {
+  it('runs the panel server on a Node started with the app’s memory settings, and stops it', async () => {
     const root = makeAppCopy();
     const entry = join(root, 'out', 'main', 'panel.js');
     const run = startApp(root, {}, { args: ['--panel'] });
@@ -68,6 +74,8 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
     const argv = servers[0]!.argv;
     // Node's own flags come before the entry; after it they would be the app's arguments.
     expect(argv.slice(1, argv.indexOf(entry))).toEqual(expect.arrayContaining([...APP_NODE_FLAGS]));
+    // And with the app's environment: glibc reads its arena limit only as the process starts.
+    expect(environOf(servers[0]!.pid)).toMatchObject({ ...APP_NODE_ENV });
     expect(await run.stop()).toBe(0);
     expect(processesRunning(entry)).toEqual([]);
   });

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { APP_NODE_FLAGS, electronJsFlags } from '../../../scripts/app-node-flags.mjs';
+import { APP_NODE_FLAGS, appNodeEnv, electronJsFlags, hasAppNodeEnv } from '../../../scripts/app-node-flags.mjs';
 
 /** Allocates as a storm does, much of it kept for a while, and prints the young generation's largest size. */
 const STORM = `
@@ -41,5 +41,13 @@ describe('the app’s heap settings', () => {
   it('reach Electron’s main process as one --js-flags switch', () => {
     expect(electronJsFlags()).toBe(`--js-flags=${APP_NODE_FLAGS.join(' ')}`);
     expect(electronJsFlags()).toBe('--js-flags=--max-semi-space-size=8');
+  });
+
+  it('set one malloc arena in the environment the panel server starts with, over what the caller gave', () => {
+    const env = appNodeEnv({ PATH: '/bin', MALLOC_ARENA_MAX: '8' });
+    expect(env).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '1' });
+    expect(hasAppNodeEnv(env)).toBe(true);
+    expect(hasAppNodeEnv({ PATH: '/bin' })).toBe(false);
+    expect(hasAppNodeEnv({ MALLOC_ARENA_MAX: '2' })).toBe(false);
   });
 });
