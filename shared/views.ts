@@ -201,9 +201,10 @@ export interface HealthView {
   receiver: { port: number | null; url: string | null };
   /**
    * Deliveries kept, repeats recognised, requests refused, and `foreign`: signed deliveries for another
-   * channel or a subscription Greenroom does not hold, answered and not acted on.
+   * channel or a subscription Greenroom does not hold, answered and not acted on. `fromLiveSocket`: events Kick's
+   * live socket brought first and Greenroom kept, whose webhook then counts as a repeat (absent from older mains).
    */
-  counters: { accepted: number; duplicates: number; rejected: number; foreign?: number };
+  counters: { accepted: number; duplicates: number; rejected: number; foreign?: number; fromLiveSocket?: number };
   secretStore: { backend: string; degraded: boolean };
   /** Kick's live chat connection ([Settings](../docs/settings.md#kicks-live-chat-connection)); absent from older mains. */
   liveSocket?: LiveSocketHealthView;

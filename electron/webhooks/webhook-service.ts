@@ -169,6 +169,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   const lastArrival = new Map<string, number>();
   let arrivalsFor: number | null = null;
   const socketFirst = createSocketFirst();
+  /** Events the live socket brought first and kept this run: received too, though no webhook of theirs was new. */
+  let fromLiveSocket = 0;
   // The socket's chat lines by key, so a signed webhook that says otherwise wins (signed-copy.ts).
   const signedCopies = createSignedCopies();
   const appended = new Listeners<[JournalRecord]>((error) =>
@@ -341,6 +343,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
           duplicates: counters.duplicates,
           rejected: counters.rejected,
           foreign: counters.foreign,
+          fromLiveSocket,
         },
       };
     },
@@ -381,6 +384,8 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         return 'duplicate';
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
+      fromLiveSocket++;
+      changed();
       if (record.type === 'chat.message.sent') {
         signedCopies.socketLine(payload ?? JSON.parse(record.body));
       }

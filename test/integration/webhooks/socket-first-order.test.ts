@@ -138,4 +138,23 @@ describe('socket lines and webhook lines of the same turn', () => {
     ]);
     expect(await restoredAfterRestart()).toEqual(shown);
   });
+
+  it('counts a line the socket brought first as received, and its webhook as a repeat (Health)', async () => {
+    const notified: number[] = [];
+    service.onHealthChange(() => notified.push(service.health().counters.fromLiveSocket ?? -1));
+    const first = line('cccccccc-0000-4000-8000-000000000001', 'socket first');
+    expect(socketLine(first)).toBe('new');
+    endTurn();
+    // Its webhook comes later: a copy, answered and dropped.
+    const copy = buildDelivery({ type: 'chat.message.sent', payload: first, privateKey: key.privateKey, atMs: T0 });
+    expect((await postDelivery(service.receiverUrl()!, copy)).status).toBe(200);
+    // A line whose webhook came first: the socket's copy is no new event.
+    const { answer } = await webhookLine(line('cccccccc-0000-4000-8000-000000000002', 'webhook first'));
+    expect(socketLine(line('cccccccc-0000-4000-8000-000000000002', 'webhook first'))).toBe('duplicate');
+    endTurn();
+    expect((await answer).status).toBe(200);
+    expect(service.health().counters).toMatchObject({ accepted: 1, duplicates: 1, fromLiveSocket: 1 });
+    // Health heard of the socket's line when it was kept, not only at the next webhook.
+    expect(notified[0]).toBe(1);
+  });
 });

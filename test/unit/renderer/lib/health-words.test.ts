@@ -7,6 +7,11 @@ describe('deliveryWords', () => {
     expect(deliveryWords({ accepted: 1, duplicates: 1, rejected: 0 })).toBe(
       '1 event received · 1 event arrived twice, shown once',
     );
+    // The live socket's first copies are received too: counted by webhooks alone, 16 received read beside 41 repeats.
+    expect(deliveryWords({ accepted: 16, duplicates: 41, rejected: 0, fromLiveSocket: 41 })).toBe(
+      '57 events received (41 first by live chat) · 41 events arrived twice, shown once',
+    );
+    expect(deliveryWords({ accepted: 3, duplicates: 0, rejected: 0, fromLiveSocket: 0 })).toBe('3 events received');
     expect(deliveryWords({ accepted: 0, duplicates: 0, rejected: 2 })).toBe(
       '0 events received · 2 deliveries refused as not from Kick or damaged',
     );
