@@ -231,7 +231,7 @@ describe('channel management in the panel, against the sandbox', () => {
     await expect.poll(received, WAIT).toBeGreaterThan(0);
     // Counts of nothing are left out: no "0 repeats", no "0 deliveries refused".
     expect(await textOf(deliveries)).toMatch(
-      /^[\d,]+ events? received( · [1-9][\d,]* events? arrived twice, shown once)?$/,
+      /^[\d,]+ events? received( \([1-9][\d,]* first by live chat\))?( · [1-9][\d,]* events? arrived twice, shown once)?$/,
     );
     expect(await textOf(deliveries)).not.toMatch(/\b0 |refused/);
 
