@@ -4,7 +4,7 @@
  * with it on the same machine in the same moment. The whole-app comparison uses the same floor in its own
  * process (`side-process.ts`).
  */
-import { constants, type KeyObject, verify } from 'node:crypto';
+import { type KeyObject, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KICK_EVENT_HEADERS } from '../../shared/kick/events';
@@ -22,7 +22,8 @@ export function startFloor(key: KeyObject, verifyOnce = true): Promise<{ url: st
       const ts = String(req.headers[KICK_EVENT_HEADERS.timestamp]);
       const signed = Buffer.concat([Buffer.from(`${id}.${ts}.`), ...chunks]);
       const signature = Buffer.from(String(req.headers[KICK_EVENT_HEADERS.signature]), 'base64');
-      const ok = !verifyOnce || verify('sha256', signed, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
+      // The key alone, as the app verifies (docs/decisions.md#the-app-over-the-durable-floor).
+      const ok = !verifyOnce || verify('sha256', signed, key, signature);
       res.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' });
       res.end(ok ? 'OK' : 'NO');
     });

@@ -7,6 +7,7 @@
  *   `fdatasync` before the 200; docs/decisions.md, "The durable floor");
  * - a dock: one panel connected over the panel server's WebSocket, counting the events pushed to it.
  */
+import { appNodeEnv } from '../../scripts/app-node-flags.mjs';
 import { appNode } from './app-node';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -27,7 +28,8 @@ async function startScript(script: string, env: Record<string, string>): Promise
   // cwd is the repository, so the script's require('ws') finds the project's copy.
   const child: ChildProcess = spawn(appNode(), ['-e', script], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // The app's environment too (one malloc arena), so the floors differ from the app only in the work they do.
+    env: { ...appNodeEnv(), ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   startedProcess(child);
@@ -62,14 +64,15 @@ async function startScript(script: string, env: Record<string, string>): Promise
 const FLOOR_SCRIPT = `
 const http = require('node:http');
 const fs = require('node:fs');
-const { createPublicKey, verify, constants } = require('node:crypto');
+const { createPublicKey, verify } = require('node:crypto');
 const key = createPublicKey(process.env.FLOOR_PUBLIC_KEY);
 const verified = (req, body) => {
   const id = String(req.headers['kick-event-message-id']);
   const ts = String(req.headers['kick-event-message-timestamp']);
   const signed = Buffer.concat([Buffer.from(id + '.' + ts + '.'), body]);
   const signature = Buffer.from(String(req.headers['kick-event-signature']), 'base64');
-  return verify('sha256', signed, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
+  // The key alone, as the app verifies (docs/decisions.md#the-app-over-the-durable-floor).
+  return verify('sha256', signed, key, signature);
 };
 const answer = (res, status) => {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': '2' });
