@@ -111,6 +111,17 @@ describe('verifyKickSignature', () => {
   it('returns false (never throws) for a non-RSA key', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     expect(verifyKickSignature({ messageId: id, timestamp: ts, body, signature }, ec.publicKey)).toBe(false);
+    // Not a key object at all, from an untyped caller.
+    expect(verifyKickSignature({ messageId: id, timestamp: ts, body, signature }, 'a PEM' as never)).toBe(false);
+  });
+
+  it('refuses an RSA-PSS key even with a PSS signature it made: only PKCS#1 v1.5 is Kick’s', () => {
+    // Given alone to crypto.verify, an rsa-pss key would accept this signature: the key type is the guard.
+    const pssKey = generateKeyPairSync('rsa-pss', { modulusLength: 2048 });
+    const data = signedBytes(id, ts, body);
+    const pss = sign('sha256', data, { key: pssKey.privateKey, padding: constants.RSA_PKCS1_PSS_PADDING });
+    const delivery = { messageId: id, timestamp: ts, body, signature: pss.toString('base64') };
+    expect(verifyKickSignature(delivery, pssKey.publicKey)).toBe(false);
   });
 
   it('works with other RSA sizes by checking the length against the key in use', () => {
