@@ -115,8 +115,8 @@ export async function startAppProcess(
   const child = spawn(node, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {
-      ...process.env,
       ...APP_NODE_ENV,
+      ...process.env,
       GREENROOM_DATA_DIR: dataDir,
       GREENROOM_PANEL_PORT: '0',
       GREENROOM_WEBHOOK_PORT: '0',
