@@ -60,13 +60,18 @@ export function residentByKind(pid: number | undefined, read: (path: string) => 
     const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (mapping) {
       const path = mapping[1]!;
-      kind = path.startsWith('/') ? 'files' : path === '' ? 'anonymous' : path;
+      // A deleted file or shared memory (`/memfd:… (deleted)`, `/SYSV…`) is memory, not a file on disk.
+      const memory = path.endsWith(' (deleted)') || path.startsWith('/memfd:') || path.startsWith('/SYSV');
+      kind = path === '' || memory ? 'anonymous' : path.startsWith('/') ? 'files' : path;
     } else if (line.startsWith('Rss:')) {
       kinds.set(kind, (kinds.get(kind) ?? 0) + Number(/(\d+)/.exec(line)![1]) / 1024);
     }
   }
+  // Kinds under 0.5 MB (stacks, vdso) are summed as "other", so the kinds add up to the resident memory.
+  const small = [...kinds].filter(([, size]) => size < 0.5).reduce((sum, [, size]) => sum + size, 0);
   return [...kinds]
     .filter(([, size]) => size >= 0.5)
+    .concat(small >= 0.05 ? [['other', small]] : [])
     .map(([name, size]) => `${name} ${size.toFixed(1)}`)
     .join(', ');
 }

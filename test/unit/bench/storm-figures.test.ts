@@ -60,15 +60,17 @@ describe('the app’s resident memory by kind', () => {
     'Rss:                 1024 kB',
     '7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]',
     'Rss:                  100 kB',
+    '7f2000000000-7f2000200000 rw-s 00000000 00:01 77 /memfd:sandbox (deleted)',
+    'Rss:                 2048 kB',
   ].join('\n');
 
-  it('adds each mapping’s resident size to its kind: files, malloc’s main arena, anonymous; under 0.5 MB left out', () => {
+  it('adds each mapping’s resident size to its kind: files, malloc’s main arena, anonymous (shared memory too); small kinds as other', () => {
     const read: string[] = [];
     const kinds = residentByKind(4242, (path) => {
       read.push(path);
       return smaps;
     });
-    expect(kinds).toBe('files 2.0, [heap] 1.5, anonymous 11.0');
+    expect(kinds).toBe('files 2.0, [heap] 1.5, anonymous 13.0, other 0.1');
     expect(read).toEqual(['/proc/4242/smaps']);
   });
 
