@@ -201,7 +201,7 @@ export interface HealthView {
   receiver: { port: number | null; url: string | null };
   /**
    * Deliveries kept, repeats recognised, requests refused, and `foreign`: signed deliveries for another
-   * channel or a subscription Greenroom does not hold, answered and not acted on. `fromLiveSocket`: events Kick's
+   * channel or a subscription Greenroom does not hold, answered and not acted on. `fromLiveSocket`: chat lines Kick's
    * live socket brought first and Greenroom kept, whose webhook then counts as a repeat (absent from older mains).
    */
   counters: { accepted: number; duplicates: number; rejected: number; foreign?: number; fromLiveSocket?: number };

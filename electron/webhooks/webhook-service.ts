@@ -23,7 +23,7 @@ import type { IdMemoryDeps } from './dedup/id-memory';
 import { createFileJournal, type FileJournal, type FsyncPolicy, replayJournal } from './journal/journal';
 import { parseKickEvent } from './events/parse-event';
 import { createSocketFirst, type TrailView } from './dedup/socket-first';
-import { createSignedCopies, readBackChat } from './dedup/signed-copy';
+import { createSignedCopies, LIVE_SOCKET_SOURCE, readBackChat } from './dedup/signed-copy';
 import { createPublicKeyCache } from './receive/public-key-cache';
 import { createWebhookReceiver, DEFAULT_WEBHOOK_PATH, type WebhookReceiver } from './receive/receiver';
 import {
@@ -169,8 +169,17 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   const lastArrival = new Map<string, number>();
   let arrivalsFor: number | null = null;
   const socketFirst = createSocketFirst();
-  /** Events the live socket brought first and kept this run: received too, though no webhook of theirs was new. */
+  /**
+   * Chat lines the live socket brought first and kept this run: received too, though their webhook is a repeat. Not
+   * the other records `recordLive` journals (an ad break Greenroom ran, a late mark, a raid): no webhook copies them.
+   * A line stops counting here when its signed copy takes its place (then the receiver counts it) or its journal
+   * write fails (then its webhook will be new).
+   */
   let fromLiveSocket = 0;
+  const uncountSocketLine = (): void => {
+    fromLiveSocket = Math.max(0, fromLiveSocket - 1);
+    changed();
+  };
   // The socket's chat lines by key, so a signed webhook that says otherwise wins (signed-copy.ts).
   const signedCopies = createSignedCopies();
   const appended = new Listeners<[JournalRecord]>((error) =>
@@ -265,6 +274,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
               if (kept) {
                 signedCopies.signed(payload);
                 socketFirst.noteWebhook(eventKey, deps.clock.now());
+                uncountSocketLine();
               }
             }
           : null,
@@ -384,8 +394,11 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         return 'duplicate';
       }
       socketFirst.noteSocket(eventKey, record.receivedAtMs);
-      fromLiveSocket++;
-      changed();
+      const socketLine = record.type === 'chat.message.sent' && record.subscriptionId === LIVE_SOCKET_SOURCE;
+      if (socketLine) {
+        fromLiveSocket++;
+        changed();
+      }
       if (record.type === 'chat.message.sent') {
         signedCopies.socketLine(payload ?? JSON.parse(record.body));
       }
@@ -398,6 +411,9 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         () => claim.settle(true),
         (error: unknown) => {
           claim.settle(false);
+          if (socketLine) {
+            uncountSocketLine();
+          }
           deps.log(`webhooks: a line from the live socket could not be journaled: ${String(error)}`);
         },
       );

@@ -4,7 +4,7 @@
  * `channel.followed`, p50/p95) stay behind the tab's Details, for a bug report or Kick's docs. Pure.
  */
 import type { KickScope } from '../../../shared/kick/scopes';
-import { plural } from '../../../shared/plural';
+import { formatNumber, plural } from '../../../shared/plural';
 import { formatAgo } from './format';
 import type { HealthView, SubscriptionView } from '../../../shared/views';
 
@@ -79,15 +79,15 @@ export function lagWords(lag: HealthView['lag']): string {
 /**
  * What became of the events Kick sent. Repeats and refusals are named only when there were some: "0 repeats"
  * read as a fault where there was none. A repeat is not blamed on Kick: most are the webhook copy of a line the
- * live socket brought first, or Kick trying again after an answer it did not get. Events the live socket brought
- * first are received too, and said so: counted by their webhooks alone, a raid read "16 events received · 41
- * arrived twice".
+ * live socket brought first, or Kick trying again after an answer it did not get. Chat lines the live socket brought
+ * first are received too, and said so: counted by their webhooks alone, a raid read "16 events
+ * received · 41 arrived twice".
  */
 export function deliveryWords(c: HealthView['counters']): string {
   const bySocket = c.fromLiveSocket ?? 0;
   const received = `${plural(c.accepted + bySocket, 'event')} received`;
   return [
-    bySocket > 0 ? `${received} (${bySocket} first by live chat)` : received,
+    bySocket > 0 ? `${received} (${formatNumber(bySocket)} first by live chat)` : received,
     ...(c.duplicates > 0 ? [`${plural(c.duplicates, 'event')} arrived twice, shown once`] : []),
     ...(c.rejected > 0 ? [formatRefused(c.rejected)] : []),
   ].join(' · ');

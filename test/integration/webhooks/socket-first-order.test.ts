@@ -144,6 +144,8 @@ describe('socket lines and webhook lines of the same turn', () => {
     service.onHealthChange(() => notified.push(service.health().counters.fromLiveSocket ?? -1));
     const first = line('cccccccc-0000-4000-8000-000000000001', 'socket first');
     expect(socketLine(first)).toBe('new');
+    // Health hears of the socket's line when it is kept, before any webhook says anything.
+    expect(notified).toContain(1);
     endTurn();
     // Its webhook comes later: a copy, answered and dropped.
     const copy = buildDelivery({ type: 'chat.message.sent', payload: first, privateKey: key.privateKey, atMs: T0 });
@@ -153,8 +155,22 @@ describe('socket lines and webhook lines of the same turn', () => {
     expect(socketLine(line('cccccccc-0000-4000-8000-000000000002', 'webhook first'))).toBe('duplicate');
     endTurn();
     expect((await answer).status).toBe(200);
+    // Greenroom's own records journaled the same way (an ad break it ran, a late mark) are no chat from the socket.
+    const { record } = socketRecord(line('cccccccc-0000-4000-8000-000000000003', 'not a line'));
+    const own = { ...record, messageId: 'greenroom:ad-1', subscriptionId: 'greenroom', type: 'greenroom.ad-break' };
+    expect(service.recordLive(own, 'greenroom.ad-break:1')).toBe('new');
     expect(service.health().counters).toMatchObject({ accepted: 1, duplicates: 1, fromLiveSocket: 1 });
-    // Health heard of the socket's line when it was kept, not only at the next webhook.
-    expect(notified[0]).toBe(1);
+  });
+
+  it('stops counting a socket line once its signed copy, in other words, takes its place', async () => {
+    const first = line('dddddddd-0000-4000-8000-000000000001', 'as the socket read it');
+    expect(socketLine(first)).toBe('new');
+    endTurn();
+    expect(service.health().counters).toMatchObject({ accepted: 0, fromLiveSocket: 1 });
+    // Kick's signed copy says other words: it is the record now, and the receiver counts it as received.
+    const { answer } = await webhookLine({ ...first, content: 'as Kick signed it' });
+    endTurn();
+    expect((await answer).status).toBe(200);
+    expect(service.health().counters).toMatchObject({ accepted: 1, fromLiveSocket: 0 });
   });
 });

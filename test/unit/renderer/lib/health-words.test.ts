@@ -12,6 +12,9 @@ describe('deliveryWords', () => {
       '57 events received (41 first by live chat) · 41 events arrived twice, shown once',
     );
     expect(deliveryWords({ accepted: 3, duplicates: 0, rejected: 0, fromLiveSocket: 0 })).toBe('3 events received');
+    expect(deliveryWords({ accepted: 41, duplicates: 1234, rejected: 0, fromLiveSocket: 1234 })).toBe(
+      '1,275 events received (1,234 first by live chat) · 1,234 events arrived twice, shown once',
+    );
     expect(deliveryWords({ accepted: 0, duplicates: 0, rejected: 2 })).toBe(
       '0 events received · 2 deliveries refused as not from Kick or damaged',
     );
