@@ -294,11 +294,12 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
       processesCpuMs(renderers),
     ];
     const cpuAtStart = cpuNow();
-    // The app's own resident memory after the warm-up, against the same at the end.
-    const rssAfterWarmUp = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
+    // The app's own resident memory after the warm-up, against the same at the end (its /proc files).
+    const readText = (file: string): string => readFileSync(file, 'utf8');
+    const rssAfterWarmUp = appRssMb(app.child.pid, readText);
     // Which kind of memory a storm grows (V8's heap and malloc's other arenas are anonymous, malloc's main arena
     // `[heap]`) says where a bad round's growth went.
-    const kindsAfterWarmUp = residentByKind(app.child.pid, (file) => readFileSync(file, 'utf8'));
+    const kindsAfterWarmUp = residentByKind(app.child.pid, readText);
     const stormStart = performance.now();
     stormStartMs = Date.now();
     // Beside the sender: drain the page's findings every second, read the sandbox's attempts every few,
@@ -368,8 +369,8 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     const stopAtMs = findings.lastAtMs;
     const baselineHeap = watching.baselineHeap;
     const endHeap = await heapAfterGc();
-    const rssAtEnd = appRssMb(app.child.pid, (file) => readFileSync(file, 'utf8'));
-    const kindsAtEnd = residentByKind(app.child.pid, (file) => readFileSync(file, 'utf8'));
+    const rssAtEnd = appRssMb(app.child.pid, readText);
+    const kindsAtEnd = residentByKind(app.child.pid, readText);
     await pollAttempts(10_000);
     if (HISTORY) {
       const reader = await connectPanel(app.panelUrl);

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from '../../scripts/app-node-flags.mjs';
+import { APP_NODE_FLAGS, appNodeEnv } from '../../scripts/app-node-flags.mjs';
 import { openSettings, type SettingsPatch } from '../../electron/app/settings';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
 import { appNode } from './app-node';
@@ -115,8 +115,7 @@ export async function startAppProcess(
   const child = spawn(node, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {
-      ...APP_NODE_ENV,
-      ...process.env,
+      ...appNodeEnv(),
       GREENROOM_DATA_DIR: dataDir,
       GREENROOM_PANEL_PORT: '0',
       GREENROOM_WEBHOOK_PORT: '0',
