@@ -12,10 +12,38 @@ import type { JournalRecord, KickEvent } from './types';
 const KNOWN_VERSION = '1';
 
 /**
+ * The event each record was last read as. A live record is read when it is shown and again when the history keeps
+ * it (and, for a gift, when its amount is checked): the same object, handed on by the journal, so its JSON and its
+ * checks run once ([decisions](../../../docs/decisions.md#a-record-is-read-once)). Keyed by the record, so it goes
+ * when the record does; an entry is used only while the record still holds what it was read from.
+ */
+const readAs = new WeakMap<JournalRecord, { from: JournalRecord; event: KickEvent }>();
+
+const sameRecord = (a: JournalRecord, b: JournalRecord): boolean =>
+  a.body === b.body &&
+  a.type === b.type &&
+  a.version === b.version &&
+  a.messageId === b.messageId &&
+  a.subscriptionId === b.subscriptionId &&
+  a.timestamp === b.timestamp &&
+  a.receivedAtMs === b.receivedAtMs;
+
+/**
  * Parses and validates one record's body against its `Kick-Event-Type` and `-Version`. `parsed` is the body
- * as the receiver already read it (`JSON.parse` of `record.body`), so a live delivery is parsed once.
+ * as the receiver already read it (`JSON.parse` of `record.body`), so a live delivery is parsed once. A record
+ * read before (unchanged since) gets the same event back; callers only read it.
  */
 export function parseKickEvent(record: JournalRecord, parsed?: { payload: unknown }): KickEvent {
+  const known = readAs.get(record);
+  if (known && sameRecord(known.from, record)) {
+    return known.event;
+  }
+  const event = readRecord(record, parsed);
+  readAs.set(record, { from: { ...record }, event });
+  return event;
+}
+
+function readRecord(record: JournalRecord, parsed: { payload: unknown } | undefined): KickEvent {
   const base = {
     messageId: record.messageId,
     subscriptionId: record.subscriptionId,

@@ -2,10 +2,11 @@
  * Parsing accepted records into typed events: all ten types from the sandbox's builders, the looseness
  * of real payloads ([reference §5.4](../../../../../docs/kick-wire-reference.md#54-real-payloads-differ-from-the-docs-examples), [§5.7–5.8](../../../../../docs/kick-wire-reference.md#57-shared-user-objects-in-payloads)), and `unknown` (never a throw) for everything else.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KICK_EVENT_TYPES, type KickEventType } from '../../../../../shared/kick/scopes';
 import { hashBody } from '../../../../../electron/webhooks/dedup/dedup';
 import { parseKickEvent } from '../../../../../electron/webhooks/events/parse-event';
+import { projectRecord } from '../../../../../electron/history/history-projector';
 import type { JournalRecord, KickEvent } from '../../../../../electron/webhooks/events/types';
 import { samplePayloads } from '../../../../helpers/webhook-signing';
 
@@ -211,5 +212,57 @@ describe('parseKickEvent: unknown, never thrown', () => {
       }
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('a record read again', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** How many times `JSON.parse` read this exact text while `work` ran. */
+  function parsesOf(text: string, work: () => void): number {
+    const parse = vi.spyOn(JSON, 'parse');
+    work();
+    const count = parse.mock.calls.filter(([arg]) => arg === text).length;
+    parse.mockRestore();
+    return count;
+  }
+
+  it('is read once when the history keeps the record the receiver showed', () => {
+    const record = recordOf('chat.message.sent', payloads['chat.message.sent']);
+    const payload = JSON.parse(record.body) as unknown;
+    let shown: KickEvent | undefined;
+    let kept: KickEvent | undefined;
+    const count = parsesOf(record.body, () => {
+      shown = parseKickEvent(record, { payload });
+      kept = parseKickEvent(record);
+      projectRecord(record, { startedAtMs: record.receivedAtMs - 60_000 });
+    });
+    expect(count).toBe(0);
+    expect(kept).toBe(shown);
+    expect(projectRecord(record, null).row.text).toBe(payloads['chat.message.sent'].content);
+  });
+
+  it('is read again once the record holds something else', () => {
+    const record = recordOf('chat.message.sent', payloads['chat.message.sent']);
+    const first = parseKickEvent(record);
+    record.body = JSON.stringify({ ...payloads['chat.message.sent'], content: 'changed in place' });
+    const again = parseKickEvent(record);
+    expect(again).not.toBe(first);
+    expect(again.kind === 'known' && again.type === 'chat.message.sent' && again.payload.content).toBe(
+      'changed in place',
+    );
+    record.version = '2';
+    expect(parseKickEvent(record).kind).toBe('unknown');
+    record.version = '1';
+    const moved = parseKickEvent({ ...record, receivedAtMs: record.receivedAtMs + 5 });
+    expect(moved.receivedAtMs).toBe(record.receivedAtMs + 5);
+  });
+
+  it('reads a copy of a record on its own', () => {
+    const record = recordOf('channel.followed', payloads['channel.followed']);
+    const first = parseKickEvent(record);
+    const copy = { ...record };
+    expect(parsesOf(copy.body, () => parseKickEvent(copy))).toBe(1);
+    expect(parseKickEvent(copy)).toEqual(first);
   });
 });
