@@ -1,11 +1,13 @@
 /**
  * Greenroom as a streamer runs it without Electron: the built `out/main/panel.js` (what `npm start` falls
  * back to) in its own process, on a data dir the journey chooses, reading nothing from this process but
- * the environment given here. The journey learns the panel's URL, the webhook receiver's and the embedded
+ * the environment given here, on a Node started with the app's memory settings as the launcher starts it
+ * (`scripts/app-node-flags.mjs`). The journey learns the panel's URL, the webhook receiver's and the embedded
  * sandbox's from what the app prints, as a streamer would.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { APP_NODE_FLAGS, appNodeEnv } from '../../scripts/app-node-flags.mjs';
 import { exited, OutputLines } from './output-lines';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -93,15 +95,17 @@ export function spawnTracked(
 
 /** Starts the built app and waits until it prints its panel and receiver URLs (or fails, with its output). */
 export async function startApp(options: AppOptions): Promise<AppRun> {
-  const env = cleanEnv({
-    GREENROOM_DATA_DIR: options.dataDir,
-    GREENROOM_PANEL_PORT: '0',
-    GREENROOM_WEBHOOK_PORT: '0',
-    GREENROOM_TUNNEL: 'off',
-    GREENROOM_SANDBOX_ACTIVITY: 'off',
-    ...options.env,
-  });
-  const appArgs = [options.node === '24' ? node24Path() : process.execPath, PANEL_JS];
+  const env = appNodeEnv(
+    cleanEnv({
+      GREENROOM_DATA_DIR: options.dataDir,
+      GREENROOM_PANEL_PORT: '0',
+      GREENROOM_WEBHOOK_PORT: '0',
+      GREENROOM_TUNNEL: 'off',
+      GREENROOM_SANDBOX_ACTIVITY: 'off',
+      ...options.env,
+    }),
+  ) as Record<string, string>;
+  const appArgs = [options.node === '24' ? node24Path() : process.execPath, ...APP_NODE_FLAGS, PANEL_JS];
   const { child, stdout, stderr } = options.wrap
     ? spawnTracked(options.wrap.command, [...options.wrap.args, ...appArgs], env)
     : spawnTracked(appArgs[0]!, appArgs.slice(1), env);
