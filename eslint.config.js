@@ -46,6 +46,19 @@ export default tseslint.config(
     },
     rules: {
       curly: ['error', 'all'],
+      // Node warns about url.parse (DEP0169), and the app logs that warning at debug only because libraries alone
+      // raise it (electron/core/process-warnings.ts): Greenroom's own code parses URLs with `URL`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='url'][callee.property.name='parse']",
+          message: 'Parse URLs with `new URL` or `URL.parse`; url.parse is deprecated (DEP0169).',
+        },
+        {
+          selector: "ImportDeclaration[source.value=/^(node:)?url$/] > ImportSpecifier[imported.name='parse']",
+          message: 'Parse URLs with `new URL` or `URL.parse`; url.parse is deprecated (DEP0169).',
+        },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -1,0 +1,33 @@
+/**
+ * Node's process warnings go to the one logger ([logging](../../docs/logging.md#nodes-own-warnings)), not to Node's
+ * own printer: a warning is a log line like any other, in the log file a streamer can send, and the terminal
+ * keeps the app's lines only. A deprecation Greenroom's own code never causes, raised inside a library it runs,
+ * is logged at `debug`: the streamer cannot act on it, and it came the first time each run connected to Kick's live chat.
+ */
+import type { Logger } from './logger';
+
+/**
+ * Deprecations only libraries raise here. `DEP0169`: `url.parse()`, which the live chat client's WebSocket library
+ * calls on each connection (pusher-js on faye-websocket); Greenroom's own code parses URLs with `URL`.
+ */
+export const LIBRARY_DEPRECATIONS: ReadonlySet<string> = new Set(['DEP0169']);
+
+/** The slice of `process` this needs: its `warning` event. */
+export interface WarningEmitter {
+  removeAllListeners(event: 'warning'): unknown;
+  on(event: 'warning', listener: (warning: Error) => void): unknown;
+}
+
+/** Replaces Node's printer of process warnings with the logger; call once, as the process starts. */
+export function logProcessWarnings(emitter: WarningEmitter, logger: Pick<Logger, 'debug' | 'warn'>): void {
+  emitter.removeAllListeners('warning');
+  emitter.on('warning', (warning) => {
+    const code = (warning as Error & { code?: unknown }).code;
+    const fields = { name: warning.name, code: typeof code === 'string' ? code : undefined, detail: warning.message };
+    if (typeof code === 'string' && LIBRARY_DEPRECATIONS.has(code)) {
+      logger.debug('node: a library uses a feature Node plans to change', fields);
+    } else {
+      logger.warn(`node: ${warning.name}: ${warning.message}`, fields);
+    }
+  });
+}
