@@ -19,6 +19,7 @@
  *   turn comes, and while it waits (paused, or no alert box open), so the count waiting stays true. Test
  *   alerts and replays are copies: never recorded, never too old. An alert whose event Kick delivered past the
  *   "late" age is listed beside them with how late the late gate found it, never played (`late()`).
+ * - The log says what was dropped for age in one line per burst; with no alert box open, once, until one opens.
  */
 import type { AlertKind, AlertQueueView, AlertTemplate, AlertView, OverlaySettings } from '../../shared/overlays';
 import { alertViewOf } from '../../shared/alert-view';
@@ -90,6 +91,11 @@ export class AlertQueue {
   readonly #tooOldLog: BurstLog;
   readonly #lateLog: BurstLog;
   readonly #overflowLog: BurstLog;
+  /**
+   * Said, since the last alert box closed (or since start), that alerts are dropped for age with none open: a
+   * streamer who uses no alert box would otherwise read a drop line for every follow, one burst after another.
+   */
+  #saidNoAudience = false;
 
   constructor(options: AlertQueueDeps) {
     this.#options = options;
@@ -280,6 +286,9 @@ export class AlertQueue {
   setAudience(count: number): void {
     const before = this.#audience;
     this.#audience = count;
+    if (count > 0) {
+      this.#saidNoAudience = false;
+    }
     if (count === 0) {
       this.#timer?.cancel();
     } else if (before === 0 && this.#current) {
@@ -345,7 +354,15 @@ export class AlertQueue {
       this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text, 'alert-age');
     }
     this.#handled = dropped.at(-1)!.source;
-    this.#tooOldLog.add(dropped.length);
+    if (this.#audience > 0) {
+      this.#tooOldLog.add(dropped.length);
+    } else if (!this.#saidNoAudience) {
+      this.#saidNoAudience = true;
+      this.#tooOldLog.flush();
+      this.#options.log(
+        `alerts: no alert box is open, so alerts waiting longer than ${maxAgeMs / 1000} s are dropped rather than played late (the panel lists them); this is said once until one opens`,
+      );
+    }
   }
 
   /** While alerts wait, wakes when the first in line grows too old, so it goes then and not at its turn. */

@@ -81,4 +81,41 @@ describe('alert queue log lines', () => {
     ]);
     expect(world.time.pending).toBe(0);
   });
+
+  it('with no alert box open, says once that alerts are dropped, however many go', () => {
+    const world = queueWorld();
+    const lines: string[] = [];
+    const queue = world.make({ log: (line) => lines.push(line) });
+    queue.endReplay();
+    // A follow every 40 s for half an hour, with no alert box in OBS: each waits 120 s and goes.
+    for (let i = 0; i < 45; i++) {
+      queue.offer(gift(world.time, i));
+      world.time.advance(40 * SECOND);
+    }
+    world.time.advance(200 * SECOND);
+    expect(queue.view()).toMatchObject({ waiting: 0, tooOld: { count: 45 } });
+    expect(lines).toEqual([NO_BOX]);
+  });
+
+  it('says it again after an alert box opened and closed', () => {
+    const world = queueWorld();
+    const lines: string[] = [];
+    const queue = world.make({ log: (line) => lines.push(line) });
+    queue.endReplay();
+    queue.offer(gift(world.time, 0));
+    world.time.advance(121 * SECOND);
+    queue.setAudience(1);
+    queue.setPaused(true);
+    queue.offer(gift(world.time, 1));
+    world.time.advance(2 * SECOND);
+    queue.setAudience(0);
+    world.time.advance(121 * SECOND);
+    queue.offer(gift(world.time, 2));
+    world.time.advance(121 * SECOND);
+    expect(queue.view().tooOld.count).toBe(3);
+    expect(lines).toEqual([NO_BOX, NO_BOX]);
+  });
 });
+
+const NO_BOX =
+  'alerts: no alert box is open, so alerts waiting longer than 120 s are dropped rather than played late (the panel lists them); this is said once until one opens';
