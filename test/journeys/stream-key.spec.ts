@@ -57,6 +57,10 @@ describe('journey: the stream key', () => {
     await section.getByText('Stream key copied.').waitFor(WAIT);
     expect(await asker.page.evaluate('navigator.clipboard.readText()')).toBe(key);
     expect(await asker.page.content()).not.toContain(key);
+    // Its server URL beside it, under a label that names it as the key's does.
+    await section.getByRole('button', { name: 'Copy URL' }).click();
+    await section.getByText('Server URL copied.').waitFor(WAIT);
+    expect(await asker.page.evaluate('navigator.clipboard.readText()')).toMatch(/^rtmps?:\/\//);
   });
 
   it('is revealed only after a confirm', async () => {
