@@ -272,9 +272,11 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
         signedCopies.differs(payload)
           ? (kept) => {
               if (kept) {
-                signedCopies.signed(payload);
+                const countedThisRun = signedCopies.signed(payload);
                 socketFirst.noteWebhook(eventKey, deps.clock.now());
-                uncountSocketLine();
+                if (countedThisRun) {
+                  uncountSocketLine();
+                }
               }
             }
           : null,

@@ -18,28 +18,32 @@ export const MAX_SOCKET_LINES = 60_000;
 
 /** Each takes a chat line's payload in the webhook's shape (the socket's line is journaled in that shape too). */
 export interface SignedCopies {
-  /** A chat line the live socket brought, journaled. */
-  socketLine(payload: unknown): void;
+  /** A chat line the live socket brought, journaled: in this run, or (`thisRun` false) read back from the journal. */
+  socketLine(payload: unknown, thisRun?: boolean): void;
   /**
    * Whether the webhook says other words, or names another sender, than the socket's line with its message id.
    * False when no socket line with that id waits; when they agree the line is forgotten: it is confirmed.
    */
   differs(payload: unknown): boolean;
-  /** The signed copy of the line is journaled: the socket's line no longer stands for it. */
-  signed(payload: unknown): void;
+  /**
+   * The signed copy of the line is journaled: the socket's line no longer stands for it. True when that line came
+   * over the socket in this run, not before a restart (what Health counted as received, it counts no more).
+   */
+  signed(payload: unknown): boolean;
 }
 
 export function createSignedCopies(maxLines = MAX_SOCKET_LINES): SignedCopies {
-  // Insertion order is arrival order: the oldest line is dropped first.
+  // Insertion order is arrival order: the oldest line is dropped first. Each value is the line's fingerprint after
+  // one character that says whether it came in this run (THIS_RUN) or was read back (READ_BACK).
   const lines = new Map<string, string>();
   return {
-    socketLine(payload) {
+    socketLine(payload, thisRun = true) {
       const id = messageIdOf(payload);
       if (id === null) {
         return;
       }
       lines.delete(id);
-      lines.set(id, fingerprint(payload));
+      lines.set(id, (thisRun ? THIS_RUN : READ_BACK) + fingerprint(payload));
       if (lines.size > maxLines) {
         lines.delete(lines.keys().next().value!);
       }
@@ -50,7 +54,7 @@ export function createSignedCopies(maxLines = MAX_SOCKET_LINES): SignedCopies {
       if (socket === undefined) {
         return false;
       }
-      if (socket === fingerprint(payload)) {
+      if (socket.slice(1) === fingerprint(payload)) {
         lines.delete(id!);
         return false;
       }
@@ -58,12 +62,18 @@ export function createSignedCopies(maxLines = MAX_SOCKET_LINES): SignedCopies {
     },
     signed(payload) {
       const id = messageIdOf(payload);
-      if (id !== null) {
-        lines.delete(id);
+      const socket = id === null ? undefined : lines.get(id);
+      if (socket === undefined) {
+        return false;
       }
+      lines.delete(id!);
+      return socket.startsWith(THIS_RUN);
     },
   };
 }
+
+const THIS_RUN = '+';
+const READ_BACK = '-';
 
 /** What a reader sees of a line: its sender (id and name) and its words; hashed, so each costs 44 characters. */
 function fingerprint(payload: unknown): string {
@@ -82,7 +92,7 @@ function fingerprint(payload: unknown): string {
  */
 export function readBackChat(copies: SignedCopies, events: KickEvent[], event: KickEvent): boolean {
   if (event.subscriptionId === LIVE_SOCKET_SOURCE) {
-    copies.socketLine(event.payload);
+    copies.socketLine(event.payload, false);
     return false;
   }
   if (!copies.differs(event.payload)) {

@@ -173,4 +173,21 @@ describe('socket lines and webhook lines of the same turn', () => {
     expect((await answer).status).toBe(200);
     expect(service.health().counters).toMatchObject({ accepted: 1, fromLiveSocket: 0 });
   });
+
+  it('keeps counting this run’s socket lines when a signed copy replaces a line from before a restart', async () => {
+    const before = line('eeeeeeee-0000-4000-8000-000000000001', 'as the socket read it before the restart');
+    expect(socketLine(before)).toBe('new');
+    endTurn();
+    await service.stop();
+    service = open();
+    await (await service.restore()).start();
+    expect(service.health().counters).toMatchObject({ accepted: 0, fromLiveSocket: 0 });
+    expect(socketLine(line('eeeeeeee-0000-4000-8000-000000000002', 'this run'))).toBe('new');
+    endTurn();
+    // The signed copy of the line from before the restart, in other words: received now, and this run's line still is.
+    const { answer } = await webhookLine({ ...before, content: 'as Kick signed it' });
+    endTurn();
+    expect((await answer).status).toBe(200);
+    expect(service.health().counters).toMatchObject({ accepted: 1, fromLiveSocket: 1 });
+  });
 });
