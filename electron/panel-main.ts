@@ -17,6 +17,8 @@ import { logProcessWarnings } from './core/process-warnings';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
+import { watchLauncher } from './launch/launcher-watch';
+import { unrefTimer } from './core/scheduler';
 import { startupLines } from './launch/startup-lines';
 import { createAppWebhookPort } from './app/webhook-port';
 import { guardOpenExternal } from './shell/open-external';
@@ -48,6 +50,20 @@ const say = (line: string): void => {
 const printLink = guardOpenExternal((url) => {
   process.stdout.write(`Open this link to continue: ${url}\n`);
   return Promise.resolve();
+});
+
+/** How the panel stops once it is up; until then, `launcherGone` says whether it is to stop as soon as it is. */
+let stopRunning: ((why: string) => void) | null = null;
+let launcherGone = false;
+// Watched from the first moment: a launcher killed while the app starts must not leave it running afterwards.
+watchLauncher({
+  env: process.env,
+  ppid: () => process.ppid,
+  setTimer: unrefTimer,
+  onGone: () => {
+    launcherGone = true;
+    stopRunning?.('the launcher (npm start) is gone');
+  },
 });
 
 async function main(): Promise<void> {
@@ -95,12 +111,12 @@ async function main(): Promise<void> {
     );
   }
   let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
+  const stop = (why: string): void => {
     if (stopping) {
       return;
     }
     stopping = true;
-    log(`panel: ${signal}, stopping`);
+    log(`panel: ${why}, stopping`);
     launched.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -111,6 +127,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  stopRunning = stop;
+  if (launcherGone) {
+    stop('the launcher (npm start) is gone');
+  }
 }
 
 main().catch((error: unknown) => {

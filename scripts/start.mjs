@@ -32,6 +32,8 @@ const INSTEAD = 'Use the panel in your browser instead (link below).';
 const parentAtStart = process.ppid;
 /** Whether that parent has gone: read as the process's parent changing (to init or a subreaper). */
 const parentGone = () => process.ppid !== parentAtStart;
+/** The signals this process passed on to its child: the child ending by one of them was asked to. */
+const passedOn = new Set();
 
 const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) {
@@ -66,11 +68,14 @@ function stopWhenParentGone(stop) {
  * @param {import('node:child_process').ChildProcess} child
  */
 function stopWithThis(child) {
-  const passOn = (signal) => child.kill(signal);
+  const passOn = (signal) => {
+    passedOn.add(signal);
+    child.kill(signal);
+  };
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, passOn);
   }
-  stopWhenParentGone(() => child.kill('SIGTERM'));
+  stopWhenParentGone(() => passOn('SIGTERM'));
   // Once it has gone (Electron that never opened a window), Ctrl-C stops this process again, as by default.
   child.once('exit', () => {
     for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -97,7 +102,9 @@ async function runPanel() {
   // V8 sizes its heap and glibc its arenas as a process starts, so the app's memory settings need a Node started
   // with them (scripts/app-node-flags.mjs), and Node 24 is another program: the panel server runs in a child, this
   // process passes signals on and exits as it does.
-  const child = spawn(node, [...APP_NODE_FLAGS, entry], { cwd: root, env: appNodeEnv(), stdio: 'inherit' });
+  // The server stops by itself if this process is killed outright (electron/launch/launcher-watch.ts).
+  const env = { ...appNodeEnv(), GREENROOM_LAUNCHER_PID: String(process.pid) };
+  const child = spawn(node, [...APP_NODE_FLAGS, entry], { cwd: root, env, stdio: 'inherit' });
   stopWithThis(child);
   await new Promise((resolve) => {
     child.on('error', (error) => {
@@ -107,6 +114,11 @@ async function runPanel() {
     });
     child.on('exit', (code, signal) => {
       process.exitCode = code ?? (signal ? 1 : 0);
+      if (signal && !passedOn.has(signal)) {
+        // Killed by something this process did not pass on (a crash, the kernel out of memory): the server had no
+        // chance to say so itself.
+        console.error(`Greenroom panel stopped unexpectedly (${signal}). npm start starts it again.`);
+      }
       resolve(undefined);
     });
   });

@@ -80,6 +80,35 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
     expect(processesRunning(entry)).toEqual([]);
   });
 
+  it('stops the panel server when the launcher is killed outright, and says when the server was', async () => {
+    const root = makeAppCopy();
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(PANEL_LINE);
+    const [server] = processesRunning(entry);
+    try {
+      expect(environOf(server!.pid)).toMatchObject({ GREENROOM_LAUNCHER_PID: expect.stringMatching(/^\d+$/) });
+      await run.kill();
+      // Polled: the server reads its parent twice a second, then stops as on Ctrl-C.
+      await expect.poll(() => processesRunning(entry), { timeout: 10_000, interval: 200 }).toEqual([]);
+      await run.exited;
+      expect(run.errors()).toContain('panel: the launcher (npm start) is gone, stopping');
+    } finally {
+      for (const { pid } of processesRunning(entry)) {
+        process.kill(pid, 'SIGKILL');
+      }
+    }
+
+    // A server killed by something the launcher did not pass on: the launcher says so, in one line.
+    const other = makeAppCopy();
+    const second = startApp(other, {}, { args: ['--panel'] });
+    await second.waitFor(PANEL_LINE);
+    const [victim] = processesRunning(join(other, 'out', 'main', 'panel.js'));
+    process.kill(victim!.pid, 'SIGKILL');
+    expect(await second.exited).toBe(1);
+    expect(second.errors()).toContain('Greenroom panel stopped unexpectedly (SIGKILL). npm start starts it again.');
+  });
+
   it('stops when npm stops it: its shell gone, the panel server goes too', async () => {
     const root = makeAppCopy();
     const entry = join(root, 'out', 'main', 'panel.js');

@@ -196,6 +196,8 @@ export interface Run {
   stop(): Promise<number | null>;
   /** Ctrl-C in a terminal: SIGINT to the whole process group. */
   interrupt(): Promise<number | null>;
+  /** SIGKILL to the launcher alone, as a task manager does: it passes nothing on. Resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -275,6 +277,12 @@ export function startApp(
       process.kill(-child.pid!, 'SIGINT');
       return exited;
     },
+    kill: () =>
+      new Promise<void>((resolve) => {
+        // 'exit', not 'close': a child it started may still hold the output pipes.
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }
 
