@@ -2,7 +2,8 @@
  * Node's process warnings go to the one logger ([logging](../../docs/logging.md#nodes-own-warnings)), not to Node's
  * own printer: a warning is a log line like any other, in the log file a streamer can send, and the terminal
  * keeps the app's lines only. A deprecation Greenroom's own code never causes, raised inside a library it runs,
- * is logged at `debug`: the streamer cannot act on it, and it came the first time each run connected to Kick's live chat.
+ * is logged at `debug`: the streamer cannot act on it, and it came the first time each run connected to Kick's
+ * live chat.
  */
 import type { Logger } from './logger';
 
