@@ -13,7 +13,7 @@ import type { ChatMessageView } from '../shared/views';
 import { Automod } from '../electron/automod/automod';
 import { benchAutomodSettings } from './lib/automod-rules';
 import { raidLine, raidSenders, seededRandom } from './lib/raid-chat';
-import { runStorm } from './chat-storm';
+import { figures as stormFigures, runStorm } from './chat-storm';
 import { inRounds, STORM_ROUNDS } from './lib/storm-rounds';
 import { quantile, round } from './lib/stats';
 import { reasonOf, unmeasured } from './lib/bench-line';
@@ -59,11 +59,14 @@ const WITH_RULES = 'with auto-moderation on';
 const CHILD_ENV = 'GREENROOM_AUTOMOD_BENCH_CHILD';
 const PROCESSES = 3;
 
-/** What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts). */
+/**
+ * What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts): the rule engine's own
+ * figure, then every figure of the chat storm (its targets, its budget per message) with the rules on, each held to
+ * its worst round as the storm's are.
+ */
 export const figures: BenchFigure[] = [
   { name: 'automod-per-message-us', unit: 'µs', target: { op: '<=', value: 50 } },
-  { name: 'chat-frame-p95-ms', unit: `ms ${WITH_RULES}`, target: { op: '<=', value: 16.7 } },
-  { name: 'chat-janky-frames-pct', unit: `% ${WITH_RULES}`, target: { op: '<=', value: 1 } },
+  ...stormFigures.map((figure) => ({ ...figure, unit: figure.unit ? `${figure.unit} ${WITH_RULES}` : WITH_RULES })),
 ];
 
 export async function run(): Promise<BenchResult[]> {
