@@ -17,16 +17,17 @@ const KNOWN_VERSION = '1';
  * checks run once ([decisions](../../../docs/decisions.md#a-record-is-read-once)). Keyed by the record, so it goes
  * when the record does; an entry is used only while the record still holds what it was read from.
  */
-const readAs = new WeakMap<JournalRecord, { from: JournalRecord; event: KickEvent }>();
+const readAs = new WeakMap<JournalRecord, { body: string; event: KickEvent }>();
 
-const sameRecord = (a: JournalRecord, b: JournalRecord): boolean =>
-  a.body === b.body &&
-  a.type === b.type &&
-  a.version === b.version &&
-  a.messageId === b.messageId &&
-  a.subscriptionId === b.subscriptionId &&
-  a.timestamp === b.timestamp &&
-  a.receivedAtMs === b.receivedAtMs;
+/** Whether `record` still holds what `event` was read from: the event carries every other field it was read from. */
+const readFrom = (record: JournalRecord, body: string, event: KickEvent): boolean =>
+  record.body === body &&
+  record.type === event.type &&
+  record.version === String(event.version) &&
+  record.messageId === event.messageId &&
+  record.subscriptionId === event.subscriptionId &&
+  record.timestamp === event.timestamp &&
+  record.receivedAtMs === event.receivedAtMs;
 
 /**
  * Parses and validates one record's body against its `Kick-Event-Type` and `-Version`. `parsed` is the body
@@ -35,11 +36,11 @@ const sameRecord = (a: JournalRecord, b: JournalRecord): boolean =>
  */
 export function parseKickEvent(record: JournalRecord, parsed?: { payload: unknown }): KickEvent {
   const known = readAs.get(record);
-  if (known && sameRecord(known.from, record)) {
+  if (known && readFrom(record, known.body, known.event)) {
     return known.event;
   }
   const event = readRecord(record, parsed);
-  readAs.set(record, { from: { ...record }, event });
+  readAs.set(record, { body: record.body, event });
   return event;
 }
 

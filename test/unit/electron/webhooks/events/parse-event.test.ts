@@ -256,6 +256,9 @@ describe('a record read again', () => {
     record.version = '1';
     const moved = parseKickEvent({ ...record, receivedAtMs: record.receivedAtMs + 5 });
     expect(moved.receivedAtMs).toBe(record.receivedAtMs + 5);
+    record.receivedAtMs += 7;
+    record.messageId = 'another-delivery';
+    expect(parseKickEvent(record)).toMatchObject({ receivedAtMs: record.receivedAtMs, messageId: 'another-delivery' });
   });
 
   it('reads a copy of a record on its own', () => {
