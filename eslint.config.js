@@ -48,16 +48,20 @@ export default tseslint.config(
       curly: ['error', 'all'],
       // Node warns about url.parse (DEP0169), and the app logs that warning at debug only because libraries alone
       // raise it (electron/core/process-warnings.ts): Greenroom's own code parses URLs with `URL`.
+      // The module is taken by name only (`import { fileURLToPath } from 'node:url'`), never whole, so no path to its
+      // `parse` is left unseen.
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "CallExpression[callee.object.name='url'][callee.property.name='parse']",
-          message: 'Parse URLs with `new URL` or `URL.parse`; url.parse is deprecated (DEP0169).',
-        },
-        {
-          selector: "ImportDeclaration[source.value=/^(node:)?url$/] > ImportSpecifier[imported.name='parse']",
-          message: 'Parse URLs with `new URL` or `URL.parse`; url.parse is deprecated (DEP0169).',
-        },
+        ...[
+          "ImportDeclaration[source.value=/^(node:)?url$/] > ImportSpecifier[imported.name='parse']",
+          'ImportDeclaration[source.value=/^(node:)?url$/] > ImportNamespaceSpecifier',
+          'ImportDeclaration[source.value=/^(node:)?url$/] > ImportDefaultSpecifier',
+          'ImportExpression[source.value=/^(node:)?url$/]',
+          "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?url$/]",
+        ].map((selector) => ({
+          selector,
+          message: 'Import what you need from node:url by name, not parse; parse URLs with `new URL` (DEP0169).',
+        })),
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-floating-promises': 'error',

@@ -29,7 +29,7 @@ import { systemClock } from './core/clock';
 import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
 import { createEntryLogger } from './core/logger';
-import { logProcessWarnings } from './core/process-warnings';
+import { logProcessWarnings, warningSwitches } from './core/process-warnings';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { NotificationBursts } from '../shared/notification-bursts';
 import { resolveDataDir } from './app/config';
@@ -63,7 +63,7 @@ const devServerUrl = app.isPackaged ? undefined : process.env.GREENROOM_RENDERER
 // dir once it is known.
 const logger = createEntryLogger(process.env, systemClock);
 const log = logger.line;
-logProcessWarnings(process, logger);
+logProcessWarnings(process, logger, warningSwitches(process, process.env));
 /** What the streamer should read at start: on stdout (the terminal `npm start` runs in) and in the log. */
 const say = (line: string): boolean => process.stdout.write(`${line}\n`);
 

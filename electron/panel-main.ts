@@ -13,7 +13,7 @@ import { systemClock } from './core/clock';
 import { createDiagnosticsSaver, runtimeVersions } from './core/diagnostics';
 import { openLogFile } from './core/log-file';
 import { createEntryLogger } from './core/logger';
-import { logProcessWarnings } from './core/process-warnings';
+import { logProcessWarnings, warningSwitches } from './core/process-warnings';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
@@ -29,7 +29,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 // dir once it is known.
 const logger = createEntryLogger(process.env, systemClock);
 const log = logger.line;
-logProcessWarnings(process, logger);
+logProcessWarnings(process, logger, warningSwitches(process, process.env));
 
 /** Greenroom's version from its package.json (out/main/panel.js → ../../package.json). */
 function appVersion(): string {

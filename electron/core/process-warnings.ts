@@ -19,14 +19,44 @@ export interface WarningEmitter {
   on(event: 'warning', listener: (warning: Error) => void): unknown;
 }
 
+/** Node's own switches for its warnings, which its printer obeyed and the logger keeps to. */
+export interface WarningSwitches {
+  /** `--no-warnings` or `NODE_NO_WARNINGS=1`: Node would print none; each is logged at `debug` only. */
+  quiet: boolean;
+  /** `--trace-warnings`: Node would print where each came from; the stack goes into the line's fields. */
+  trace: boolean;
+}
+
+/** The switches this process was started with. */
+export function warningSwitches(
+  proc: { noProcessWarnings?: boolean; traceProcessWarnings?: boolean },
+  env: Record<string, string | undefined>,
+): WarningSwitches {
+  return {
+    quiet: proc.noProcessWarnings === true || env.NODE_NO_WARNINGS === '1',
+    trace: proc.traceProcessWarnings === true,
+  };
+}
+
 /** Replaces Node's printer of process warnings with the logger; call once, as the process starts. */
-export function logProcessWarnings(emitter: WarningEmitter, logger: Pick<Logger, 'debug' | 'warn'>): void {
+export function logProcessWarnings(
+  emitter: WarningEmitter,
+  logger: Pick<Logger, 'debug' | 'warn'>,
+  switches: WarningSwitches = { quiet: false, trace: false },
+): void {
   emitter.removeAllListeners('warning');
   emitter.on('warning', (warning) => {
     const code = (warning as Error & { code?: unknown }).code;
-    const fields = { name: warning.name, code: typeof code === 'string' ? code : undefined, detail: warning.message };
+    const fields = {
+      name: warning.name,
+      code: typeof code === 'string' ? code : undefined,
+      detail: warning.message,
+      ...(switches.trace ? { stack: warning.stack } : {}),
+    };
     if (typeof code === 'string' && LIBRARY_DEPRECATIONS.has(code)) {
       logger.debug('node: a library uses a feature Node plans to change', fields);
+    } else if (switches.quiet) {
+      logger.debug(`node: ${warning.name}: ${warning.message}`, fields);
     } else {
       logger.warn(`node: ${warning.name}: ${warning.message}`, fields);
     }
