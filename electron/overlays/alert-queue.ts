@@ -96,6 +96,11 @@ export class AlertQueue {
    * streamer who uses no alert box would otherwise read a drop line for every follow, one burst after another.
    */
   #saidNoAudience = false;
+  /**
+   * The settle that ends the replay: what the journal brought back too old goes before any alert box could have
+   * reconnected, so it is counted in the usual line, not taken for a streamer without one.
+   */
+  #endingReplay = false;
 
   constructor(options: AlertQueueDeps) {
     this.#options = options;
@@ -151,7 +156,12 @@ export class AlertQueue {
       const after = record.lastShownAtMs;
       this.#pending.filter((source) => source.receivedAtMs > after);
     }
-    this.#settle();
+    this.#endingReplay = true;
+    try {
+      this.#settle();
+    } finally {
+      this.#endingReplay = false;
+    }
   }
 
   /** A live event's alert. */
@@ -354,7 +364,7 @@ export class AlertQueue {
       this.#tooOld.add(source, ageMs, this.#view(source, templates[source.kind]).text, 'alert-age');
     }
     this.#handled = dropped.at(-1)!.source;
-    if (this.#audience > 0) {
+    if (this.#audience > 0 || this.#endingReplay) {
       this.#tooOldLog.add(dropped.length);
     } else if (!this.#saidNoAudience) {
       this.#saidNoAudience = true;

@@ -97,6 +97,27 @@ describe('alert queue log lines', () => {
     expect(lines).toEqual([NO_BOX]);
   });
 
+  it('counts what a restart brought back too old in the usual line, before any alert box could reconnect', () => {
+    const world = queueWorld({ lastShownId: 'shown-before', lastShownAtMs: 0 });
+    const lines: string[] = [];
+    const queue = world.make({ log: (line) => lines.push(line) });
+    queue.replay(gift(world.time, 900));
+    queue.replay({ ...gift(world.time, 901), id: 'shown-before' });
+    for (let i = 0; i < 3; i++) {
+      queue.replay(gift(world.time, i, 1, 10 * 60 * SECOND));
+    }
+    queue.replay(gift(world.time, 3));
+    queue.endReplay();
+    world.time.advance(5 * SECOND);
+    expect(lines).toEqual([
+      'alerts: dropped 3 alerts older than 120 s rather than play them late (the panel lists them)',
+    ]);
+    // The one still young then waits for an alert box that never opens.
+    world.time.advance(121 * SECOND);
+    expect(queue.view().tooOld.count).toBe(4);
+    expect(lines.slice(1)).toEqual([NO_BOX]);
+  });
+
   it('says it again after an alert box opened and closed', () => {
     const world = queueWorld();
     const lines: string[] = [];
