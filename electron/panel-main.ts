@@ -17,7 +17,7 @@ import { logProcessWarnings, warningSwitches } from './core/process-warnings';
 import { learningSecretStore, panelTokenOf } from './core/logger-secrets';
 import { defaultDataDir } from './launch/default-data-dir';
 import { launchGreenroom, startFailureText } from './launch/launch-greenroom';
-import { watchLauncher } from './launch/launcher-watch';
+import { processRuns, watchLauncher } from './launch/launcher-watch';
 import { unrefTimer } from './core/scheduler';
 import { startupLines } from './launch/startup-lines';
 import { createAppWebhookPort } from './app/webhook-port';
@@ -59,6 +59,7 @@ let launcherGone = false;
 watchLauncher({
   env: process.env,
   ppid: () => process.ppid,
+  runs: processRuns,
   setTimer: unrefTimer,
   onGone: () => {
     launcherGone = true;

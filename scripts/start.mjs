@@ -30,8 +30,21 @@ const INSTEAD = 'Use the panel in your browser instead (link below).';
 
 /** The process that started this one, read before anything can block: npm's shell, or a terminal's. */
 const parentAtStart = process.ppid;
-/** Whether that parent has gone: read as the process's parent changing (to init or a subreaper). */
-const parentGone = () => process.ppid !== parentAtStart;
+/**
+ * Whether that parent has gone: read as the process's parent changing (to init or a subreaper), or as it no longer
+ * running (on Windows a process keeps the parent id it was started with after that parent exits).
+ */
+const parentGone = () => process.ppid !== parentAtStart || !runs(parentAtStart);
+
+/** Whether a process with this id runs: signal 0 checks without sending; one of another account's answers EPERM. */
+function runs(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
 /** The signals this process passed on to its child: the child ending by one of them was asked to. */
 const passedOn = new Set();
 

@@ -5,7 +5,9 @@
  * The launcher passes Ctrl-C and SIGTERM on, and stops the server when its own parent goes; but a launcher killed
  * outright (SIGKILL: a task manager, an editor's stop button, the kernel out of memory) passes nothing on, and the
  * server would run on, holding its ports, with no terminal left to stop it from. The launcher names itself in
- * {@link LAUNCHER_PID_ENV}; the server stops once its parent is another process (init, or a subreaper).
+ * {@link LAUNCHER_PID_ENV}; the server stops once its parent is another process (init, or a subreaper), or once the
+ * launcher no longer runs: on Windows a process's parent id stays the one it was started with after that parent
+ * exits, so the parent alone would never be seen to go there.
  */
 import type { SetTimer, Timer } from '../core/scheduler';
 
@@ -18,6 +20,8 @@ export interface LauncherWatchDeps {
   env: Record<string, string | undefined>;
   /** This process's parent now (`process.ppid`, which Node reads afresh each time). */
   ppid: () => number;
+  /** Whether a process with this id runs ({@link processRuns}). */
+  runs: (pid: number) => boolean;
   setTimer: SetTimer;
   onGone: () => void;
 }
@@ -35,7 +39,7 @@ export function watchLauncher(deps: LauncherWatchDeps): Timer | null {
     if (cancelled) {
       return;
     }
-    if (deps.ppid() !== launcher) {
+    if (deps.ppid() !== launcher || !deps.runs(launcher)) {
       deps.onGone();
     } else {
       timer = deps.setTimer(check, LAUNCHER_POLL_MS);
@@ -48,4 +52,14 @@ export function watchLauncher(deps: LauncherWatchDeps): Timer | null {
       timer?.cancel();
     },
   };
+}
+
+/** Whether a process with this id runs: signal 0 checks without sending; one of another account's answers EPERM. */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -3,15 +3,21 @@
  * (electron/launch/launcher-watch.ts); started any other way, it watches nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { LAUNCHER_PID_ENV, LAUNCHER_POLL_MS, watchLauncher } from '../../../../electron/launch/launcher-watch';
+import {
+  LAUNCHER_PID_ENV,
+  LAUNCHER_POLL_MS,
+  processRuns,
+  watchLauncher,
+} from '../../../../electron/launch/launcher-watch';
 import { ManualScheduler } from '../../../helpers/manual-scheduler';
 
 function world(env: Record<string, string | undefined>, parent = 4242) {
   const scheduler = new ManualScheduler();
-  const state = { parent, gone: 0 };
+  const state = { parent, running: true, gone: 0 };
   const timer = watchLauncher({
     env,
     ppid: () => state.parent,
+    runs: (pid) => pid === 4242 && state.running,
     setTimer: scheduler.setTimer,
     onGone: () => state.gone++,
   });
@@ -28,6 +34,25 @@ describe('the launcher watch', () => {
     scheduler.fireOnly();
     expect(state.gone).toBe(1);
     expect(scheduler.pending.size).toBe(0);
+  });
+
+  it('stops once the launcher no longer runs, though the parent id stays (as on Windows)', () => {
+    const { scheduler, state } = world({ [LAUNCHER_PID_ENV]: '4242' });
+    scheduler.fireOnly();
+    expect(state.gone).toBe(0);
+    state.running = false;
+    scheduler.fireOnly();
+    expect(state.gone).toBe(1);
+    expect(scheduler.pending.size).toBe(0);
+  });
+
+  it('reads whether a process runs: this one does, one that exited does not', async () => {
+    expect(processRuns(process.pid)).toBe(true);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => child.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(processRuns(child.pid!)).toBe(false);
   });
 
   it('stops at once when the launcher went before the server started watching', () => {
