@@ -61,8 +61,8 @@ const PROCESSES = 3;
 
 /**
  * What `run` gives, printed as NaN with the reason when the module cannot run (bench/run.ts): the rule engine's own
- * figure, then every figure of the chat storm (its targets, its budget per message) with the rules on, each held to
- * its worst round as the storm's are.
+ * figure, then every figure of the chat storm (its targets, its budget per message) with the rules on, read over the
+ * rounds as the storm's are (the worst round; the counts summed).
  */
 export const figures: BenchFigure[] = [
   { name: 'automod-per-message-us', unit: 'µs', target: { op: '<=', value: 50 } },
@@ -78,7 +78,7 @@ export async function run(): Promise<BenchResult[]> {
     note(`the rule engine could not be measured: ${error instanceof Error ? error.message : String(error)}`);
     perMessage = unmeasured('automod', figures.slice(0, 1), reasonOf(error))[0]!;
   }
-  // The same rules in the whole app during the 400 msg/s storm: the frame figures must hold with them on.
+  // The same rules in the whole app during the 400 msg/s storm: the storm's figures must hold with them on.
   let storm: BenchResult[];
   try {
     storm = await inRounds(STORM_ROUNDS, () => runStorm({ automod: benchAutomodSettings() }), note);

@@ -63,7 +63,7 @@ watchLauncher({
   setTimer: unrefTimer,
   onGone: () => {
     launcherGone = true;
-    stopRunning?.('the launcher (npm start) is gone');
+    stopRunning?.('the npm start (or npm run panel) that started it is gone');
   },
 });
 
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   stopRunning = stop;
   if (launcherGone) {
-    stop('the launcher (npm start) is gone');
+    stop('the npm start (or npm run panel) that started it is gone');
   }
 }
 

@@ -130,7 +130,9 @@ async function runPanel() {
       if (signal && !passedOn.has(signal)) {
         // Killed by something this process did not pass on (a crash, the kernel out of memory): the server had no
         // chance to say so itself.
-        console.error(`Greenroom panel stopped unexpectedly (${signal}). npm start starts it again.`);
+        console.error(
+          `Greenroom panel stopped unexpectedly (${signal}). Run ${panelOnly ? 'npm run panel' : 'npm start'} to start it again.`,
+        );
       }
       resolve(undefined);
     });

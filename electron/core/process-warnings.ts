@@ -46,15 +46,16 @@ export function logProcessWarnings(
 ): void {
   emitter.removeAllListeners('warning');
   emitter.on('warning', (warning) => {
-    const code = (warning as Error & { code?: unknown }).code;
-    const fields = {
-      name: warning.name,
-      code: typeof code === 'string' ? code : undefined,
-      detail: warning.message,
-      ...(switches.trace ? { stack: warning.stack } : {}),
-    };
-    if (typeof code === 'string' && LIBRARY_DEPRECATIONS.has(code)) {
-      logger.debug('node: a library uses a feature Node plans to change', fields);
+    const text = (warning as Error & { code?: unknown }).code;
+    const code = typeof text === 'string' ? text : undefined;
+    // The line names the warning; its fields add only what it does not say.
+    const fields = { ...(code === undefined ? {} : { code }), ...(switches.trace ? { stack: warning.stack } : {}) };
+    if (code !== undefined && LIBRARY_DEPRECATIONS.has(code)) {
+      logger.debug('node: a library uses a feature Node plans to change', {
+        name: warning.name,
+        ...fields,
+        detail: warning.message,
+      });
     } else if (switches.quiet) {
       logger.debug(`node: ${warning.name}: ${warning.message}`, fields);
     } else {

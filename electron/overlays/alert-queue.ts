@@ -370,7 +370,7 @@ export class AlertQueue {
       this.#saidNoAudience = true;
       this.#tooOldLog.flush();
       this.#options.log(
-        `alerts: no alert box is open, so alerts waiting longer than ${maxAgeMs / 1000} s are dropped rather than played late (the panel lists them); this is said once until one opens`,
+        `alerts: no alert box is open, so alerts waiting longer than ${maxAgeMs / 1000} s are dropped rather than played late (the panel lists them); said once, until an alert box has opened`,
       );
     }
   }

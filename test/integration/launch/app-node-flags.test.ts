@@ -92,7 +92,7 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
       // Polled: the server reads its parent twice a second, then stops as on Ctrl-C.
       await expect.poll(() => processesRunning(entry), { timeout: 10_000, interval: 200 }).toEqual([]);
       await run.exited;
-      expect(run.errors()).toContain('panel: the launcher (npm start) is gone, stopping');
+      expect(run.errors()).toContain('panel: the npm start (or npm run panel) that started it is gone, stopping');
     } finally {
       for (const { pid } of processesRunning(entry)) {
         process.kill(pid, 'SIGKILL');
@@ -106,7 +106,9 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
     const [victim] = processesRunning(join(other, 'out', 'main', 'panel.js'));
     process.kill(victim!.pid, 'SIGKILL');
     expect(await second.exited).toBe(1);
-    expect(second.errors()).toContain('Greenroom panel stopped unexpectedly (SIGKILL). npm start starts it again.');
+    expect(second.errors()).toContain(
+      'Greenroom panel stopped unexpectedly (SIGKILL). Run npm run panel to start it again.',
+    );
   });
 
   it('stops when npm stops it: its shell gone, the panel server goes too', async () => {

@@ -139,4 +139,4 @@ describe('alert queue log lines', () => {
 });
 
 const NO_BOX =
-  'alerts: no alert box is open, so alerts waiting longer than 120 s are dropped rather than played late (the panel lists them); this is said once until one opens';
+  'alerts: no alert box is open, so alerts waiting longer than 120 s are dropped rather than played late (the panel lists them); said once, until an alert box has opened';
