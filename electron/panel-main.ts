@@ -2,7 +2,7 @@
  * The panel-only entry (no Electron): `npm run panel`, and `npm start` where no Electron runtime exists.
  * Builds the same app as the desktop entry, with the Node secret store, starts the panel server and
  * prints its URL, the webhook receiver's URL and, in sandbox mode, the embedded sandbox's admin URL, then
- * runs until SIGINT or SIGTERM and stops cleanly. Logs go to stderr so stdout carries only what the
+ * runs until SIGINT, SIGTERM or SIGHUP and stops cleanly. Logs go to stderr so stdout carries only what the
  * streamer reads: those lines, a start-up problem (a damaged file moved aside) and the sign-in link.
  */
 import { readFileSync } from 'node:fs';
@@ -126,8 +126,14 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // SIGHUP: the terminal it runs in was closed. Stopped as on Ctrl-C, so the journal and the history close cleanly;
+  // the terminal's streams are gone by then, so a line that cannot reach them is let go (the log file has it).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', () => undefined);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, stop);
+  }
   stopRunning = stop;
   if (launcherGone) {
     stop('the npm start (or npm run panel) that started it is gone');

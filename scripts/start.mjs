@@ -45,6 +45,8 @@ function runs(pid) {
     return error.code === 'EPERM';
   }
 }
+/** Ctrl-C, a stop, and the terminal closed (SIGHUP): each is passed on to the child, which stops cleanly on it. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** The signals this process passed on to its child: the child ending by one of them was asked to. */
 const passedOn = new Set();
 
@@ -77,7 +79,8 @@ function stopWhenParentGone(stop) {
 }
 
 /**
- * Stops `child` as this process is stopped: Ctrl-C and SIGTERM are passed on, and its parent going stops it too.
+ * Stops `child` as this process is stopped: Ctrl-C, SIGTERM and SIGHUP are passed on, and its parent going stops it
+ * too.
  * @param {import('node:child_process').ChildProcess} child
  */
 function stopWithThis(child) {
@@ -85,13 +88,13 @@ function stopWithThis(child) {
     passedOn.add(signal);
     child.kill(signal);
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of STOP_SIGNALS) {
     process.on(signal, passOn);
   }
   stopWhenParentGone(() => passOn('SIGTERM'));
   // Once it has gone (Electron that never opened a window), Ctrl-C stops this process again, as by default.
   child.once('exit', () => {
-    for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const signal of STOP_SIGNALS) {
       process.off(signal, passOn);
     }
   });

@@ -111,6 +111,17 @@ describe.skipIf(process.platform !== 'linux')('npm run panel', () => {
     );
   });
 
+  it('stops cleanly when its terminal is closed (SIGHUP to the group)', async () => {
+    const root = makeAppCopy();
+    const entry = join(root, 'out', 'main', 'panel.js');
+    const run = startApp(root, {}, { args: ['--panel'] });
+    await run.waitFor(PANEL_LINE);
+    expect(await run.hangUp()).toBe(0);
+    expect(run.errors()).toContain('panel: SIGHUP, stopping');
+    expect(run.errors()).not.toContain('stopped unexpectedly');
+    expect(processesRunning(entry)).toEqual([]);
+  });
+
   it('stops when npm stops it: its shell gone, the panel server goes too', async () => {
     const root = makeAppCopy();
     const entry = join(root, 'out', 'main', 'panel.js');

@@ -196,6 +196,8 @@ export interface Run {
   stop(): Promise<number | null>;
   /** Ctrl-C in a terminal: SIGINT to the whole process group. */
   interrupt(): Promise<number | null>;
+  /** The terminal closed: SIGHUP to the whole process group. */
+  hangUp(): Promise<number | null>;
   /** SIGKILL to the launcher alone, as a task manager does: it passes nothing on. Resolves once it is gone. */
   kill(): Promise<void>;
 }
@@ -275,6 +277,10 @@ export function startApp(
     },
     interrupt: () => {
       process.kill(-child.pid!, 'SIGINT');
+      return exited;
+    },
+    hangUp: () => {
+      process.kill(-child.pid!, 'SIGHUP');
       return exited;
     },
     kill: () =>
