@@ -174,7 +174,14 @@ export async function startPanelServer(options: PanelServerDeps): Promise<PanelS
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    socket.on('error', (error) => log(`panel: upgrade socket error: ${error.message}`));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      // A tab closed or a dock reloaded mid-connection resets it: nothing for the streamer to act on.
+      log(
+        error.code === 'ECONNRESET' || error.code === 'EPIPE'
+          ? `panel: debug: a panel or overlay connection dropped (${error.code})`
+          : `panel: upgrade socket error: ${error.message}`,
+      ),
+    );
     const target = req.url ?? '/';
     if (isOverlayPath(target.split('?')[0] ?? '/')) {
       upgradeOverlay(req, socket, head, options.overlays, overlayContext(), rejectUpgrade);
