@@ -165,7 +165,7 @@ export function describeBuild({ built, upToDate }, ms) {
   if (upToDate.length === 0) {
     return `Built out/ in ${took}.`;
   }
-  return `Built ${built.join(' and ')} in ${took}; ${upToDate.join(' and ')} was up to date.`;
+  return `Built ${built.join(' and ')} in ${took}; ${upToDate.join(' and ')} had not changed.`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

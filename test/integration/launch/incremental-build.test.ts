@@ -108,13 +108,13 @@ describe('npm run build after a change', () => {
     const pages = build();
     expect(pages.status).toBe(0);
     expect(pages.output.trim()).toMatch(
-      new RegExp(`^Built ${escape(PAGES)} in \\d+\\.\\d s; ${escape(MAIN)} was up to date\\.$`),
+      new RegExp(`^Built ${escape(PAGES)} in \\d+\\.\\d s; ${escape(MAIN)} had not changed\\.$`),
     );
 
     appendFileSync(join(root, 'electron', 'main.ts'), '\n// An edit to main.\n');
     const main = build();
     expect(main.output.trim()).toMatch(
-      new RegExp(`^Built ${escape(MAIN)} in \\d+\\.\\d s; ${escape(PAGES)} was up to date\\.$`),
+      new RegExp(`^Built ${escape(MAIN)} in \\d+\\.\\d s; ${escape(PAGES)} had not changed\\.$`),
     );
 
     expect(build().output.trim()).toBe(NOTHING);
@@ -123,7 +123,7 @@ describe('npm run build after a change', () => {
   it('rebuilds for a new file beside the sources, though nothing imports it yet', () => {
     writeFileSync(join(root, 'electron', 'not-yet-imported.ts'), 'export const later = 1;\n');
     expect(build().output.trim()).toMatch(
-      new RegExp(`^Built ${escape(MAIN)} in .*; ${escape(PAGES)} was up to date\\.$`),
+      new RegExp(`^Built ${escape(MAIN)} in .*; ${escape(PAGES)} had not changed\\.$`),
     );
   }, 120_000);
 
@@ -181,7 +181,7 @@ export default { preprocess: [slowMachine] };
     const run = build();
     expect(run.status).toBe(0);
     // A new file in renderer/ is an input of the pages, and only of them.
-    expect(run.output.trim()).toMatch(new RegExp(`^Built ${escape(PAGES)} in .*; ${escape(MAIN)} was up to date\\.$`));
+    expect(run.output.trim()).toMatch(new RegExp(`^Built ${escape(PAGES)} in .*; ${escape(MAIN)} had not changed\\.$`));
     expect(existsSync(join(root, 'slow-machine-waited'))).toBe(true);
     expect(run.output).not.toMatch(TIMING_REPORT);
   }, 120_000);
