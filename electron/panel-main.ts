@@ -55,6 +55,7 @@ const printLink = guardOpenExternal((url) => {
 /** How the panel stops once it is up; until then, `launcherGone` says whether it is to stop as soon as it is. */
 let stopRunning: ((why: string) => void) | null = null;
 let launcherGone = false;
+const LAUNCHER_GONE = 'the npm start (or npm run panel) that started it is gone';
 // Watched from the first moment: a launcher killed while the app starts must not leave it running afterwards.
 watchLauncher({
   env: process.env,
@@ -63,7 +64,7 @@ watchLauncher({
   setTimer: unrefTimer,
   onGone: () => {
     launcherGone = true;
-    stopRunning?.('the npm start (or npm run panel) that started it is gone');
+    stopRunning?.(LAUNCHER_GONE);
   },
 });
 
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
   }
   stopRunning = stop;
   if (launcherGone) {
-    stop('the npm start (or npm run panel) that started it is gone');
+    stop(LAUNCHER_GONE);
   }
 }
 
