@@ -47,7 +47,7 @@
  * roll-ups while the figures are taken; the stream's line count in the history goes to stderr at the end.
  * `GREENROOM_BENCH_STORM_HISTORY=off` runs the same Node 24 with `node:sqlite` turned off (so no history), to compare.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { type AdminApi, adminCall, ensureBuilt, prepareDataDir, startAppProcess } from './lib/app-process';
 import { appNode } from './lib/app-node';
@@ -274,6 +274,12 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     await cdp.evaluate('globalThis.__benchProbe.recording = true; globalThis.__benchRows.recording = true');
     await cdp.send('Performance.enable');
     const framesSeen = (): Promise<number> => cdp.evaluate<number>('globalThis.__benchProbe.framesSeen');
+    // GREENROOM_BENCH_PAGE_PROFILE=<file>: a CPU profile of the panel's page over the storm's sending.
+    const pageProfile = process.env.GREENROOM_BENCH_PAGE_PROFILE;
+    if (pageProfile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const busyAtStart = await rendererBusy(cdp);
     const framesAtStart = await framesSeen();
     // Who uses the two cores during the storm: the app, Kick (the sandbox), Chromium (all its processes), this
@@ -328,6 +334,9 @@ export async function runStorm(options: { automod?: AutomodSettings }): Promise<
     // Held until the watcher stops, so a failed send does not leave it running.
     const sendError = await sending;
     const sendSeconds = (performance.now() - stormStart) / 1000;
+    if (pageProfile) {
+      writeFileSync(pageProfile, JSON.stringify((await cdp.send<{ profile: unknown }>('Profiler.stop')).profile));
+    }
     const busyAtEnd = await rendererBusy(cdp);
     const framesAtEnd = await framesSeen();
     note(describeBusy(busyAtStart, busyAtEnd, sendSeconds));

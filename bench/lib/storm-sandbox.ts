@@ -95,7 +95,10 @@ export async function startStormSandbox(): Promise<StormSandbox> {
   )) {
     delete env[name];
   }
+  // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the sandbox lands there too, beside the app's.
+  const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
   const args = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     '--import',
     'tsx',
     'sandbox/cli.ts',
