@@ -55,6 +55,13 @@ export function ensureBuilt(note: (line: string) => void): void {
   }
 }
 
+/**
+ * Node flags that write a CPU profile of the process to `GREENROOM_BENCH_PROFILE_DIR` when it exits (a file per
+ * thread), or none when it is unset: for the app and, in the chat storm, its sandbox.
+ */
+export const cpuProfileArgs = (dir = process.env.GREENROOM_BENCH_PROFILE_DIR): string[] =>
+  dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+
 /** The embedded sandbox's admin API. */
 export interface AdminApi {
   url: string;
@@ -103,15 +110,9 @@ export async function startAppProcess(
   extraNodeArgs: readonly string[] = [],
   node = appNode(),
 ): Promise<AppProcess> {
-  // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the app's process lands there when it exits.
-  const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
   // The app's own memory settings (flags first, and its environment), as its launcher starts it
   // (scripts/app-node-flags.mjs).
-  const nodeArgs = [
-    ...APP_NODE_FLAGS,
-    ...extraNodeArgs,
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-  ];
+  const nodeArgs = [...APP_NODE_FLAGS, ...extraNodeArgs, ...cpuProfileArgs()];
   const child = spawn(node, [...nodeArgs, PANEL_ENTRY], {
     cwd: ROOT,
     env: {

@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import type { SandboxDescription } from '../../sandbox/index';
 import { freePort } from '../../test/helpers/free-port';
 import type { AdminApi } from './app-process';
-import { ROOT } from './app-process';
+import { cpuProfileArgs, ROOT } from './app-process';
 import { makeTempDir, removeTempDir, startedProcess } from './started';
 
 /**
@@ -95,10 +95,9 @@ export async function startStormSandbox(): Promise<StormSandbox> {
   )) {
     delete env[name];
   }
-  // GREENROOM_BENCH_PROFILE_DIR: a CPU profile of the sandbox lands there too, beside the app's.
-  const profileDir = process.env.GREENROOM_BENCH_PROFILE_DIR;
   const args = [
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    // GREENROOM_BENCH_PROFILE_DIR: the sandbox's profile lands there too, beside the app's.
+    ...cpuProfileArgs(),
     '--import',
     'tsx',
     'sandbox/cli.ts',
