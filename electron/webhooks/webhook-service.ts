@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { KickEventType } from '../../shared/kick/scopes';
 import type { HealthView } from '../../shared/views';
 import type { Clock } from '../core/clock';
+import type { SetTimer } from '../core/scheduler';
 import { broadcasterOf } from './receive/channel-check';
 import { type ChannelGate, createChannelGate } from './receive/channel-gate';
 import { createDeliveryDedup, DEFAULT_ID_RETENTION_MS, type DeliveryDedup } from './dedup/dedup';
@@ -74,6 +75,8 @@ export interface WebhookServiceDeps {
    * duplicate delivery, and in a chat storm every line is one ([decisions](../../docs/decisions.md#a-debug-line-is-built-only-when-read)).
    */
   debugLog?: () => boolean;
+  /** Plans the journal's wait for company for lines no answer waits on (`journal.ts`); tests fire it by hand. */
+  journalTimer?: SetTimer;
 }
 
 export type WebhookHealth = Omit<HealthView, 'mode' | 'secretStore'>;
@@ -188,7 +191,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
   /** The journal as the receiver and recordLive use it: each record is told once it is written, never before. */
   const announcing = (file: FileJournal): FileJournal => ({
     ...file,
-    append: (record) => file.append(record).then(() => appended.emit(record)),
+    append: (record, when) => file.append(record, when).then(() => appended.emit(record)),
   });
 
   /** Opens the journal and replays it into the dedup memory and the history. */
@@ -197,6 +200,7 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       await createFileJournal({
         dir: join(config.dataDir, 'journal'),
         fsync: config.fsync ?? 'batch',
+        ...(deps.journalTimer ? { setTimer: deps.journalTimer } : {}),
         ...(config.journal?.segmentBytes === undefined ? {} : { maxSegmentBytes: config.journal.segmentBytes }),
         ...(config.journal?.segments === undefined ? {} : { maxSegments: config.journal.segments }),
         log: deps.log,
@@ -408,8 +412,9 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       // journal, so it must on screen too, or a restart would bring them back in another order.
       receiver?.handOverNow();
       // Shown before the write is durable, like a webhook's line: a failed write only leaves the webhook to
-      // bring it again, and the chat history knows the line by its id.
-      journal.append(record).then(
+      // bring it again, and the chat history knows the line by its id. No answer waits on it, so it may wait for
+      // the lines after it and share their sync; its webhook copy answers once it is durable (the dedup claim).
+      journal.append(record, 'soon').then(
         () => claim.settle(true),
         (error: unknown) => {
           claim.settle(false);

@@ -32,9 +32,18 @@ export interface JournalRecord {
   body: string;
 }
 
+/**
+ * When an appended record must reach the disk. `'now'`: an answer waits on it (a webhook's 200), so it is written at
+ * once, with whatever else is waiting. `'soon'`: no answer waits on it (a line from the live socket, Greenroom's own
+ * records), so it may wait a few ms for company and share one `fdatasync` with the records that come meanwhile
+ * ([decisions](../../../docs/decisions.md#socket-lines-wait-for-company)). The promise resolves once it is durable
+ * either way.
+ */
+export type AppendWhen = 'now' | 'soon';
+
 export interface EventJournal {
-  /** Durably appends (per the journal's fsync policy) before the receiver answers 200. */
-  append(record: JournalRecord): Promise<void>;
+  /** Durably appends (per the journal's fsync policy); the receiver answers 200 only after it resolves. */
+  append(record: JournalRecord, when?: AppendWhen): Promise<void>;
   /** Every intact record, oldest first (a torn tail is skipped). */
   readAll(): Promise<JournalRecord[]>;
   close(): Promise<void>;

@@ -12,6 +12,11 @@
  * - `'always'`: one `write` + one `fdatasync` per append. Same guarantee, no batching (benchmark baseline).
  * - `'never'`: no fsync at all; survives a process crash but not a power cut. Tests and benchmarks only.
  *
+ * A record no answer waits on (`append(record, 'soon')`: a line from the live socket) waits up to `soonMs` for
+ * company before its batch is written, unless a `'now'` append or a write in flight takes it first. In a raid the
+ * socket's lines come one at a time, a few ms apart, so without the wait each one cost a `write` and an
+ * `fdatasync` of its own ([decisions](../../../docs/decisions.md#socket-lines-wait-for-company)).
+ *
  * Disk use is bounded: a new segment (`journal-000001.log`, `journal-000002.log`, …) starts once the current
  * one reaches `maxSegmentBytes`, and the oldest segments beyond `maxSegments` are deleted. Files are created
  * with mode 0600 because payloads carry usernames. Record framing: see `journal-format.ts`.
@@ -29,7 +34,8 @@ import { join } from 'node:path';
 import { encodeRecord, segmentName } from './journal-format';
 import { isUnwritable, openReadOnlyJournal } from './journal-read-only';
 import { describe, listSegments, openAppendSegment, openSegment, readSegmentFile } from './journal-segments';
-import type { EventJournal, FileJournal, JournalRecord } from '../events/types';
+import { nodeTimer, type SetTimer, type Timer } from '../../core/scheduler';
+import type { AppendWhen, EventJournal, FileJournal, JournalRecord } from '../events/types';
 
 export type { FileJournal, JournalStats } from '../events/types';
 
@@ -44,8 +50,18 @@ export interface FileJournalDeps {
   /** Keep at most this many segments; the oldest are deleted. Default 8 (so ≈ 64 MiB at most). */
   maxSegments?: number;
   fsync?: FsyncPolicy;
+  /** How long a `'soon'` append waits for company before it is written. Default {@link SOON_MS}. */
+  soonMs?: number;
+  /** Plans that wait (electron/core/scheduler.ts); Node's timer by default, so a waiting record is never left. */
+  setTimer?: SetTimer;
   log?: (line: string) => void;
 }
+
+/**
+ * The longest a `'soon'` record waits. A raid's 400 lines a second then share about 50 syncs a second instead of
+ * taking 400; the webhook copy of a socket line gets its 200 up to this much later, far inside Kick's timeout.
+ */
+export const SOON_MS = 20;
 
 interface Pending {
   line: Buffer;
@@ -55,12 +71,16 @@ interface Pending {
 
 /** Opens (or creates) the journal in `dir`, repairing a torn tail left by a crash. */
 export async function createFileJournal(options: FileJournalDeps): Promise<FileJournal> {
-  const { dir, maxSegmentBytes = 8 * 1024 * 1024, maxSegments = 8, fsync = 'batch' } = options;
+  const { dir, maxSegmentBytes = 8 * 1024 * 1024, maxSegments = 8, fsync = 'batch', soonMs = SOON_MS } = options;
   const log = options.log ?? (() => undefined);
+  const setTimer = options.setTimer ?? nodeTimer;
   for (const [name, value] of Object.entries({ maxSegmentBytes, maxSegments })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new RangeError(`${name} must be an integer >= 1`);
     }
+  }
+  if (!Number.isFinite(soonMs) || soonMs < 0) {
+    throw new RangeError('soonMs must be a number >= 0');
   }
   const pathOf = (seq: number): string => join(dir, segmentName(seq));
 
@@ -90,12 +110,29 @@ export async function createFileJournal(options: FileJournalDeps): Promise<FileJ
 
   const pending: Pending[] = [];
   let flushing: Promise<void> | null = null;
+  /** Set while only `'soon'` records wait: the batch is written when it fires, or sooner if a `'now'` comes. */
+  let soonTimer: Timer | null = null;
   let closing: Promise<void> | null = null;
   /** Set when a failed write may have left a fragment we could not cut off; the next write ends it first. */
   let dirtyTail = false;
   const counters = { appends: 0, batches: 0, syncs: 0 };
 
   // --- Group commit ---
+
+  function flushNow(): void {
+    soonTimer?.cancel();
+    soonTimer = null;
+    flushing ??= flushLoop();
+  }
+
+  /** A write in flight takes every waiting record when it is done, so a timer is needed only when none is. */
+  function flushFor(when: AppendWhen): void {
+    if (when === 'now' || flushing) {
+      flushNow();
+    } else {
+      soonTimer ??= setTimer(flushNow, soonMs);
+    }
+  }
 
   async function flushLoop(): Promise<void> {
     // Yield one macrotask so appends issued in the same burst (and their awaiting continuations) join the batch.
@@ -176,6 +213,9 @@ export async function createFileJournal(options: FileJournalDeps): Promise<FileJ
   }
 
   async function drain(): Promise<void> {
+    if (soonTimer) {
+      flushNow();
+    }
     while (flushing) {
       await flushing;
     }
@@ -184,14 +224,14 @@ export async function createFileJournal(options: FileJournalDeps): Promise<FileJ
   // --- EventJournal ---
 
   return {
-    append(record: JournalRecord): Promise<void> {
+    append(record: JournalRecord, when: AppendWhen = 'now'): Promise<void> {
       if (closing) {
         return Promise.reject(new Error('journal is closed'));
       }
       const line = Buffer.from(encodeRecord(record), 'utf8');
       return new Promise<void>((resolve, reject) => {
         pending.push({ line, resolve, reject });
-        flushing ??= flushLoop();
+        flushFor(when);
       });
     },
 

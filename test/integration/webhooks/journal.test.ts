@@ -8,6 +8,7 @@ import { createFileJournal, replayJournal } from '../../../electron/webhooks/jou
 import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal/journal-read-only';
 import type { FileJournal, FileJournalDeps } from '../../../electron/webhooks/journal/journal';
 import type { JournalRecord } from '../../../electron/webhooks/events/types';
+import { ManualScheduler } from '../../helpers/manual-scheduler';
 
 function record(i: number, text = `message number ${i}`): JournalRecord {
   const body = JSON.stringify({ message_id: `m-${i}`, content: text, sender: { username: `viewer_${i}` } });
@@ -116,6 +117,62 @@ describe('file journal', () => {
     expect(stats.batches).toBeLessThanOrEqual(20);
     const ids = (await journal.readAll()).map((r) => r.receivedAtMs - 1_743_494_179_000);
     expect(ids.sort((x, y) => x - y)).toEqual(Array.from({ length: 640 }, (_, i) => i));
+  });
+
+  describe("lines no answer waits on ('soon')", () => {
+    /** Lets the journal's writes run, if it started any: a few turns of the event loop and the disk. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    it('wait for company until the timer fires, then share one write and one fdatasync', async () => {
+      const scheduler = new ManualScheduler();
+      const journal = await openJournal({ fsync: 'batch', setTimer: scheduler.setTimer, soonMs: 20 });
+      let written = 0;
+      const appends = [0, 1, 2].map((i) => journal.append(record(i), 'soon').then(() => void written++));
+      await settle();
+      expect(written).toBe(0);
+      expect(journal.stats()).toMatchObject({ appends: 0, batches: 0, syncs: 0 });
+      // One timer for the three, at the wait asked for.
+      expect(scheduler.fireOnly()).toBe(20);
+      await Promise.all(appends);
+      expect(journal.stats()).toMatchObject({ appends: 3, batches: 1, syncs: 1 });
+      expect(await journal.readAll()).toEqual([0, 1, 2].map((i) => record(i)));
+    });
+
+    it("go at once, in order, with a record an answer waits on ('now')", async () => {
+      const scheduler = new ManualScheduler();
+      const journal = await openJournal({ fsync: 'batch', setTimer: scheduler.setTimer });
+      const waiting = [journal.append(record(0), 'soon'), journal.append(record(1), 'soon')];
+      await journal.append(record(2), 'now');
+      await Promise.all(waiting);
+      expect(scheduler.pending.size).toBe(0);
+      expect(journal.stats()).toMatchObject({ appends: 3, batches: 1, syncs: 1 });
+      expect(await journal.readAll()).toEqual([0, 1, 2].map((i) => record(i)));
+    });
+
+    it('are written by readAll and close without waiting for the timer', async () => {
+      const scheduler = new ManualScheduler();
+      const journal = await openJournal({ fsync: 'batch', setTimer: scheduler.setTimer });
+      const first = journal.append(record(0), 'soon');
+      expect(await journal.readAll()).toEqual([record(0)]);
+      await first;
+      const second = journal.append(record(1), 'soon');
+      await journal.close();
+      await expect(second).resolves.toBeUndefined();
+      expect(scheduler.pending.size).toBe(0);
+      expect(await (await openJournal()).readAll()).toEqual([record(0), record(1)]);
+    });
+
+    it("are written on Node's own timer when none is given", async () => {
+      const journal = await openJournal({ fsync: 'batch' });
+      await journal.append(record(0), 'soon');
+      expect(journal.stats()).toMatchObject({ appends: 1, syncs: 1 });
+    });
+
+    it('refuse a wait that is not a number of ms', async () => {
+      for (const soonMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+        await expect(createFileJournal({ dir, soonMs })).rejects.toThrow('soonMs must be a number >= 0');
+      }
+    });
   });
 
   it("syncs once per append with fsync 'always' and never with 'never'", async () => {
