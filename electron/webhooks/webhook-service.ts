@@ -412,9 +412,10 @@ export function createWebhookService(config: WebhookServiceConfig, deps: Webhook
       // journal, so it must on screen too, or a restart would bring them back in another order.
       receiver?.handOverNow();
       // Shown before the write is durable, like a webhook's line: a failed write only leaves the webhook to
-      // bring it again, and the chat history knows the line by its id. No answer waits on it, so it may wait for
-      // the lines after it and share their sync; its webhook copy answers once it is durable (the dedup claim).
-      journal.append(record, 'soon').then(
+      // bring it again, and the chat history knows the line by its id. A chat line may wait for the lines after it
+      // and share their sync, since its webhook copy answers only once it is durable (the dedup claim) and Kick
+      // sends that copy again until then. Greenroom's own records have no copy anywhere: written at once.
+      journal.append(record, socketLine ? 'soon' : 'now').then(
         () => claim.settle(true),
         (error: unknown) => {
           claim.settle(false);

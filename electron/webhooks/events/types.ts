@@ -33,9 +33,10 @@ export interface JournalRecord {
 }
 
 /**
- * When an appended record must reach the disk. `'now'`: an answer waits on it (a webhook's 200), so it is written at
- * once, with whatever else is waiting. `'soon'`: no answer waits on it (a line from the live socket, Greenroom's own
- * records), so it may wait a few ms for company and share one `fdatasync` with the records that come meanwhile
+ * When an appended record must reach the disk. `'now'`: it is written at once, with whatever else is waiting (a
+ * webhook, whose 200 waits on it; a record only Greenroom has). `'soon'`: a chat line from the live socket, which no
+ * answer waits on and whose webhook copy Kick sends until the line is durable, may wait a few ms for company and
+ * share one `fdatasync` with the records that come meanwhile
  * ([decisions](../../../docs/decisions.md#socket-lines-wait-for-company)). The promise resolves once it is durable
  * either way.
  */

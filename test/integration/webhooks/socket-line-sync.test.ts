@@ -96,6 +96,30 @@ describe('socket lines and the journal sync', () => {
     expect(service.health().counters).toMatchObject({ accepted: 0, duplicates: 1, fromLiveSocket: 2 });
   });
 
+  it("ends the wait when a webhook comes, so the copy is answered without the line's timer", async () => {
+    const written: string[] = [];
+    service.journal.onAppended((record) => void written.push(record.messageId));
+    socketLine(1);
+    expect(journalTimer.pending.size).toBe(1);
+    const copy = buildDelivery({ type: 'chat.message.sent', payload: line(1), privateKey: key.privateKey, atMs: T0 });
+    const copyAnswer = postDelivery(service.receiverUrl()!, copy);
+    const other = buildDelivery({ type: 'chat.message.sent', payload: line(5), privateKey: key.privateKey, atMs: T0 });
+    expect((await postDelivery(service.receiverUrl()!, other)).status).toBe(200);
+    expect((await copyAnswer).status).toBe(200);
+    expect(journalTimer.pending.size).toBe(0);
+    expect(written).toEqual([`live-socket:${line(1).message_id}`, other.messageId]);
+  });
+
+  it("writes Greenroom's own records at once: nothing would bring them again", async () => {
+    const { record } = socketRecord(line(3));
+    const own = { ...record, messageId: 'greenroom:raid-1', subscriptionId: 'greenroom', type: 'greenroom.raid' };
+    const written: string[] = [];
+    service.journal.onAppended((appended) => void written.push(appended.messageId));
+    expect(service.recordLive(own, 'greenroom.raid:1')).toBe('new');
+    expect(journalTimer.pending.size).toBe(0);
+    await expect.poll(() => written, { timeout: 5_000 }).toEqual(['greenroom:raid-1']);
+  });
+
   it('writes waiting socket lines when the service stops, so a restart has them', async () => {
     socketLine(1);
     await service.stop();
