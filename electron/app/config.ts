@@ -199,7 +199,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
   checkTunnel(envTunnel !== undefined ? ENV.tunnel : 'tunnel', tunnelSetting);
 
   const webhookPort = port(env, ENV.webhookPort, settings.webhookPort);
-  const panelPort = port(env, ENV.panelPort, DEFAULT_PANEL_PORT);
+  const panelPort = panelPortOf(env);
   checkPortsApart(env, webhookPort, panelPort);
   const redirectClash = redirectPortClash(settings.redirectUri, panelPort, webhookPort);
   if (redirectClash) {
@@ -328,6 +328,11 @@ function journalRollover(env: Env): JournalRollover | null {
     return null;
   }
   return { ...(kb === undefined ? {} : { segmentBytes: kb * 1024 }), ...(segments === undefined ? {} : { segments }) };
+}
+
+/** The panel server's port, from the environment alone: a start can ask before it opens anything in the data dir. */
+export function panelPortOf(env: Env): number {
+  return port(env, ENV.panelPort, DEFAULT_PANEL_PORT);
 }
 
 function port(env: Env, name: string, fallback: number): number {

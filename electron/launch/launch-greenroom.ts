@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { systemClock, type Clock } from '../core/clock';
 import type { OpenExternal } from '../kick/auth/sign-in';
 import { isAppError } from '../../shared/errors';
-import { type AppConfig, ENV, resolveConfig, resolveDataDir, type Env } from '../app/config';
+import { type AppConfig, ENV, panelPortOf, resolveConfig, resolveDataDir, type Env } from '../app/config';
 import type { AppEvents } from '../core/app-events';
 import { createApp, type GreenroomApp } from '../app/create-app';
 import { openSettings, SETTINGS_FILE_NAME } from '../app/settings';
@@ -150,6 +150,22 @@ function webhookPortTaken(error: unknown, config: AppConfig, dataDir: string): L
   return null;
 }
 
+/**
+ * A second start while Greenroom already serves the panel on its port stops before it opens anything in the data
+ * dir: it would otherwise open the running one's journal, history and sandbox beside it, only to be refused the port
+ * after ([a taken panel port](../../docs/decisions.md#a-taken-panel-port-names-no-page)). A port taken by something
+ * else is found where the panel server listens, as before.
+ */
+async function refuseSecondStart(deps: LaunchDeps): Promise<void> {
+  if (!deps.panelRequired) {
+    return;
+  }
+  const port = panelPortOf(deps.env);
+  if (port !== 0 && (await isGreenroomPanel(port))) {
+    throw new LaunchError(probablyRunningText(port));
+  }
+}
+
 /** The data dir, made if missing; a folder that cannot be made is one plain line. */
 function makeDataDir(dataDir: string): void {
   try {
@@ -170,6 +186,7 @@ export async function launchGreenroom(deps: LaunchDeps): Promise<Launched> {
   const { notice } = notices;
   const clock = deps.clock ?? systemClock;
   const dataDir = resolveDataDir(deps.env, deps.defaultDataDir);
+  await refuseSecondStart(deps);
   makeDataDir(dataDir);
   dataDirNotices(dataDir).forEach((line) => notice(line));
   setAsideMisplacedEntries(dataDir, clock.now()).forEach((line) => notice(line));

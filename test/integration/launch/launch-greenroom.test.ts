@@ -161,6 +161,8 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
           panelRequired: true,
         }),
       ).rejects.toThrow(new LaunchError(probablyRunningText(Number(taken))));
+      // Refused before it opened anything: no settings, journal, history or sandbox of its own beside the running one.
+      expect(readdirSync(other)).toEqual([]);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
