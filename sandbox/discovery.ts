@@ -22,24 +22,14 @@ export interface SandboxDiscovery {
   pid: number;
 }
 
-/**
- * Writes the file atomically (a reader never sees half of it), 0600; returns its path. Refuses, leaving it as it is,
- * a file that describes another sandbox whose process still runs: a second start on the same data dir (which the app
- * then refuses for its taken panel port) would otherwise replace it and remove its own copy as it stops, and the
- * running sandbox could no longer be found.
- */
+/** Writes the file atomically (a reader never sees half of it), 0600; returns its path. */
 export async function writeSandboxDiscovery(
   dataDir: string,
   fileName: string,
   entry: SandboxDiscovery,
-  isAlive: (pid: number) => boolean = processAlive,
 ): Promise<string> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, fileName);
-  const current = await readEntry(file);
-  if (current.kind === 'found' && current.entry.pid !== entry.pid && isAlive(current.entry.pid)) {
-    throw new Error(`${file} describes a sandbox that is still running (process ${current.entry.pid}); left as it is`);
-  }
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   // A new file only (never through a link at the temporary name); the rename replaces a link, never follows it.
   await writeFile(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600, flag: 'wx' });
