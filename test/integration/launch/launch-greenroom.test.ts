@@ -168,6 +168,55 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
     }
   });
 
+  it("refuses a second start on the same data dir before it touches the running one's files", async () => {
+    const taken = String(launched.panel!.port);
+    const discovery = readFileSync(join(dir, 'sandbox.json'), 'utf8');
+    const before = readdirSync(dir).sort();
+    await expect(
+      launchGreenroom({
+        env: { GREENROOM_DATA_DIR: dir, GREENROOM_PANEL_PORT: taken, GREENROOM_WEBHOOK_PORT: '0' },
+        defaultDataDir: dir,
+        staticDir: dir,
+        openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+        openExternal: () => Promise.resolve(),
+        webhooks: createAppWebhookPort,
+        log: () => undefined,
+        panelRequired: true,
+      }),
+    ).rejects.toThrow(new LaunchError(probablyRunningText(Number(taken))));
+    // The running app's sandbox is still found by `npm run sandbox -- trigger`, and nothing new was made beside it.
+    expect(readFileSync(join(dir, 'sandbox.json'), 'utf8')).toBe(discovery);
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+
+  it('on the desktop, where the panel is optional, still says a Greenroom holds its port, and starts', async () => {
+    const taken = String(launched.panel!.port);
+    const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
+    const lines: string[] = [];
+    try {
+      const desktop = await launchGreenroom({
+        env: {
+          GREENROOM_DATA_DIR: other,
+          GREENROOM_PANEL_PORT: taken,
+          GREENROOM_WEBHOOK_PORT: '0',
+          GREENROOM_SANDBOX_ACTIVITY: 'off',
+        },
+        defaultDataDir: other,
+        staticDir: other,
+        openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+        openExternal: () => Promise.resolve(),
+        webhooks: createAppWebhookPort,
+        log: (line) => lines.push(line),
+        panelRequired: false,
+      });
+      await desktop.stop();
+      expect(desktop.panel).toBeNull();
+      expect(lines).toContain(`panel: not started: ${probablyRunningText(Number(taken))}`);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('says where the webhook receiver listens, and the sandbox admin API', () => {
     const receiver = launched.app.snapshot().health.receiver.url;
     expect(receiver).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/kick\/webhook$/);

@@ -2,7 +2,8 @@
  * A second start whose panel port is held by a program that is not Greenroom: the start says the port is in
  * use and how to move it, as before, and never claims Greenroom is running. Each holder is a real server on
  * 127.0.0.1: a web server with its own answer, one that never answers, and one that speaks no HTTP. (The
- * first Greenroom as the holder is in launch-greenroom.test.ts.)
+ * first Greenroom as the holder, asked before the start opens anything and, on the desktop, after its failed
+ * listen, is in launch-greenroom.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
