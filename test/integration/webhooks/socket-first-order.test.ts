@@ -9,44 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdjustableClock, toRfc3339 } from '../../../electron/core/clock';
-import { hashBody } from '../../../electron/webhooks/dedup/dedup';
-import { eventKeyOf } from '../../../electron/webhooks/events/event-key';
-import type { JournalRecord, KickEvent } from '../../../electron/webhooks/events/types';
+import { AdjustableClock } from '../../../electron/core/clock';
+import type { KickEvent } from '../../../electron/webhooks/events/types';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
-import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
+import { buildDelivery, createTestKey, postDelivery } from '../../helpers/webhook-signing';
 import { saveHeld } from './own-channel-fixtures';
+import { type ChatLine, chatLinesAt, socketRecord } from './socket-line-fixtures';
 
 const key = createTestKey();
 const T0 = Date.UTC(2025, 3, 1, 20, 0, 0);
-const chatPayload = samplePayloads(T0)['chat.message.sent'];
 
 const lineOf = (event: KickEvent): string => (event.payload as { message_id: string }).message_id;
 
-/** A chat line as both paths bring it: Kick's time in whole seconds, as the socket gives it. */
-const line = (messageId: string, content: string) => ({
-  ...chatPayload,
-  message_id: messageId,
-  content,
-  created_at: toRfc3339(T0),
-});
-
-/** The journal record and key the live merge makes of a socket line (electron/app/live-merge.ts). */
-function socketRecord(payload: ReturnType<typeof line>): { record: JournalRecord; eventKey: string } {
-  const body = JSON.stringify(payload);
-  const record: JournalRecord = {
-    messageId: `live-socket:${payload.message_id}`,
-    subscriptionId: 'live-socket',
-    type: 'chat.message.sent',
-    version: '1',
-    timestamp: new Date(T0).toISOString(),
-    receivedAtMs: T0,
-    bodyHash: hashBody(Buffer.from(body, 'utf8')),
-    body,
-  };
-  return { record, eventKey: eventKeyOf(record.type, payload)! };
-}
+const line = chatLinesAt(T0);
 
 describe('socket lines and webhook lines of the same turn', () => {
   let dataDir: string;
@@ -71,7 +47,7 @@ describe('socket lines and webhook lines of the same turn', () => {
     );
 
   /** Posts a webhook's line; resolves once it is journaled and waits for the end-of-turn hand-over. */
-  const webhookLine = async (payload: ReturnType<typeof line>) => {
+  const webhookLine = async (payload: ChatLine) => {
     const waiting = new Promise<void>((resolve) => (queued = resolve));
     const delivery = buildDelivery({ type: 'chat.message.sent', payload, privateKey: key.privateKey, atMs: T0 });
     const answer = postDelivery(service.receiverUrl()!, delivery);
@@ -81,8 +57,8 @@ describe('socket lines and webhook lines of the same turn', () => {
   };
 
   /** The socket's line, journaled and shown at once when new, as the live merge does. */
-  const socketLine = (payload: ReturnType<typeof line>) => {
-    const { record, eventKey } = socketRecord(payload);
+  const socketLine = (payload: ChatLine) => {
+    const { record, eventKey } = socketRecord(payload, T0);
     const verdict = service.recordLive(record, eventKey);
     if (verdict === 'new') {
       shown.push(payload.message_id);
@@ -156,7 +132,7 @@ describe('socket lines and webhook lines of the same turn', () => {
     endTurn();
     expect((await answer).status).toBe(200);
     // Greenroom's own records journaled the same way (an ad break it ran, a late mark) are no chat from the socket.
-    const { record } = socketRecord(line('cccccccc-0000-4000-8000-000000000003', 'not a line'));
+    const { record } = socketRecord(line('cccccccc-0000-4000-8000-000000000003', 'not a line'), T0);
     const own = { ...record, messageId: 'greenroom:ad-1', subscriptionId: 'greenroom', type: 'greenroom.ad-break' };
     expect(service.recordLive(own, 'greenroom.ad-break:1')).toBe('new');
     expect(service.health().counters).toMatchObject({ accepted: 1, duplicates: 1, fromLiveSocket: 1 });

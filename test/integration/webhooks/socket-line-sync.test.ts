@@ -8,42 +8,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdjustableClock, toRfc3339 } from '../../../electron/core/clock';
-import { hashBody } from '../../../electron/webhooks/dedup/dedup';
-import { eventKeyOf } from '../../../electron/webhooks/events/event-key';
-import type { JournalRecord } from '../../../electron/webhooks/events/types';
+import { AdjustableClock } from '../../../electron/core/clock';
 import { createWebhookService, type WebhookService } from '../../../electron/webhooks/webhook-service';
 import { KICK_EVENT_TYPES } from '../../../shared/kick/scopes';
 import { ManualScheduler } from '../../helpers/manual-scheduler';
-import { buildDelivery, createTestKey, postDelivery, samplePayloads } from '../../helpers/webhook-signing';
+import { buildDelivery, createTestKey, postDelivery } from '../../helpers/webhook-signing';
 import { saveHeld } from './own-channel-fixtures';
+import { chatLinesAt, socketRecord } from './socket-line-fixtures';
 
 const key = createTestKey();
 const T0 = Date.UTC(2025, 3, 1, 20, 0, 0);
-const chatPayload = samplePayloads(T0)['chat.message.sent'];
 
-const line = (n: number) => ({
-  ...chatPayload,
-  message_id: `dddddddd-0000-4000-8000-00000000000${n}`,
-  content: `line ${n}`,
-  created_at: toRfc3339(T0),
-});
-
-/** The journal record and key the live merge makes of a socket line (electron/app/live-merge.ts). */
-function socketRecord(payload: ReturnType<typeof line>): { record: JournalRecord; eventKey: string } {
-  const body = JSON.stringify(payload);
-  const record: JournalRecord = {
-    messageId: `live-socket:${payload.message_id}`,
-    subscriptionId: 'live-socket',
-    type: 'chat.message.sent',
-    version: '1',
-    timestamp: new Date(T0).toISOString(),
-    receivedAtMs: T0,
-    bodyHash: hashBody(Buffer.from(body, 'utf8')),
-    body,
-  };
-  return { record, eventKey: eventKeyOf(record.type, payload)! };
-}
+const chatLine = chatLinesAt(T0);
+const line = (n: number) => chatLine(`dddddddd-0000-4000-8000-00000000000${n}`, `line ${n}`);
 
 describe('socket lines and the journal sync', () => {
   let dataDir: string;
@@ -62,7 +39,7 @@ describe('socket lines and the journal sync', () => {
     );
 
   const socketLine = (n: number): void => {
-    const { record, eventKey } = socketRecord(line(n));
+    const { record, eventKey } = socketRecord(line(n), T0);
     expect(service.recordLive(record, eventKey)).toBe('new');
   };
 
@@ -111,7 +88,7 @@ describe('socket lines and the journal sync', () => {
   });
 
   it("writes Greenroom's own records at once: nothing would bring them again", async () => {
-    const { record } = socketRecord(line(3));
+    const { record } = socketRecord(line(3), T0);
     const own = { ...record, messageId: 'greenroom:raid-1', subscriptionId: 'greenroom', type: 'greenroom.raid' };
     const written: string[] = [];
     service.journal.onAppended((appended) => void written.push(appended.messageId));
