@@ -41,6 +41,25 @@ async function visit(url: string): Promise<void> {
   }
 }
 
+/** A second start on `dataDir` that asks for the running one's panel port, as `npm start` or the desktop app would. */
+function startBeside(dataDir: string, port: number, options: { panelRequired: boolean; log?: (line: string) => void }) {
+  return launchGreenroom({
+    env: {
+      GREENROOM_DATA_DIR: dataDir,
+      GREENROOM_PANEL_PORT: String(port),
+      GREENROOM_WEBHOOK_PORT: '0',
+      GREENROOM_SANDBOX_ACTIVITY: 'off',
+    },
+    defaultDataDir: dataDir,
+    staticDir: dataDir,
+    openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
+    openExternal: () => Promise.resolve(),
+    webhooks: createAppWebhookPort,
+    log: options.log ?? (() => undefined),
+    panelRequired: options.panelRequired,
+  });
+}
+
 describe('launchGreenroom (panel-only, sandbox mode)', () => {
   let dir: string;
   let launched: Launched;
@@ -141,26 +160,12 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
   });
 
   it('says the port is probably held by Greenroom, naming no page, when a second start finds it', async () => {
-    const taken = String(launched.panel!.port);
+    const taken = launched.panel!.port;
     const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
     try {
-      await expect(
-        launchGreenroom({
-          env: {
-            GREENROOM_DATA_DIR: other,
-            GREENROOM_PANEL_PORT: taken,
-            GREENROOM_WEBHOOK_PORT: '0',
-            GREENROOM_SANDBOX_ACTIVITY: 'off',
-          },
-          defaultDataDir: other,
-          staticDir: other,
-          openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
-          openExternal: () => Promise.resolve(),
-          webhooks: createAppWebhookPort,
-          log: () => undefined,
-          panelRequired: true,
-        }),
-      ).rejects.toThrow(new LaunchError(probablyRunningText(Number(taken))));
+      await expect(startBeside(other, taken, { panelRequired: true })).rejects.toThrow(
+        new LaunchError(probablyRunningText(taken)),
+      );
       // Refused before it opened anything: no settings, journal, history or sandbox of its own beside the running one.
       expect(readdirSync(other)).toEqual([]);
     } finally {
@@ -169,49 +174,29 @@ describe('launchGreenroom (panel-only, sandbox mode)', () => {
   });
 
   it("refuses a second start on the same data dir before it touches the running one's files", async () => {
-    const taken = String(launched.panel!.port);
+    const taken = launched.panel!.port;
     const discovery = readFileSync(join(dir, 'sandbox.json'), 'utf8');
     const before = readdirSync(dir).sort();
-    await expect(
-      launchGreenroom({
-        env: { GREENROOM_DATA_DIR: dir, GREENROOM_PANEL_PORT: taken, GREENROOM_WEBHOOK_PORT: '0' },
-        defaultDataDir: dir,
-        staticDir: dir,
-        openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
-        openExternal: () => Promise.resolve(),
-        webhooks: createAppWebhookPort,
-        log: () => undefined,
-        panelRequired: true,
-      }),
-    ).rejects.toThrow(new LaunchError(probablyRunningText(Number(taken))));
+    await expect(startBeside(dir, taken, { panelRequired: true })).rejects.toThrow(
+      new LaunchError(probablyRunningText(taken)),
+    );
     // The running app's sandbox is still found by `npm run sandbox -- trigger`, and nothing new was made beside it.
     expect(readFileSync(join(dir, 'sandbox.json'), 'utf8')).toBe(discovery);
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 
   it('on the desktop, where the panel is optional, still says a Greenroom holds its port, and starts', async () => {
-    const taken = String(launched.panel!.port);
+    const taken = launched.panel!.port;
     const other = mkdtempSync(join(tmpdir(), 'greenroom-launch-'));
     const lines: string[] = [];
     try {
-      const desktop = await launchGreenroom({
-        env: {
-          GREENROOM_DATA_DIR: other,
-          GREENROOM_PANEL_PORT: taken,
-          GREENROOM_WEBHOOK_PORT: '0',
-          GREENROOM_SANDBOX_ACTIVITY: 'off',
-        },
-        defaultDataDir: other,
-        staticDir: other,
-        openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
-        openExternal: () => Promise.resolve(),
-        webhooks: createAppWebhookPort,
-        log: (line) => lines.push(line),
+      const desktop = await startBeside(other, taken, {
         panelRequired: false,
+        log: (line) => lines.push(line),
       });
       await desktop.stop();
       expect(desktop.panel).toBeNull();
-      expect(lines).toContain(`panel: not started: ${probablyRunningText(Number(taken))}`);
+      expect(lines).toContain(`panel: not started: ${probablyRunningText(taken)}`);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
