@@ -3,7 +3,6 @@
  * that is a link is moved aside like an unreadable one (the link, never what it points at) and the rest
  * replays; the dedup memory refuses a linked open log (webhook-service.ts then keeps its ids in memory).
  */
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,19 +11,10 @@ import { IdMemory } from '../../../electron/webhooks/dedup/id-memory';
 import { encodeRecord, segmentName } from '../../../electron/webhooks/journal/journal-format';
 import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import type { JournalRecord } from '../../../electron/webhooks/events/types';
+import { journalRecord } from './journal-fixtures';
 
 function record(i: number): JournalRecord {
-  const body = JSON.stringify({ message_id: `m-${i}`, content: `line ${i}` });
-  return {
-    messageId: `01JQ8ZV4M3K5N7P9R1S3${String(i).padStart(6, '0')}`,
-    subscriptionId: '01JQ8ZV4M3K5N7P9R1S3T5V7XA',
-    type: 'chat.message.sent',
-    version: '1',
-    timestamp: '2025-04-01T07:56:19Z',
-    receivedAtMs: 1_743_494_179_000 + i,
-    bodyHash: createHash('sha256').update(body).digest('hex'),
-    body,
-  };
+  return journalRecord(i, { message_id: `m-${i}`, content: `line ${i}` });
 }
 
 let root: string;

@@ -4,27 +4,17 @@
  * failed sync. Whatever the mix, no record is left waiting with neither a timer nor a write to take it, every append
  * settles, and the journal holds them in the order they were appended.
  */
-import { createHash } from 'node:crypto';
 import { mkdtemp, open as fsOpen, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFileJournal } from '../../../electron/webhooks/journal/journal';
 import type { JournalRecord } from '../../../electron/webhooks/events/types';
+import { journalRecord } from './journal-fixtures';
 import { ManualScheduler } from '../../helpers/manual-scheduler';
 
 function record(i: number): JournalRecord {
-  const body = JSON.stringify({ message_id: `m-${i}`, content: `line ${i} ${'x'.repeat(i % 50)}` });
-  return {
-    messageId: `id-${String(i).padStart(6, '0')}`,
-    subscriptionId: 's',
-    type: 'chat.message.sent',
-    version: '1',
-    timestamp: '2025-04-01T07:56:19Z',
-    receivedAtMs: 1_743_494_179_000 + i,
-    bodyHash: createHash('sha256').update(body).digest('hex'),
-    body,
-  };
+  return journalRecord(i, { message_id: `m-${i}`, content: `line ${i} ${'x'.repeat(i % 50)}` });
 }
 
 /** A repeatable sequence of numbers in [0, 1), so a failing mix can be run again. */

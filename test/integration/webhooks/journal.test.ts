@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { appendFile, chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,20 +7,11 @@ import { createFileJournal, replayJournal } from '../../../electron/webhooks/jou
 import { isUnwritable, openReadOnlyJournal } from '../../../electron/webhooks/journal/journal-read-only';
 import type { FileJournal, FileJournalDeps } from '../../../electron/webhooks/journal/journal';
 import type { JournalRecord } from '../../../electron/webhooks/events/types';
+import { journalRecord } from './journal-fixtures';
 import { ManualScheduler } from '../../helpers/manual-scheduler';
 
 function record(i: number, text = `message number ${i}`): JournalRecord {
-  const body = JSON.stringify({ message_id: `m-${i}`, content: text, sender: { username: `viewer_${i}` } });
-  return {
-    messageId: `01JQ8ZV4M3K5N7P9R1S3${String(i).padStart(6, '0')}`,
-    subscriptionId: '01JQ8ZV4M3K5N7P9R1S3T5V7XA',
-    type: 'chat.message.sent',
-    version: '1',
-    timestamp: '2025-04-01T07:56:19Z',
-    receivedAtMs: 1_743_494_179_000 + i,
-    bodyHash: createHash('sha256').update(body).digest('hex'),
-    body,
-  };
+  return journalRecord(i, { message_id: `m-${i}`, content: text, sender: { username: `viewer_${i}` } });
 }
 
 let dir: string;
