@@ -5,7 +5,7 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { AppSnapshot } from '../../../../shared/views';
-import { animationFrameScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
+import { chatFlushScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
 import { copyText, type CopyFn } from '../clipboard';
 import { openInThisBrowser, type OpenLinkFn } from '../open-link';
 import { type ChimeFn, playChime } from '../chime';
@@ -47,7 +47,7 @@ export interface PanelDeps {
 }
 
 export const defaultDeps: PanelDeps = {
-  scheduler: animationFrameScheduler,
+  scheduler: chatFlushScheduler,
   clock: systemClock,
   copy: copyText,
   openLink: openInThisBrowser,

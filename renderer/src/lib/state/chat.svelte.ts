@@ -1,6 +1,6 @@
 /**
  * Live chat: a bounded scrollback (default 1,000, `settings.chatScrollback`), new messages buffered and
- * flushed once per animation frame, pause (hover, scroll-up, held key) with an "N new" count, deletions
+ * flushed at the next paced frame (`chatFlushScheduler`: at most about 30 a second in a raid), pause (hover, scroll-up, held key) with an "N new" count, deletions
  * marked in place. Each user's recent messages for the user card are kept once, in main's chat history; the
  * card fetches them when it opens and adds what arrives in this scrollback while it is open, so a raid of
  * thousands of chatters does not hold a second copy of their messages in every panel. Memory stays flat
@@ -9,7 +9,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView } from '../../../../shared/views';
-import { animationFrameScheduler, type FrameScheduler } from '../clock';
+import { chatFlushScheduler, type FrameScheduler } from '../clock';
 import { explainError, type ShownError } from '../error-text';
 
 export type PauseReason = 'hover' | 'scroll' | 'key';
@@ -50,7 +50,7 @@ export class ChatState {
 
   readonly paused = $derived(this.#reasons.size > 0);
 
-  constructor(api: PanelApi, schedule: FrameScheduler = animationFrameScheduler, filter: ChatFilter = NO_FILTER) {
+  constructor(api: PanelApi, schedule: FrameScheduler = chatFlushScheduler, filter: ChatFilter = NO_FILTER) {
     this.#api = api;
     this.#schedule = schedule;
     this.#filter = filter;
@@ -108,7 +108,7 @@ export class ChatState {
     this.#messages = this.#trim(merged);
   }
 
-  /** One incoming message: buffered until the next frame. */
+  /** One incoming message: buffered until the next flush. */
   receive(message: ChatMessageView): void {
     if (this.#ids.has(message.messageId) || this.#filter.isIgnored(message)) {
       return;
@@ -128,7 +128,7 @@ export class ChatState {
     }
   }
 
-  /** Moves buffered messages into view (or into the held queue while paused). Called once per frame. */
+  /** Moves buffered messages into view (or into the held queue while paused). Called once per paced frame. */
   flush(): void {
     this.#frameRequested = false;
     if (this.#buffer.length === 0) {
