@@ -38,24 +38,34 @@ export const ROW_PROBE = `(() => {
     }
     return null;
   };
-  const note = (article, container) => {
+  // Rows per message in the log, counted once per callback: the DOM does not change while the callback runs, so
+  // every row added in one batch sees the same counts (counting again for each row cost the page a query per row).
+  const counts = (container) => {
+    const byId = new Map();
+    for (const el of container.querySelectorAll('article[data-message-id]')) {
+      const id = el.getAttribute('data-message-id');
+      byId.set(id, (byId.get(id) || 0) + 1);
+    }
+    return byId;
+  };
+  const note = (article, container, byId) => {
     const id = article.getAttribute('data-message-id');
     if (!article.isConnected || !container.contains(article)) return;
-    let same = 0;
-    for (const el of container.querySelectorAll('article[data-message-id]')) {
-      if (el.getAttribute('data-message-id') === id) same++;
-    }
-    r.rows.push(id, above(article, container), same);
+    r.rows.push(id, above(article, container), byId.get(id) || 0);
   };
   const observer = new MutationObserver((records) => {
     if (!r.recording) return;
     const container = log();
     if (!container) return;
+    let byId = null;
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) continue;
-        if (node.matches('article[data-message-id]')) note(node, container);
-        for (const el of node.querySelectorAll('article[data-message-id]')) note(el, container);
+        const rows = node.matches('article[data-message-id]') ? [node] : [];
+        for (const el of node.querySelectorAll('article[data-message-id]')) rows.push(el);
+        if (rows.length === 0) continue;
+        byId ??= counts(container);
+        for (const el of rows) note(el, container, byId);
       }
     }
   });
