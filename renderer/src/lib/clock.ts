@@ -44,8 +44,9 @@ const browserFrames: FrameSource = (callback) => {
  * frame at least that long after. A line in calm chat is drawn in the next frame as before; in a raid, rows are
  * added at most about 30 times a second instead of at every frame. Every frame that adds rows also lays the log
  * out again, moves its spacers, scrolls it and hands its layers to the compositor, whatever the number of rows, so
- * that cost is per frame, not per line: a storm round read the panel's renderer at 1,066 µs a message this way,
- * against 1,475–1,584 with a flush at every frame (docs/decisions.md#chat-rows-are-added-at-most-30-times-a-second).
+ * that cost is per frame, not per line. In storm rounds the panel's renderer read 1,013–1,104 µs a message this
+ * way against 1,280–1,313 with a flush at every frame, for about 10 ms more latency
+ * (docs/decisions.md#chat-rows-are-added-at-most-30-times-a-second).
  */
 export function pacedFrames(minGapMs: number, frame: FrameSource = browserFrames): FrameScheduler {
   let lastMs = -Infinity;
