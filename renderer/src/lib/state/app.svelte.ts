@@ -5,7 +5,7 @@
  */
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { AppSnapshot } from '../../../../shared/views';
-import { chatFlushScheduler, systemClock, type Clock, type FrameScheduler } from '../clock';
+import { chatFlushFrames, systemClock, type Clock, type FrameScheduler } from '../clock';
 import { copyText, type CopyFn } from '../clipboard';
 import { openInThisBrowser, type OpenLinkFn } from '../open-link';
 import { type ChimeFn, playChime } from '../chime';
@@ -35,6 +35,7 @@ import { ViewRefresh } from './view-refresh';
 
 /** What the panel runs on besides the API; tests replace each. */
 export interface PanelDeps {
+  /** The chat flush's frames (`chatFlushFrames`): the chat's alone, as they keep the time of its last flush. */
   scheduler: FrameScheduler;
   clock: Clock;
   copy: CopyFn;
@@ -47,7 +48,7 @@ export interface PanelDeps {
 }
 
 export const defaultDeps: PanelDeps = {
-  scheduler: chatFlushScheduler,
+  scheduler: chatFlushFrames(),
   clock: systemClock,
   copy: copyText,
   openLink: openInThisBrowser,

@@ -1,15 +1,17 @@
 /**
  * Live chat: a bounded scrollback (default 1,000, `settings.chatScrollback`), new messages buffered and
- * flushed at the next paced frame (`chatFlushScheduler`: at most about 30 a second in a raid), pause (hover, scroll-up, held key) with an "N new" count, deletions
- * marked in place. Each user's recent messages for the user card are kept once, in main's chat history; the
- * card fetches them when it opens and adds what arrives in this scrollback while it is open, so a raid of
- * thousands of chatters does not hold a second copy of their messages in every panel. Memory stays flat
- * over a long stream ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10): every list here has a cap.
+ * flushed at the next paced frame (`chatFlushFrames`: at most about 30 a second in a raid), pause (hover,
+ * scroll-up, held key) with an "N new" count, deletions marked in place. Each user's recent messages for the
+ * user card are kept once, in main's chat history; the card fetches them when it opens and adds what arrives
+ * in this scrollback while it is open, so a raid of thousands of chatters does not hold a second copy of their
+ * messages in every panel. Memory stays flat over a long stream
+ * ([design notes](../../../../docs/design-notes.md#what-streamers-and-moderators-ask-for) item 10): every list
+ * here has a cap.
  */
 import { SvelteSet } from 'svelte/reactivity';
 import type { PanelApi } from '../../../../shared/panel-api';
 import type { ChatMessageView } from '../../../../shared/views';
-import { chatFlushScheduler, type FrameScheduler } from '../clock';
+import { chatFlushFrames, type FrameScheduler } from '../clock';
 import { explainError, type ShownError } from '../error-text';
 
 export type PauseReason = 'hover' | 'scroll' | 'key';
@@ -50,7 +52,7 @@ export class ChatState {
 
   readonly paused = $derived(this.#reasons.size > 0);
 
-  constructor(api: PanelApi, schedule: FrameScheduler = chatFlushScheduler, filter: ChatFilter = NO_FILTER) {
+  constructor(api: PanelApi, schedule: FrameScheduler = chatFlushFrames, filter: ChatFilter = NO_FILTER) {
     this.#api = api;
     this.#schedule = schedule;
     this.#filter = filter;

@@ -4,17 +4,26 @@ import { ChatState } from '../../../../renderer/src/lib/state/chat.svelte';
 import { createFakeApi } from '../fake-api';
 import { message } from '../fixtures';
 
-/** A display at `hz`: `frame()` draws one frame, running what asked for it, with that frame's time. */
-function display(hz: number): { source: FrameSource; frame(): number; at(): number } {
-  const intervalMs = 1000 / hz;
+/**
+ * A display at `hz`: `frame()` draws one frame, running what asked for it, with that frame's time. With `coarse`,
+ * frame times read as Chromium's do: rounded to 0.1 ms, with up to ±0.1 ms of jitter.
+ */
+function display(hz: number, coarse = false): { source: FrameSource; frame(): number; at(): number; index(): number } {
+  let n = 0;
   let nowMs = 10_000;
+  let seed = 7;
+  const jitter = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.2;
   let waiting: ((frameMs: number) => void)[] = [];
   return {
     source: (callback) => {
       waiting.push(callback);
     },
     frame() {
-      nowMs += intervalMs;
+      n++;
+      nowMs = 10_000 + (n * 1000) / hz;
+      if (coarse) {
+        nowMs = Math.floor((nowMs + jitter()) * 10) / 10;
+      }
       const now = waiting;
       waiting = [];
       for (const callback of now) {
@@ -23,7 +32,25 @@ function display(hz: number): { source: FrameSource; frame(): number; at(): numb
       return now.length;
     },
     at: () => nowMs,
+    index: () => n,
   };
+}
+
+/** A raid for `seconds`: a flush asked again as soon as the last one ran (what ChatState does); each run's frame. */
+function stormFlushes(hz: number, seconds = 4): number[] {
+  const screen = display(hz, true);
+  const schedule = pacedFrames(CHAT_FLUSH_GAP_MS, screen.source);
+  const ran: number[] = [];
+  const ask = (): void =>
+    schedule(() => {
+      ran.push(screen.index());
+      ask();
+    });
+  ask();
+  for (let i = 0; i < hz * seconds; i++) {
+    screen.frame();
+  }
+  return ran;
 }
 
 describe('pacedFrames', () => {
@@ -85,6 +112,21 @@ describe('pacedFrames', () => {
       expect(gap).toBeGreaterThanOrEqual(CHAT_FLUSH_GAP_MS);
       expect(gap).toBeLessThan(CHAT_FLUSH_GAP_MS + 1000 / 144);
     }
+  });
+});
+
+describe('the chat flush on any display', () => {
+  it.each([30, 60, 75, 90, 120, 144, 165, 240])('adds rows at most about 30 times a second at %i Hz', (hz) => {
+    const perSecond = stormFlushes(hz).length / 4;
+    expect(perSecond, `${perSecond} flushes a second at ${hz} Hz`).toBeLessThanOrEqual(30.25);
+    // Yet never fewer than one every 2.5 frames of 60 Hz: the gap is under two of them.
+    expect(perSecond).toBeGreaterThanOrEqual(24);
+  });
+
+  it.each([60, 120, 144, 240])('keeps an even cadence at %i Hz with frame times as Chromium reads them', (hz) => {
+    const ran = stormFlushes(hz);
+    const apart = new Set(ran.slice(1).map((frame, i) => frame - ran[i]!));
+    expect([...apart], 'frames between flushes').toHaveLength(1);
   });
 });
 
