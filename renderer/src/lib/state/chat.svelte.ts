@@ -52,7 +52,7 @@ export class ChatState {
 
   readonly paused = $derived(this.#reasons.size > 0);
 
-  constructor(api: PanelApi, schedule: FrameScheduler = chatFlushFrames, filter: ChatFilter = NO_FILTER) {
+  constructor(api: PanelApi, schedule: FrameScheduler = chatFlushFrames(), filter: ChatFilter = NO_FILTER) {
     this.#api = api;
     this.#schedule = schedule;
     this.#filter = filter;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHAT_FLUSH_GAP_MS, type FrameSource, pacedFrames } from '../../../../renderer/src/lib/clock';
 import { ChatState } from '../../../../renderer/src/lib/state/chat.svelte';
 import { createFakeApi } from '../fake-api';
@@ -150,5 +150,12 @@ describe('the chat flush on paced frames', () => {
     // The log grew in 30 steps over the 60 frames, not 60.
     expect(new Set(counts).size).toBeLessThanOrEqual(31);
     expect(new Set(counts).size).toBeGreaterThanOrEqual(29);
+  });
+
+  it('flushes on the page’s own frames when given no scheduler', async () => {
+    const chat = new ChatState(createFakeApi().api);
+    chat.receive(message({ messageId: 'calm' }));
+    expect(chat.messages).toHaveLength(0);
+    await vi.waitFor(() => expect(chat.messages.map((m) => m.messageId)).toEqual(['calm']), { timeout: 2000 });
   });
 });
