@@ -295,7 +295,8 @@ describe('launchGreenroom with damaged files in the data dir', () => {
       const inside = join(dir, 'file', 'data');
       await expect(
         launchGreenroom({
-          env: { GREENROOM_DATA_DIR: inside },
+          // Port 0: whatever holds the default panel port (a Greenroom the developer runs) must not answer first.
+          env: { GREENROOM_DATA_DIR: inside, GREENROOM_PANEL_PORT: '0' },
           defaultDataDir: inside,
           staticDir: dir,
           openSecretStore: (d) => Promise.resolve(createNodeSecretStore(d)),
