@@ -221,7 +221,7 @@ async function requestAdmin(
   } catch {
     // Not JSON: report it as it came.
   }
-  return { ok: false, text: `${response.status}: ${message}` };
+  return { ok: false, text: `refused (HTTP ${response.status}): ${message}` };
 }
 
 /** Runs a subcommand: the JSON answer goes to stdout, an error to stderr. */

@@ -8,6 +8,7 @@ import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { SCENARIO_NAMES } from '../scenarios';
 import { STREAMER_USER_ID } from '../world';
 import { parseLive } from './cli-live';
+import { TRIGGER_RATE_MAX } from './control-routes';
 import { ADMIN_TOKEN_ENV, ADMIN_URL_ENV, DEFAULT_SANDBOX_PORT } from './cli-usage';
 import { OverrideError, parseFieldAssignment } from './overrides';
 
@@ -227,7 +228,7 @@ function parseTrigger(argv: string[], env: Env): CliCommand {
   const body: Record<string, unknown> = {
     count: parseNumber('--count', str(values, 'count'), { integer: true, min: 1 }),
     chatters: parseNumber('--chatters', str(values, 'chatters'), { integer: true, min: 1 }),
-    rate: parseNumber('--rate', str(values, 'rate'), { min: 0, exclusiveMin: true }),
+    rate: parseNumber('--rate', str(values, 'rate'), { min: 0, exclusiveMin: true, max: TRIGGER_RATE_MAX }),
     duplicates: parseNumber('--duplicate', str(values, 'duplicate'), { integer: true, min: 0 }),
     resend_with_new_id: values['resend-new-id'] === true ? true : undefined,
     delay_seconds: parseNumber('--late', str(values, 'late'), { min: 0 }),

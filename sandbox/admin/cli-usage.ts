@@ -5,6 +5,7 @@ import { KICK_EVENT_TYPES } from '../../shared/kick/scopes';
 import { SCENARIO_NAMES } from '../scenarios';
 import { LIVE_USAGE } from './cli-live';
 import { STREAMER_USER_ID } from '../world';
+import { TRIGGER_RATE_MAX } from './control-routes';
 
 /** Ports `npm run sandbox` listens on by default (auth and admin follow the API port). */
 export const DEFAULT_SANDBOX_PORT = 7410;
@@ -31,6 +32,7 @@ export const USAGE = `Usage:
   npm run sandbox -- trigger <event> [--count N] [--rate R] [--duplicate [N]] [--resend-new-id]
                          [--late SECONDS] [--out-of-order] [--broadcaster ID] [field.path=value ...]
                          [--chatters N]  (chat: the lines come from N distinct viewers in turn)
+                         (--rate: events a second, up to ${TRIGGER_RATE_MAX}; without it, all at once)
   npm run sandbox -- scenario <name> [--broadcaster ID] [--immediate]
   npm run sandbox -- advance <seconds>
   npm run sandbox -- stop <job_id>

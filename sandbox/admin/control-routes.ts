@@ -18,7 +18,7 @@ import { parseOverrides } from './overrides';
 
 /** Admin-side bounds: a year of clock travel per call, a hundred triggered events per second. */
 const CLOCK_ADVANCE_MAX_SECONDS = 31_536_000;
-const TRIGGER_RATE_MAX = 100;
+export const TRIGGER_RATE_MAX = 100;
 const DELIVERIES_LIMIT_DEFAULT = 100;
 const DELIVERIES_LIMIT_MAX = 10_000;
 

@@ -148,7 +148,7 @@ describe('npm run sandbox', () => {
   it('says so when the admin API refuses a wrong token', async () => {
     const result = await runCli(['advance', '1', '--admin-url', description.adminUrl, '--admin-token', 'wrong']);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toMatch(/^sandbox: 401: the admin API needs its token/);
+    expect(result.stderr.trim()).toMatch(/^sandbox: refused \(HTTP 401\): the admin API needs its token/);
   }, 30_000);
 
   it('says plainly when no sandbox is running, ignoring a stale file', async () => {
@@ -186,7 +186,9 @@ describe('npm run sandbox', () => {
       description.adminUrl,
     ]);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('sandbox: 400: broadcaster_user_id: no channel for broadcaster 424242');
+    expect(result.stderr.trim()).toBe(
+      'sandbox: refused (HTTP 400): broadcaster_user_id: no channel for broadcaster 424242',
+    );
   }, 30_000);
 
   it('exits 2 with one line on bad arguments, and prints usage on --help', async () => {
@@ -195,6 +197,12 @@ describe('npm run sandbox', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toEqual([
       'sandbox: --count: expected an integer from 1, got "many" (see --help)',
+    ]);
+    // The admin API's own limit, said at the flag before anything is sent.
+    const fast = await runCli(['trigger', 'chat.message.sent', '--count', '2400', '--rate', '400']);
+    expect(fast.code).toBe(2);
+    expect(fast.stderr.trim().split('\n')).toEqual([
+      'sandbox: --rate: expected a number above 0 up to 100, got "400" (see --help)',
     ]);
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
