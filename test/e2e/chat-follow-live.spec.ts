@@ -90,6 +90,31 @@ describe('chat follows live in a dock while rows grow after they render', () => 
     await e2e.screenshot('chat-follow-live-dock');
   });
 
+  it('a pointer the log moves under does not pause it; a pointer moved over it does', async () => {
+    const log = page.getByRole('log', { name: 'Chat messages' });
+    // Something 200 px tall above the log (as the sign-in strip is), clicked, so the pointer rests on it; then
+    // it goes away and the log moves up under the resting pointer.
+    await page.evaluate(`(() => {
+      const wrap = document.querySelector('[role="log"][aria-label="Chat messages"]').parentElement;
+      const strip = document.createElement('button');
+      strip.id = 'strip-above';
+      strip.style.cssText = 'display:block;width:100%;height:200px;flex:0 0 200px';
+      wrap.before(strip);
+    })()`);
+    await page.locator('#strip-above').click();
+    await page.evaluate(`document.getElementById('strip-above').remove()`);
+    const line = chat(e2e, 'after the strip went away');
+    await log.locator(`article[data-message-id="${line}"]`).waitFor(WAIT);
+    expect(await page.getByText('Following new messages').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /new message|Chat paused/ }).count()).toBe(0);
+    // A person moving the pointer over the log pauses it, and moving off resumes it.
+    const box = (await log.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2);
+    await page.getByRole('button', { name: /Chat paused|new message/ }).waitFor(WAIT);
+    await page.mouse.move(1, 1);
+    await page.getByText('Following new messages').waitFor(WAIT);
+  });
+
   it('a person paging up pauses it, and new lines wait behind the jump button', async () => {
     const log = page.getByRole('log', { name: 'Chat messages' });
     await log.focus();

@@ -136,7 +136,7 @@ describe('chat log', () => {
   it('pauses on hover and offers a jump to the N new messages', async () => {
     const { push } = await chatView();
     await push(message({ content: 'before' }));
-    await fireEvent.mouseEnter(screen.getByRole('log'));
+    await fireEvent.mouseMove(screen.getByRole('log'));
     await push(message({ content: 'during 1' }), message({ content: 'during 2' }));
     expect(screen.queryByText('during 1')).toBeNull();
     const jump = screen.getByRole('button', { name: /2 new messages/ });
