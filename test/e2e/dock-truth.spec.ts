@@ -68,6 +68,28 @@ describe('in a 340 px OBS dock', () => {
     await page.getByRole('button', { name: /^Signed in as sandbox_streamer ?, acting on kick\.com\// }).waitFor(WAIT);
   });
 
+  it('gives the message its own line and keeps Send at the right, below it', async () => {
+    const input = page.getByRole('textbox', { name: 'Chat message' });
+    await expect.poll(() => input.isEnabled(), WAIT).toBe(true);
+    const box = async (name: string, role: 'button' | 'group' = 'button') => {
+      const found = await page.getByRole(role, { name, exact: true }).boundingBox();
+      if (!found) {
+        throw new Error(`no ${name} ${role} on screen`);
+      }
+      return found;
+    };
+    const field = await input.boundingBox();
+    const send = await box('Send');
+    const sendAs = await box('Send as', 'group');
+    expect(field).not.toBeNull();
+    // The input spans the composer; Send, the counter and "Send as" share the line below, Send at its right end.
+    expect(send.y).toBeGreaterThanOrEqual(field!.y + field!.height);
+    expect(Math.abs(send.x + send.width - (field!.x + field!.width))).toBeLessThanOrEqual(1);
+    expect(Math.abs(sendAs.y + sendAs.height / 2 - (send.y + send.height / 2))).toBeLessThanOrEqual(2);
+    expect(field!.width).toBeGreaterThan(280);
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= innerWidth')).toBe(true);
+  });
+
   it("tells the signed-in account what it can and cannot do on someone else's channel", async () => {
     await page.getByRole('button', { name: /^Signed in as sandbox_streamer/ }).click();
     const details = page.getByRole('region', { name: 'Your account and channel' });
