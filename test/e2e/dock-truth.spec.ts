@@ -68,26 +68,59 @@ describe('in a 340 px OBS dock', () => {
     await page.getByRole('button', { name: /^Signed in as sandbox_streamer ?, acting on kick\.com\// }).waitFor(WAIT);
   });
 
-  it('gives the message its own line and keeps Send at the right, below it', async () => {
+  it('gives the message its own line and keeps Send at the right, below it, however long the message', async () => {
     const input = page.getByRole('textbox', { name: 'Chat message' });
     await expect.poll(() => input.isEnabled(), WAIT).toBe(true);
-    const box = async (name: string, role: 'button' | 'group' = 'button') => {
-      const found = await page.getByRole(role, { name, exact: true }).boundingBox();
+    const boxOf = async (what: string, locator: ReturnType<Page['locator']>) => {
+      const found = await locator.boundingBox();
       if (!found) {
-        throw new Error(`no ${name} ${role} on screen`);
+        throw new Error(`${what} is not on screen`);
       }
       return found;
     };
-    const field = await input.boundingBox();
-    const send = await box('Send');
-    const sendAs = await box('Send as', 'group');
-    expect(field).not.toBeNull();
-    // The input spans the composer; Send, the counter and "Send as" share the line below, Send at its right end.
-    expect(send.y).toBeGreaterThanOrEqual(field!.y + field!.height);
-    expect(Math.abs(send.x + send.width - (field!.x + field!.width))).toBeLessThanOrEqual(1);
-    expect(Math.abs(sendAs.y + sendAs.height / 2 - (send.y + send.height / 2))).toBeLessThanOrEqual(2);
-    expect(field!.width).toBeGreaterThan(280);
-    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= innerWidth')).toBe(true);
+    const middle = (box: { y: number; height: number }): number => box.y + box.height / 2;
+    const layout = async () => ({
+      field: await boxOf('the message input', input),
+      sendAs: await boxOf('"Send as"', page.getByRole('group', { name: 'Send as', exact: true })),
+      counter: await boxOf('the counter', page.locator('#chat-counter')),
+      send: await boxOf('Send', page.getByRole('button', { name: 'Send', exact: true })),
+      // The composer never scrolls sideways.
+      fits: await page.evaluate<boolean>(
+        "(() => { const form = document.querySelector('#chat-input').form; return form.scrollWidth <= form.clientWidth; })()",
+      ),
+    });
+
+    const empty = await layout();
+    // The input spans the composer; "Send as", the counter and Send share the line below, in that order, Send at
+    // its right end.
+    expect(empty.field.width).toBeGreaterThan(280);
+    expect(empty.send.y).toBeGreaterThanOrEqual(empty.field.y + empty.field.height);
+    expect(Math.abs(empty.send.x + empty.send.width - (empty.field.x + empty.field.width))).toBeLessThanOrEqual(1);
+    for (const item of [empty.sendAs, empty.counter]) {
+      expect(Math.abs(middle(item) - middle(empty.send))).toBeLessThanOrEqual(2);
+    }
+    expect(empty.sendAs.x + empty.sendAs.width).toBeLessThanOrEqual(empty.counter.x);
+    expect(empty.counter.x + empty.counter.width).toBeLessThanOrEqual(empty.send.x);
+    expect(empty.fits).toBe(true);
+
+    // A long message (the counter in the hundreds) moves nothing.
+    await input.fill('a'.repeat(120));
+    const typed = await layout();
+    expect(typed.field).toEqual(empty.field);
+    expect(typed.send).toEqual(empty.send);
+    expect(typed.counter).toEqual(empty.counter);
+    await input.fill('');
+
+    // Where there is room (a dock dragged wide), the message and its controls share one line.
+    await page.setViewportSize({ width: 600, height: 700 });
+    try {
+      const wide = await layout();
+      expect(Math.abs(middle(wide.send) - middle(wide.field))).toBeLessThanOrEqual(2);
+      expect(wide.field.width).toBeGreaterThanOrEqual(240);
+      expect(wide.fits).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 340, height: 700 });
+    }
   });
 
   it("tells the signed-in account what it can and cannot do on someone else's channel", async () => {
