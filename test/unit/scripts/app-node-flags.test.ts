@@ -26,8 +26,9 @@ for (let i = 0; i < 2e6; i++) {
 console.log(largest);
 `;
 
-const youngMb = (flags: readonly string[]): number =>
-  Number(execFileSync(process.execPath, [...flags, '-e', STORM], { encoding: 'utf8' })) / 1_048_576;
+/** Runs `script` (one that prints a size in bytes) in a Node started with `flags`, and reads the size in MB. */
+const printedMb = (script: string, flags: readonly string[]): number =>
+  Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' })) / 1_048_576;
 
 /**
  * Keeps the last 20,000 lines, each outliving a few young collections before it goes, as the chat kept in main
@@ -50,16 +51,13 @@ for (let i = 0; i < 3e6; i++) {
 console.log(largest);
 `;
 
-const oldMb = (flags: readonly string[]): number =>
-  Number(execFileSync(process.execPath, [...flags, '-e', KEPT_LINES], { encoding: 'utf8' })) / 1_048_576;
-
 /** The app's main process runs on Node 24 (Electron 45's, and the launcher's); Node 20 sizes its heap otherwise. */
 const onAppNode = Number(process.versions.node.split('.')[0]) >= 24;
 
 describe('the app’s heap settings', () => {
   // 16 MB, read as up to 16.75 on Node 24 (V8 counts a page or so more); Node 20 alone reaches 32, Node 24 128.
   it('keep the young generation at 16 MB under a storm’s allocation', { timeout: 60_000 }, () => {
-    expect(youngMb(APP_NODE_FLAGS)).toBeLessThanOrEqual(20);
+    expect(printedMb(STORM, APP_NODE_FLAGS)).toBeLessThanOrEqual(20);
   });
 
   // 25–35 MB with the app's flags on Node 24 (290 runs, idle and loaded), 44–60 MB with the young generation's cap
@@ -68,7 +66,7 @@ describe('the app’s heap settings', () => {
     'give the old generation a fixed room before each full collection (Node 24, the app’s)',
     { timeout: 60_000 },
     () => {
-      expect(oldMb(APP_NODE_FLAGS)).toBeLessThanOrEqual(40);
+      expect(printedMb(KEPT_LINES, APP_NODE_FLAGS)).toBeLessThanOrEqual(40);
     },
   );
 
