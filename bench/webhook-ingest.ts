@@ -162,7 +162,8 @@ async function runWholeApp(): Promise<WholeApp> {
     await drive(floor.bareUrl, warmUp);
     await drive(floor.durableUrl, warmUp);
 
-    // Where each delivery's CPU goes, per process (stderr): the cores are shared by all of them.
+    // Where each delivery's CPU goes, per process (stderr): the cores are shared by all of them. The app's and the
+    // durable floor's by group of threads too: their main threads are what one core must carry.
     const ledger = new CpuLedger();
     const appSide = { app: app.child.pid, dock: dock.pid, 'load generator': THIS_PROCESS } as const;
     const floorSide = { floor: floor.pid, 'load generator': THIS_PROCESS } as const;
@@ -178,11 +179,17 @@ async function runWholeApp(): Promise<WholeApp> {
       let ours: number;
       let theirs: number;
       const driveApp = (): Promise<number> =>
-        ledger.measure('the app', appSide, deliveries.length, () => drive(receiverUrl, deliveries));
+        ledger.measure('the app', appSide, deliveries.length, () => drive(receiverUrl, deliveries), 'app');
       const driveFloor = (): Promise<number> =>
         ledger.measure('the floor', floorSide, deliveries.length, () => drive(floor.floorUrl, deliveries));
       const driveDurable = (): Promise<number> =>
-        ledger.measure('the durable floor', durableSide, deliveries.length, () => drive(floor.durableUrl, deliveries));
+        ledger.measure(
+          'the durable floor',
+          durableSide,
+          deliveries.length,
+          () => drive(floor.durableUrl, deliveries),
+          'durable floor',
+        );
       // The app runs between the two floors, and which floor comes first alternates, so neither ratio always
       // gives the app the warmer or the colder moment of the round.
       let durable: number;
