@@ -3,7 +3,7 @@
  * streams it keeps, its oldest chat line), starting (the journal records it reads through), unavailable because this
  * Node is too old or the store could not be opened, and a damaged store moved aside.
  */
-import { mkdtempSync, writeFileSync, statSync } from 'node:fs';
+import { writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import { createAppHistory, HISTORY_FILE, type AppHistoryDeps } from '../../../..
 import { newestMovedAside, sizeOnDisk } from '../../../../electron/history/history-facts';
 import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import { describeSqlite, driver, events, fakeClock, MIN, T0 } from '../history/history-fixtures';
+import { tempDir } from '../../../helpers/temp-dir';
 
 function setup(journal: JournalRecord[], over: Partial<AppHistoryDeps> = {}) {
   const deps: AppHistoryDeps = {
-    dataDir: mkdtempSync(join(tmpdir(), 'greenroom-history-health-')),
+    dataDir: tempDir('greenroom-history-health-'),
     clock: fakeClock(T0 + 10 * MIN),
     chatDays: () => 30,
     onSettingsChange: () => () => undefined,
@@ -61,7 +62,7 @@ describe('the history in Health without node:sqlite', () => {
 
 describe('the damaged stores in the data folder', () => {
   it('names the newest one moved aside, never a side file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'greenroom-history-aside-'));
+    const dir = tempDir('greenroom-history-aside-');
     const path = join(dir, HISTORY_FILE);
     expect(newestMovedAside(path)).toBeNull();
     for (const name of ['.damaged', '.damaged-wal', '.damaged-2', '.damaged-10', '.damaged-10-wal', '.damagedx']) {
@@ -72,7 +73,7 @@ describe('the damaged stores in the data folder', () => {
   });
 
   it('counts the store and its side files on disk', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'greenroom-history-size-'));
+    const dir = tempDir('greenroom-history-size-');
     const path = join(dir, HISTORY_FILE);
     expect(sizeOnDisk(path)).toBe(0);
     writeFileSync(path, 'abc');

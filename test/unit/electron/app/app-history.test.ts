@@ -1,5 +1,4 @@
-import { mkdtempSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 import type { JournalRecord } from '../../../../electron/webhooks/events/types';
 import type { HistoryChangedView } from '../../../../shared/history';
 import { DAY, describeSqlite, driver, events, fakeClock, MIN, record, T0 } from '../history/history-fixtures';
+import { tempDir } from '../../../helpers/temp-dir';
 
 /** The history over a journal in memory, timers run by hand, the settings' days in a variable. */
 function setup(over: Partial<AppHistoryDeps> = {}) {
@@ -25,7 +25,7 @@ function setup(over: Partial<AppHistoryDeps> = {}) {
   const clock = fakeClock(T0 + 10 * MIN);
   let days = 90;
   const deps: AppHistoryDeps = {
-    dataDir: mkdtempSync(join(tmpdir(), 'greenroom-app-history-')),
+    dataDir: tempDir('greenroom-app-history-'),
     clock,
     chatDays: () => days,
     onSettingsChange: (l) => (settingsListeners.add(l), () => settingsListeners.delete(l)),

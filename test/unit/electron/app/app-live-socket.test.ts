@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppLiveSocket } from '../../../../electron/app/app-live-socket';
 import { openSettings } from '../../../../electron/app/settings';
 import { FakeTime, FakeTransports, scriptedFetch, settle } from '../live-socket/live-socket-fixtures';
+import { tempDir } from '../../../helpers/temp-dir';
 
 const URLS = { pusherUrl: 'wss://stand-in', webUrl: 'https://web.example', siteUrl: 'https://site.example' };
 
 function setup(lookup: { status: number; body: string } = { status: 403, body: '<html>' }) {
-  const settings = openSettings(mkdtempSync(join(tmpdir(), 'greenroom-app-live-')), { randomBytes, log: () => {} });
+  const settings = openSettings(tempDir('greenroom-app-live-'), { randomBytes, log: () => {} });
   // Off by default; these tests follow the connection once the streamer switched it on.
   settings.setLiveSocket({ ...settings.values().liveSocket, enabled: true });
   const time = new FakeTime();

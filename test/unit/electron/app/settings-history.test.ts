@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSettings, SETTINGS_FILE_NAME } from '../../../../electron/app/settings';
 import { createHandlers, type HandlerDeps } from '../../../../electron/ipc/handlers';
 import { createRouter } from '../../../../electron/ipc/router';
+import { tempDir } from '../../../helpers/temp-dir';
 
 /** A settings file in a fresh folder, and `settings:update` through the router as a panel sends it. */
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'greenroom-history-settings-'));
+  const dir = tempDir('greenroom-history-settings-');
   const logs: string[] = [];
   const settings = openSettings(dir, { randomBytes, log: (line) => logs.push(line) });
   const deps = {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSettings, SETTINGS_FILE_NAME } from '../../../../electron/app/settings';
+import { tempDir } from '../../../helpers/temp-dir';
 
 function store() {
-  const dir = mkdtempSync(join(tmpdir(), 'greenroom-live-settings-'));
+  const dir = tempDir('greenroom-live-settings-');
   return { dir, settings: openSettings(dir, { randomBytes, log: () => {} }) };
 }
 
