@@ -56,9 +56,9 @@ export function threadGroup(pid: number, tid: number, name: string): ThreadGroup
  */
 function threadMs(pid: number, tid: string): number | null {
   try {
-    const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    if (Number.isFinite(ns)) {
-      return ns / 1e6;
+    const field = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0] ?? '';
+    if (/^\d+$/.test(field)) {
+      return Number(field) / 1e6;
     }
   } catch {
     // No schedstat on this kernel, or the thread ended: the tick count below says which.
@@ -203,7 +203,8 @@ function splitOf(
 ): ThreadSplit {
   const groups = new Map<ThreadGroup, number>();
   for (const [group, end] of after) {
-    groups.set(group, ((end - (before.get(group) ?? 0)) * 1000) / deliveries);
+    // A thread that ended during the round took its time with it; a group never reads below nothing.
+    groups.set(group, (Math.max(0, end - (before.get(group) ?? 0)) * 1000) / deliveries);
   }
   const mainMs = ((groups.get('main thread') ?? 0) * deliveries) / 1000;
   return { groups, mainBusy: wallMs > 0 ? mainMs / wallMs : Number.NaN };
@@ -214,7 +215,10 @@ function describeSplit(split: ThreadSplit): string {
   const groups = [...split.groups]
     .filter(([group, used]) => group !== 'other threads' || used >= 0.5)
     .map(([group, used]) => `${group} ${Math.round(used)}`);
-  return `${groups.join(', ')}; main thread busy ${Math.round(split.mainBusy * 100)}% of the round`;
+  const busy = Number.isFinite(split.mainBusy)
+    ? `; main thread busy ${Math.round(split.mainBusy * 100)}% of the round`
+    : '';
+  return `${groups.join(', ')}${busy}`;
 }
 
 /** The index of the median of `values` (the lower of the two middle ones for an even count). */

@@ -115,6 +115,55 @@ describe('where a process’s CPU goes, by group of threads', () => {
     expect(line).toContain('(CPU per delivery, median of 3 rounds)');
   });
 
+  it.skipIf(!onLinuxMain)('shows the median round’s groups together, not each group’s median of its own', async () => {
+    // A worker thread (in "other threads") busy for a given wall time on request, the main thread waiting meanwhile.
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+      parentPort.on('message', (ms) => { const end = performance.now() + ms; while (performance.now() < end) {}
+        parentPort.postMessage(ms); });`,
+      { eval: true },
+    );
+    const busyWorker = (ms: number): Promise<unknown> =>
+      new Promise((resolve) => {
+        worker.once('message', resolve);
+        worker.postMessage(ms);
+      });
+    try {
+      const ledger = new CpuLedger();
+      // Main and worker ms a round: (100, 500), (200, 0), (800, 400). By the process's total the median round is
+      // the first (about 600 ms, between 200 and 1,200, with room for a loaded machine to shorten the worker's
+      // share): main about 1,000 µs a delivery, the worker about 5,000. Each group's own median would read main
+      // 2,000 and the worker 4,000.
+      for (const [main, other] of [
+        [100, 500],
+        [200, 0],
+        [800, 400],
+      ] as const) {
+        await ledger.measure(
+          'mixed',
+          { self: process.pid },
+          100,
+          async () => {
+            spinCpu(main);
+            if (other > 0) {
+              await busyWorker(other);
+            }
+          },
+          'self',
+        );
+      }
+      const [line] = ledger.lines();
+      const main = /\(main thread (\d+)/.exec(line!);
+      const other = /other threads (\d+)/.exec(line!);
+      expect(main, line).not.toBeNull();
+      expect(other, line).not.toBeNull();
+      expect(Number(main![1])).toBeLessThanOrEqual(1500);
+      expect(Number(other![1])).toBeGreaterThanOrEqual(2000);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('leaves a line as it was without a process to split', async () => {
     const ledger = new CpuLedger();
     await ledger.measure('plain', { self: process.pid }, 10, () => Promise.resolve());
