@@ -1,7 +1,8 @@
 /**
  * A test file that makes a temp dir removes what it made, so a run of the suite leaves nothing in the system temp
  * dir: it uses `tempDir` (test/helpers/temp-dir.ts), which removes its dirs after the file's last test, or removes
- * its own. Five files once made a dir per test with `mkdtempSync` and never removed one; a few hundred runs had left
+ * its own. The check is coarse on purpose: a file that makes dirs with `mkdtemp` and calls no removal at all fails;
+ * whether each removal covers each dir is for review to see. Five files once made a dir per test with `mkdtempSync` and never removed one; a few hundred runs had left
  * over a thousand `greenroom-*` dirs behind.
  */
 import { readdirSync, readFileSync } from 'node:fs';
