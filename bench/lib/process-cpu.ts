@@ -201,13 +201,10 @@ function splitOf(
   deliveries: number,
   wallMs: number,
 ): ThreadSplit {
-  const groups = new Map<ThreadGroup, number>();
-  for (const [group, end] of after) {
-    // A thread that ended during the round took its time with it; a group never reads below nothing.
-    groups.set(group, (Math.max(0, end - (before.get(group) ?? 0)) * 1000) / deliveries);
-  }
-  const mainMs = ((groups.get('main thread') ?? 0) * deliveries) / 1000;
-  return { groups, mainBusy: wallMs > 0 ? mainMs / wallMs : Number.NaN };
+  // A thread that ended during the round took its time with it; a group never reads below nothing.
+  const usedMs = (group: ThreadGroup): number => Math.max(0, (after.get(group) ?? 0) - (before.get(group) ?? 0));
+  const groups = new Map([...after.keys()].map((group) => [group, (usedMs(group) * 1000) / deliveries] as const));
+  return { groups, mainBusy: wallMs > 0 ? usedMs('main thread') / wallMs : Number.NaN };
 }
 
 /** `main thread 188, V8's helpers 45, libuv's pool 18; main thread busy 81% of the round` (other threads if any). */

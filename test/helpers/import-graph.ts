@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function sourceFiles(dir: string): string[] {
+/** Every `.ts` file under `dir`, recursively, declaration files left out. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {

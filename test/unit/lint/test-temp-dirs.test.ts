@@ -2,12 +2,13 @@
  * A test file that makes a temp dir removes what it made, so a run of the suite leaves nothing in the system temp
  * dir: it uses `tempDir` (test/helpers/temp-dir.ts), which removes its dirs after the file's last test, or removes
  * its own. The check is coarse on purpose: a file that makes dirs with `mkdtemp` and calls no removal at all fails;
- * whether each removal covers each dir is for review to see. Five files once made a dir per test with `mkdtempSync` and never removed one; a few hundred runs had left
- * over a thousand `greenroom-*` dirs behind.
+ * whether each removal covers each dir is for review to see. Five files once made a dir per test with `mkdtempSync`
+ * and never removed one; a few hundred runs had left over a thousand `greenroom-*` dirs behind.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../helpers/import-graph';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -16,17 +17,6 @@ function leavesTempDirs(source: string): boolean {
   const makes = /\bmkdtemp(Sync)?\s*\(/.test(source);
   const removes = /\b(rmSync|rmdirSync|rm|rmdir|removeTempDir)\s*\(/.test(source);
   return makes && !removes;
-}
-
-/** Every .ts file under `dir`, recursively. */
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return entry.name === 'node_modules' ? [] : sources(path);
-    }
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
 }
 
 describe('temp dirs in tests', () => {
@@ -40,7 +30,7 @@ describe('temp dirs in tests', () => {
   });
 
   it('no file under test/ or bench/ makes temp dirs and leaves them', () => {
-    const files = [...sources(join(root, 'test')), ...sources(join(root, 'bench'))];
+    const files = [...sourceFiles(join(root, 'test')), ...sourceFiles(join(root, 'bench'))];
     expect(files.length).toBeGreaterThan(100);
     const leaving = files
       .filter((file) => leavesTempDirs(readFileSync(file, 'utf8')))
