@@ -256,6 +256,74 @@ function read<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
 }
 
 class MalformedData extends Error {}
+/**
+ * Each event's `data` schema, built once. zod compiles an object schema's checks into a function the first time it
+ * parses with it, so a schema built per frame compiled anew for every ban, deletion or host
+ * ([decisions](../../docs/decisions.md#a-frames-schema-is-built-once)).
+ */
+const FRAME_DATA = {
+  MessageDeletedEvent: z.looseObject({
+    message: z.looseObject({ id: z.string().min(1) }),
+    aiModerated: optBool,
+    violatedRules: z.array(z.string()).catch([]).nullish(),
+  }),
+  UserBannedEvent: z.looseObject({
+    user,
+    banned_by: optUser,
+    permanent: optBool,
+    duration: optNumber,
+    expires_at: optString,
+  }),
+  UserUnbannedEvent: z.looseObject({ user, unbanned_by: optUser, permanent: optBool }),
+  StreamHostEvent: z.looseObject({
+    host_username: z.string().min(1),
+    number_viewers: optNumber,
+    optional_message: optString,
+  }),
+  StreamHostedEvent: z.looseObject({
+    message: z.looseObject({
+      id: optString,
+      numberOfViewers: optNumber,
+      optionalMessage: optString,
+      createdAt: optString,
+    }),
+    user: z.looseObject({ username: z.string().min(1) }),
+  }),
+  ChatMoveToSupportedChannelEvent: z.looseObject({
+    slug: z.string().min(1),
+    hosted: z.looseObject({ viewers_count: optNumber }).nullish().catch(null),
+  }),
+  ChatroomUpdatedEvent: z.looseObject({
+    slow_mode: z.looseObject({ enabled: z.boolean(), message_interval: optNumber }).nullish().catch(null),
+    followers_mode: z.looseObject({ enabled: z.boolean(), min_duration: optNumber }).nullish().catch(null),
+    subscribers_mode: enabled,
+    emotes_mode: enabled,
+  }),
+  PinnedMessageCreatedEvent: z.looseObject({ message: chatMessage, duration: optNumber, pinnedBy: optUser }),
+  SubscriptionEvent: z.looseObject({ username: z.string().min(1), months: optNumber }),
+  GiftedSubscriptionsEvent: z.looseObject({
+    gifted_usernames: z.array(z.string()),
+    gifter_username: optString,
+    gifter_total: optNumber,
+  }),
+  KicksGifted: z.looseObject({
+    gift_transaction_id: optString,
+    message: optString,
+    sender: user,
+    gift: z.looseObject({ gift_id: z.string().min(1), name: optString, amount: z.number() }),
+    created_at: optString,
+  }),
+  RewardRedeemedEvent: z.looseObject({
+    reward_title: z.string(),
+    username: z.string(),
+    user_id: optId,
+    user_input: optString,
+  }),
+  StreamerIsLive: z.looseObject({
+    livestream: z.looseObject({ id: optId, session_title: optString, created_at: optString }),
+  }),
+  StopStreamBroadcast: z.looseObject({ livestream: z.looseObject({ id: optId }).nullish().catch(null) }),
+};
 
 const READERS: Record<string, Reader> = {
   ChatMessageEvent: (data, channel) => ({
@@ -264,14 +332,7 @@ const READERS: Record<string, Reader> = {
     ...(quickChatMessage(data) ?? schemaChatMessage(data)),
   }),
   MessageDeletedEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        message: z.looseObject({ id: z.string().min(1) }),
-        aiModerated: optBool,
-        violatedRules: z.array(z.string()).catch([]).nullish(),
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.MessageDeletedEvent, data);
     return {
       type: 'chat.deleted',
       channel,
@@ -281,16 +342,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   UserBannedEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        user,
-        banned_by: optUser,
-        permanent: optBool,
-        duration: optNumber,
-        expires_at: optString,
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.UserBannedEvent, data);
     return {
       type: 'user.banned',
       channel,
@@ -303,7 +355,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   UserUnbannedEvent: (data, channel) => {
-    const d = read(z.looseObject({ user, unbanned_by: optUser, permanent: optBool }), data);
+    const d = read(FRAME_DATA.UserUnbannedEvent, data);
     return {
       type: 'user.unbanned',
       channel,
@@ -313,10 +365,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   StreamHostEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({ host_username: z.string().min(1), number_viewers: optNumber, optional_message: optString }),
-      data,
-    );
+    const d = read(FRAME_DATA.StreamHostEvent, data);
     return {
       type: 'host',
       channel,
@@ -329,18 +378,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   StreamHostedEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        message: z.looseObject({
-          id: optString,
-          numberOfViewers: optNumber,
-          optionalMessage: optString,
-          createdAt: optString,
-        }),
-        user: z.looseObject({ username: z.string().min(1) }),
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.StreamHostedEvent, data);
     return {
       type: 'host',
       channel,
@@ -353,25 +391,11 @@ const READERS: Record<string, Reader> = {
     };
   },
   ChatMoveToSupportedChannelEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        slug: z.string().min(1),
-        hosted: z.looseObject({ viewers_count: optNumber }).nullish().catch(null),
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.ChatMoveToSupportedChannelEvent, data);
     return { type: 'raid.outgoing', channel, targetSlug: d.slug, viewers: d.hosted?.viewers_count ?? null };
   },
   ChatroomUpdatedEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        slow_mode: z.looseObject({ enabled: z.boolean(), message_interval: optNumber }).nullish().catch(null),
-        followers_mode: z.looseObject({ enabled: z.boolean(), min_duration: optNumber }).nullish().catch(null),
-        subscribers_mode: enabled,
-        emotes_mode: enabled,
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.ChatroomUpdatedEvent, data);
     return {
       type: 'chatroom.updated',
       channel,
@@ -387,7 +411,7 @@ const READERS: Record<string, Reader> = {
   },
   ChatroomClearEvent: (_data, channel) => ({ type: 'chat.cleared', channel }),
   PinnedMessageCreatedEvent: (data, channel) => {
-    const d = read(z.looseObject({ message: chatMessage, duration: optNumber, pinnedBy: optUser }), data);
+    const d = read(FRAME_DATA.PinnedMessageCreatedEvent, data);
     return {
       type: 'pin.created',
       channel,
@@ -398,18 +422,11 @@ const READERS: Record<string, Reader> = {
   },
   PinnedMessageDeletedEvent: (_data, channel) => ({ type: 'pin.deleted', channel }),
   SubscriptionEvent: (data, channel) => {
-    const d = read(z.looseObject({ username: z.string().min(1), months: optNumber }), data);
+    const d = read(FRAME_DATA.SubscriptionEvent, data);
     return { type: 'subscription', channel, username: d.username, months: d.months ?? null };
   },
   GiftedSubscriptionsEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        gifted_usernames: z.array(z.string()),
-        gifter_username: optString,
-        gifter_total: optNumber,
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.GiftedSubscriptionsEvent, data);
     return {
       type: 'subs.gifted',
       channel,
@@ -419,16 +436,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   KicksGifted: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        gift_transaction_id: optString,
-        message: optString,
-        sender: user,
-        gift: z.looseObject({ gift_id: z.string().min(1), name: optString, amount: z.number() }),
-        created_at: optString,
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.KicksGifted, data);
     return {
       type: 'kicks.gifted',
       channel,
@@ -442,10 +450,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   RewardRedeemedEvent: (data, channel) => {
-    const d = read(
-      z.looseObject({ reward_title: z.string(), username: z.string(), user_id: optId, user_input: optString }),
-      data,
-    );
+    const d = read(FRAME_DATA.RewardRedeemedEvent, data);
     return {
       type: 'reward.redeemed',
       channel,
@@ -456,12 +461,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   StreamerIsLive: (data, channel) => {
-    const d = read(
-      z.looseObject({
-        livestream: z.looseObject({ id: optId, session_title: optString, created_at: optString }),
-      }),
-      data,
-    );
+    const d = read(FRAME_DATA.StreamerIsLive, data);
     return {
       type: 'stream.live',
       channel,
@@ -471,7 +471,7 @@ const READERS: Record<string, Reader> = {
     };
   },
   StopStreamBroadcast: (data, channel) => {
-    const d = read(z.looseObject({ livestream: z.looseObject({ id: optId }).nullish().catch(null) }), data);
+    const d = read(FRAME_DATA.StopStreamBroadcast, data);
     return { type: 'stream.offline', channel, livestreamId: d.livestream?.id ?? null };
   },
 };
@@ -509,6 +509,13 @@ function readEnvelope(value: unknown): z.infer<typeof envelope> | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Pusher's own frames' `data`, built once as the events' are (`FRAME_DATA`). */
+const connectionEstablished = z.looseObject({
+  socket_id: z.string().min(1),
+  activity_timeout: z.number().positive().nullish().catch(null),
+});
+const pusherError = z.looseObject({ code: z.number().int().nullish().catch(null), message: z.string().catch('') });
+
 /**
  * Reads one frame: a raw text frame, or an envelope object (`{event, data, channel}`) a library already split.
  * `channel` names the channel when the transport knows it but the envelope does not (a Centrifugo publication).
@@ -535,9 +542,7 @@ export function parseLiveFrame(frame: unknown, channel: string | null = null): L
   const data = decoded.value;
   switch (rawName) {
     case 'pusher:connection_established': {
-      const d = z
-        .looseObject({ socket_id: z.string().min(1), activity_timeout: z.number().positive().nullish().catch(null) })
-        .safeParse(data);
+      const d = connectionEstablished.safeParse(data);
       return d.success
         ? { kind: 'connected', socketId: d.data.socket_id, activityTimeoutSeconds: d.data.activity_timeout ?? null }
         : { kind: 'malformed', name: rawName, reason: 'no socket_id' };
@@ -552,9 +557,7 @@ export function parseLiveFrame(frame: unknown, channel: string | null = null): L
     case 'pusher:pong':
       return { kind: 'pong' };
     case 'pusher:error': {
-      const d = z
-        .looseObject({ code: z.number().int().nullish().catch(null), message: z.string().catch('') })
-        .safeParse(data);
+      const d = pusherError.safeParse(data);
       return d.success
         ? { kind: 'error', code: d.data.code ?? null, message: d.data.message }
         : { kind: 'error', code: null, message: '' };
