@@ -12,7 +12,7 @@
  * The socket is unsigned, so what it may cost is bounded: it writes at most {@link SOCKET_ENTRIES_BURST} entries
  * at once and {@link SOCKET_ENTRIES_PER_SECOND} a second after that (each is an append and a disk sync, and the
  * mod log keeps only its newest entries); a ban beyond that is counted and logged, and its signed webhook still
- * brings it. What each source has matched is kept only for the entries the mod log still holds.
+ * brings it. What each source has matched is kept for the entries the mod log still holds, and at most as many again.
  */
 import type { LiveEvent, LiveUser } from '../../shared/kick/live-events';
 import { LIMITS } from '../../shared/limits';
@@ -115,13 +115,18 @@ export function createLiveModeration(deps: LiveModerationDeps): LiveModeration {
     return false;
   };
 
-  /** Forgets matches of entries the mod log no longer holds. */
+  /**
+   * Forgets matches of entries the mod log no longer holds, once a source holds twice as many as the log: a match
+   * of a dropped entry is never asked for again (`sameAction` reads only the log), and sweeping at every ban built a
+   * set of the whole log each time, which a raid with auto-moderation on did hundreds of times a minute.
+   */
   const forgetDropped = (log: readonly ModAction[]): void => {
-    if (matched['live-socket'].size + matched.webhook.size === 0) {
+    const over = Object.values(matched).filter((set) => set.size > 2 * log.length);
+    if (over.length === 0) {
       return;
     }
     const kept = new Set(log.map((action) => action.id));
-    for (const set of Object.values(matched)) {
+    for (const set of over) {
       for (const id of set) {
         if (!kept.has(id)) {
           set.delete(id);

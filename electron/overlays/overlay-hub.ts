@@ -314,6 +314,10 @@ export class OverlayHub {
   }
 
   #removeUser(userId: number): void {
+    // With no chat overlay open there is nobody to tell, and the scan of the whole scrollback ran for every ban.
+    if (!this.#open('chat')) {
+      return;
+    }
     const messageIds = this.#options
       .chatMessages()
       .filter((message) => message.sender.userId === userId)
@@ -321,6 +325,16 @@ export class OverlayHub {
     if (messageIds.length > 0) {
       this.#broadcast('chat', { type: 'chat-remove', messageIds });
     }
+  }
+
+  /** Whether an overlay of `kind` is open. */
+  #open(kind: OverlayKind): boolean {
+    for (const open of this.#sockets.values()) {
+      if (open === kind) {
+        return true;
+      }
+    }
+    return false;
   }
 
   #eventList(settings: OverlaySettings): FeedItem[] {

@@ -2,7 +2,7 @@
  * A flood of ban frames from Kick's live socket (electron/app/live-moderation.ts), on a hand-driven clock:
  * the socket writes a bounded number of mod-log entries however many frames come, the rest are counted and
  * logged once, the webhook still brings a ban the socket could not write, and what each source has matched is
- * kept only for entries the mod log still holds.
+ * kept for entries the mod log still holds, and at most as many again.
  */
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../shared/kick/live-events';
@@ -142,7 +142,7 @@ describe('a flood of bans from the live socket', () => {
     expect(moderation.actions().filter((a) => a.targetUserId === 1001)).toHaveLength(1);
   });
 
-  it('keeps what each source matched only for entries the mod log still holds', async () => {
+  it('keeps what each source matched for entries the mod log still holds, and at most as many again', async () => {
     const { clock, moderation, live, recorded } = setUp();
     // 10,000 bans a second apart, each within the rate, and each told again by its webhook.
     for (let i = 1; i <= FRAMES; i += 1) {
@@ -154,8 +154,8 @@ describe('a flood of bans from the live socket', () => {
     expect(recorded).toHaveLength(FRAMES);
     expect(moderation.actions()).toHaveLength(DEFAULT_MOD_LOG_SIZE);
     const { matched } = live.stats();
-    expect(matched['live-socket']).toBeLessThanOrEqual(DEFAULT_MOD_LOG_SIZE + 1);
-    expect(matched.webhook).toBeLessThanOrEqual(DEFAULT_MOD_LOG_SIZE + 1);
+    expect(matched['live-socket']).toBeLessThanOrEqual(2 * DEFAULT_MOD_LOG_SIZE + 1);
+    expect(matched.webhook).toBeLessThanOrEqual(2 * DEFAULT_MOD_LOG_SIZE + 1);
     expect(matched.webhook).toBeGreaterThan(0);
   });
 });
