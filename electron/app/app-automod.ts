@@ -55,7 +55,10 @@ export function createAppAutomod(deps: {
         isVerified: false,
       };
       const atMs = deps.clock.now();
-      return automod.check({ content, sender }, { seenBefore: false, recent: [{ atMs, text: content }], atMs });
+      return automod.check(
+        { content, sender },
+        { seenBefore: false, recent: { times: [atMs], texts: [content] }, atMs },
+      );
     },
     stop: off,
   };

@@ -17,9 +17,14 @@ import type { ChatMessageView } from '../../shared/views';
 import { charMemo } from './char-memo';
 import { buildTermMatcher, type RefusedTerm, type TermMatcher } from './term-matcher';
 
-interface Recent {
-  atMs: number;
-  text: string;
+/**
+ * A chatter's recent lines, oldest first: when each came and its text normalised, in two arrays of one length. No
+ * object per line: a raid fills this for the repeated message rule's whole window (a minute by default), and an
+ * object and a boxed time for each line were most of what it held (docs/decisions.md#the-rules-memory-holds-no-object-per-line).
+ */
+export interface RecentLines {
+  times: number[];
+  texts: string[];
 }
 
 /** Chatters remembered at most (least recently active go first). */
@@ -39,7 +44,7 @@ export class Automod {
   #settings: AutomodSettings;
   #terms: TermMatcher;
   #refused: RefusedTerm[];
-  readonly #recent = new Map<ChatterKey, Recent[]>();
+  readonly #recent = new Map<ChatterKey, RecentLines>();
   readonly #seen = new Set<ChatterKey>();
   /** Lines noted, for the sweep's turn. */
   #notes = 0;
@@ -74,7 +79,7 @@ export class Automod {
     this.#lastSince = lineSince;
     let left = 2 * SWEEP_EVERY;
     for (const [key, lines] of this.#recent) {
-      if (left-- === 0 || lines[lines.length - 1]!.atMs >= since) {
+      if (left-- === 0 || lines.times[lines.times.length - 1]! >= since) {
         return;
       }
       this.#recent.delete(key);
@@ -85,7 +90,7 @@ export class Automod {
   remembered(): { chatters: number; lines: number } {
     let lines = 0;
     for (const list of this.#recent.values()) {
-      lines += list.length;
+      lines += list.times.length;
     }
     return { chatters: this.#recent.size, lines };
   }
@@ -141,7 +146,7 @@ export class Automod {
     const folded = fold(message.content);
     const normal = normalise(folded.letters);
     const keepMs = this.#keepMs();
-    const recent = keepMs > 0 ? this.#note(key, normal, atMs, keepMs) : [{ atMs, text: normal }];
+    const recent = keepMs > 0 ? this.#note(key, normal, atMs, keepMs) : { times: [atMs], texts: [normal] };
     return this.check(message, { seenBefore, recent, atMs, normal, folded });
   }
 
@@ -154,7 +159,7 @@ export class Automod {
     message: Pick<ChatMessageView, 'content' | 'sender'>,
     context: {
       seenBefore: boolean;
-      recent: readonly Recent[];
+      recent: Readonly<RecentLines>;
       atMs: number;
       normal?: string;
       folded?: Folded;
@@ -210,10 +215,11 @@ export class Automod {
     if (s.repeatedMessages.enabled) {
       const since = context.atMs - s.repeatedMessages.windowSec * 1000;
       const normal = context.normal ?? normalise(fold(text).letters);
+      const { times, texts } = context.recent;
       let same = 0;
       // Newest first, stopping at the window's start.
-      for (let i = context.recent.length - 1; i >= 0 && context.recent[i]!.atMs >= since; i--) {
-        if (context.recent[i]!.text === normal) {
+      for (let i = times.length - 1; i >= 0 && times[i]! >= since; i--) {
+        if (texts[i] === normal) {
           same += 1;
         }
       }
@@ -223,8 +229,9 @@ export class Automod {
     }
     if (s.rate.enabled) {
       const since = context.atMs - s.rate.perSec * 1000;
+      const { times } = context.recent;
       let count = 0;
-      for (let i = context.recent.length - 1; i >= 0 && context.recent[i]!.atMs >= since; i--) {
+      for (let i = times.length - 1; i >= 0 && times[i]! >= since; i--) {
         count += 1;
       }
       if (count > s.rate.messages) {
@@ -254,19 +261,22 @@ export class Automod {
    * Keeps the message (`normal`: its text normalised) in the chatter's recent list, less the lines older than
    * `keepMs`; returns the list, oldest first. Chatters whose every line is older are forgotten a few at a time.
    */
-  #note(key: ChatterKey, normal: string, atMs: number, keepMs = this.#keepMs()): Recent[] {
-    const list = this.#recent.get(key) ?? [];
+  #note(key: ChatterKey, normal: string, atMs: number, keepMs = this.#keepMs()): RecentLines {
+    const list = this.#recent.get(key) ?? { times: [], texts: [] };
+    const { times, texts } = list;
     this.#recent.delete(key);
     // Kept normalised: the repeat rule compares every kept line with each new one.
-    list.push({ atMs, text: normal });
+    times.push(atMs);
+    texts.push(normal);
     const since = atMs - keepMs;
     let old = 0;
-    while (old < list.length - 1 && list[old]!.atMs < since) {
+    while (old < times.length - 1 && times[old]! < since) {
       old++;
     }
-    const over = Math.max(old, list.length - PER_CHATTER);
+    const over = Math.max(old, times.length - PER_CHATTER);
     if (over > 0) {
-      list.splice(0, over);
+      times.splice(0, over);
+      texts.splice(0, over);
     }
     // Map order is least recently active first, so the stale chatters are at its head. Swept every so many lines,
     // not per line: an iterator per line cost a tenth of the rules' time.
