@@ -48,6 +48,9 @@ export interface OverlayHubDeps {
   onAlertsChanged?: () => void;
 }
 
+/** Banned or timed-out viewers the chat box remembers, the most recently banned kept (more than a scrollback's chatters). */
+const REMOVED_USERS_MAX = 5_000;
+
 const EVENT_LIST_KINDS = new Set(['follow', 'subscription', 'renewal', 'gifted-subs', 'kicks', 'redemption']);
 
 export class OverlayHub {
@@ -61,6 +64,13 @@ export class OverlayHub {
   readonly #showing = new Map<OverlaySocket, string>();
   /** The alert at least one overlay reported done, waiting for the others. */
   #reported: string | null = null;
+  /**
+   * Viewers banned or timed out, with when the hub heard of it: their lines sent before then stay off every chat box,
+   * one opened or sent its chat afresh later included (a settings change sends it again), not only those open at the
+   * ban (docs/overlays.md#chat-box-goal-bar-recent-events). Kick's send time against the app's clock: a timeout lasts
+   * a minute at least, more than the two drift.
+   */
+  readonly #removedUsers = new Map<number, number>();
   readonly #goal = new GoalTally();
   readonly #recent = new RecentAlerts();
   readonly alerts: AlertQueue;
@@ -294,7 +304,7 @@ export class OverlayHub {
     } else if (kind === 'chat') {
       const messages = this.#options
         .chatMessages()
-        .filter((message) => !message.deleted && this.#shows(message))
+        .filter((message) => !message.deleted && !this.#removed(message) && this.#shows(message))
         .slice(-settings.chat.maxLines);
       send(socket, { type: 'chat', messages });
     } else if (kind === 'goal') {
@@ -314,6 +324,11 @@ export class OverlayHub {
   }
 
   #removeUser(userId: number): void {
+    this.#removedUsers.delete(userId); // the newest ban last, so the bound lets go of the oldest
+    this.#removedUsers.set(userId, this.#options.clock.now());
+    if (this.#removedUsers.size > REMOVED_USERS_MAX) {
+      this.#removedUsers.delete(this.#removedUsers.keys().next().value!);
+    }
     // With no chat overlay open there is nobody to tell, and the scan of the whole scrollback ran for every ban.
     if (!this.#open('chat')) {
       return;
@@ -325,6 +340,13 @@ export class OverlayHub {
     if (messageIds.length > 0) {
       this.#broadcast('chat', { type: 'chat-remove', messageIds });
     }
+  }
+
+  /** Whether `message` was sent before its sender was banned or timed out. */
+  #removed(message: ChatMessageView): boolean {
+    const userId = message.sender.userId;
+    const at = userId === null ? undefined : this.#removedUsers.get(userId);
+    return at !== undefined && message.sentAtMs <= at;
   }
 
   /** Whether an overlay of `kind` is open. */
