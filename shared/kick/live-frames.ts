@@ -88,7 +88,7 @@ const chatMessage = z.looseObject({
     username: z.string(),
     slug: optString,
     identity: z
-      .looseObject({ color: optString, badges: z.array(z.unknown()).catch([]) })
+      .looseObject({ color: optString, badges: z.array(z.unknown()).catch(() => []) })
       .nullish()
       .catch(null),
   }),
@@ -265,7 +265,10 @@ const FRAME_DATA = {
   MessageDeletedEvent: z.looseObject({
     message: z.looseObject({ id: z.string().min(1) }),
     aiModerated: optBool,
-    violatedRules: z.array(z.string()).catch([]).nullish(),
+    violatedRules: z
+      .array(z.string())
+      .catch(() => [])
+      .nullish(),
   }),
   UserBannedEvent: z.looseObject({
     user,
