@@ -159,7 +159,7 @@ export class Automod {
     message: Pick<ChatMessageView, 'content' | 'sender'>,
     context: {
       seenBefore: boolean;
-      recent: Readonly<RecentLines>;
+      recent: { readonly times: readonly number[]; readonly texts: readonly string[] };
       atMs: number;
       normal?: string;
       folded?: Folded;

@@ -186,6 +186,26 @@ describe('auto-moderation rules', () => {
     expect(mod.remembered()).toEqual({ chatters: 1, lines: 101 });
   });
 
+  it('pairs each kept line with its own time after old lines leave the window and past the cap', () => {
+    const mod = automod((s) => {
+      s.repeatedMessages = { enabled: true, count: 3, windowSec: 30, action: { kind: 'timeout', minutes: 2 } };
+    });
+    // Lines that leave the window: what is kept after them must still be the newest lines with their own times.
+    for (let i = 0; i < 5; i++) {
+      expect(mod.judge(msg(`early ${i}`, 9), i * 1000)).toBeNull();
+    }
+    expect(mod.judge(msg('buy now', 9), 60_000)).toBeNull();
+    expect(mod.judge(msg('buy now', 9), 61_000)).toBeNull();
+    expect(mod.judge(msg('buy now', 9), 62_000)).toMatchObject({ reason: 'the same message 3 times' });
+    // Past the cap of 101 lines a chatter: 150 different lines, then the same one three times.
+    for (let i = 0; i < 150; i++) {
+      expect(mod.judge(msg(`line ${i}`, 8), 100_000 + i)).toBeNull();
+    }
+    expect(mod.judge(msg('again', 8), 100_200)).toBeNull();
+    expect(mod.judge(msg('again', 8), 100_201)).toBeNull();
+    expect(mod.judge(msg('again', 8), 100_202)).toMatchObject({ reason: 'the same message 3 times' });
+  });
+
   it('keeps nothing while switched off or with no rule that looks back; switched on, counts from then', () => {
     const settings = structuredClone(DEFAULT_AUTOMOD_SETTINGS);
     settings.dryRun = false;
